@@ -1,0 +1,1 @@
+"""Pages, fonts, imposition, embedded data and atomic writing. Knows nothing about any game."""

@@ -1,0 +1,122 @@
+"""The one font family we print with, shipped inside the package.
+
+We embed DejaVu Sans (a free extension of Bitstream Vera) rather than using PDF base fonts:
+the base fonts cannot draw Greek or Cyrillic names, and a font read from the user's system
+would make the same spec give different bytes on different machines.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+SANS = "PnpSans"
+BOLD = "PnpSans-Bold"
+_FILES = {SANS: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+_DIR = Path(__file__).with_name("fonts")
+
+
+@lru_cache(maxsize=None)
+def _ttfont(name: str):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    return TTFont(name, str(_DIR / _FILES[name]))
+
+
+def ensure_fonts() -> None:
+    """Register our fonts with reportlab (idempotent)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    registered = pdfmetrics.getRegisteredFontNames()
+    for name in _FILES:
+        if name not in registered:
+            pdfmetrics.registerFont(_ttfont(name))
+
+
+@lru_cache(maxsize=None)
+def _charset(name: str) -> frozenset[int]:
+    font = _ttfont(name)
+    return frozenset(font.face.charToGlyph.keys())
+
+
+def missing_glyphs(text: str, font: str = SANS) -> list[str]:
+    """Characters of ``text`` the font cannot draw (would print as empty boxes)."""
+    have = _charset(font)
+    seen: list[str] = []
+    for ch in text:
+        if ch not in seen and not ch.isspace() and ord(ch) not in have:
+            seen.append(ch)
+    return seen
+
+
+def check_printable(text: str, what: str, font: str = SANS) -> None:
+    """Refuse text with characters our font cannot draw, naming the first such character."""
+    missing = missing_glyphs(text, font)
+    if missing:
+        import unicodedata
+
+        ch = missing[0]
+        name = unicodedata.name(ch, "unnamed character")
+        raise ValueError(f"{what} {text!r} has {ch!r} (U+{ord(ch):04X} {name}), "
+                         "which the print font cannot draw")
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    ensure_fonts()
+    return stringWidth(text, font, size)
+
+
+def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = 5.0) -> float:
+    """The largest size <= ``size`` at which ``text`` fits ``max_width`` (never below min_size)."""
+    width = string_width(text, font, size)
+    if width <= max_width or width == 0:
+        return size
+    return max(min_size, size * max_width / width)
+
+
+def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
+    """Greedy word wrap; a single word longer than the line is broken by characters."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = word if not line else f"{line} {word}"
+            if string_width(candidate, font, size) <= max_width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            while string_width(word, font, size) > max_width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and string_width(word[:cut], font, size) > max_width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: str = SANS,
+                size: float = 10.0, align: str = "left", min_size: float = 5.0) -> float:
+    """Draw one line of text shrunk to fit ``max_width``; returns the size used.
+
+    If even ``min_size`` does not fit, the text is cut with an ellipsis rather than overflow.
+    """
+    ensure_fonts()
+    used = fit_size(text, font, size, max_width, min_size)
+    if string_width(text, font, used) > max_width:
+        while text and string_width(text + "…", font, used) > max_width:
+            text = text[:-1]
+        text += "…"
+    canvas.setFont(font, used)
+    if align == "center":
+        canvas.drawCentredString(x, y, text)
+    elif align == "right":
+        canvas.drawRightString(x, y, text)
+    else:
+        canvas.drawString(x, y, text)
+    return used

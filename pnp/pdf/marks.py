@@ -1,0 +1,19 @@
+"""Marked content: how a drawing tells the validator "this path is dot 3".
+
+Drawings wrap the objects the validator must find (CliqueR dots, for instance) in a PDF
+marked-content section ``/Tag <</I n>> BDC ... EMC``. Viewers ignore it; the validator reads the
+tag and index back from the page with pdfium and compares the object's position to the data.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+
+@contextmanager
+def marked(canvas, tag: str, index: int):
+    canvas.addLiteral(f"/{tag} <</I {int(index)}>> BDC")
+    try:
+        yield
+    finally:
+        canvas.addLiteral("EMC")
