@@ -1,0 +1,135 @@
+"""Computer players for CliqueR, and seeded games between them.
+
+A player is a callable ``(rules, state, rng) -> move``. Ties are broken by ``rng.choice`` over the
+tied moves in segment order, so a game is a pure function of the board, the players and the seed.
+
+- ``random_player``: any legal move.
+- ``greedy_player``: the move with most immediate points.
+- ``Lookahead(depth)``: negamax over the next ``depth`` moves on the margin of immediate points
+  (depth 2 = take what you can, minus the best the opponent can take straight after).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from pnp.games.cliquer.rules import Move, Rules, State, move_points
+
+Player = Callable[[Rules, State, random.Random], Move]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def random_player(rules: Rules, state: State, rng: random.Random) -> Move:
+    return rules.segments[rng.choice(_bits(state.open))]
+
+
+def greedy_player(rules: Rules, state: State, rng: random.Random) -> Move:
+    adj, segs = state.adjacency, rules.segments
+    best, tied = -1, []
+    for k in _bits(state.open):
+        p = move_points(adj, *segs[k])
+        if p > best:
+            best, tied = p, [k]
+        elif p == best:
+            tied.append(k)
+    return segs[rng.choice(tied)]
+
+
+class Lookahead:
+    """Plays the move with the best margin over the next ``depth`` moves (both sides greedy-wise)."""
+
+    def __init__(self, depth: int = 2):
+        if depth < 1:
+            raise ValueError(f"lookahead depth must be at least 1, got {depth}")
+        self.depth = depth
+        self.__name__ = f"lookahead{depth}"
+
+    def __call__(self, rules: Rules, state: State, rng: random.Random) -> Move:
+        adj = list(state.adjacency)
+        scored = _margins(rules, state.open, adj, self.depth)
+        best = max(v for _, v in scored)
+        return rules.segments[rng.choice([k for k, v in scored if v == best])]
+
+
+def _margins(rules: Rules, open_: int, adj: list[int], depth: int) -> list[tuple[int, int]]:
+    """(segment, margin over ``depth`` plies) for every open segment; adj is restored on return."""
+    segs, crossing = rules.segments, rules.crossing
+    out = []
+    if depth == 2:
+        # The reply scan is the hot loop: a move ab changes the value of a reply only if that
+        # reply closes a triangle through ab (ac with bc drawn) or a 4-clique through ab (cd with
+        # c, d both joined to a and b), so rank replies once and patch those few.
+        base = {k: move_points(adj, *segs[k]) for k in _bits(open_)}
+        ranked = sorted(base, key=lambda k: -base[k])
+        for k in ranked:
+            a, b = segs[k]
+            after = open_ & ~(crossing[k] | 1 << k)
+            adj[a] |= 1 << b
+            adj[b] |= 1 << a
+            changed, reply = 0, 0
+            for x, y in ((a, b), (b, a)):
+                for c in _bits(adj[y] & ~(1 << x)):
+                    r = rules.number[(x, c) if x < c else (c, x)]
+                    if (after >> r) & 1:
+                        changed |= 1 << r
+                        reply = max(reply, move_points(adj, *segs[r]))
+            common = _bits(adj[a] & adj[b])
+            for i, c in enumerate(common):
+                for d in common[i + 1:]:
+                    r = rules.number[(c, d)]
+                    if (after >> r) & 1:
+                        changed |= 1 << r
+                        reply = max(reply, move_points(adj, c, d))
+            for r in ranked:
+                if (after >> r) & 1 and not (changed >> r) & 1:
+                    reply = max(reply, base[r])
+                    break
+            adj[a] ^= 1 << b
+            adj[b] ^= 1 << a
+            out.append((k, base[k] - reply))
+        out.sort()
+        return out
+    for k in _bits(open_):
+        a, b = segs[k]
+        p = move_points(adj, a, b)
+        if depth > 1:
+            after = open_ & ~(crossing[k] | 1 << k)
+            if after:
+                adj[a] |= 1 << b
+                adj[b] |= 1 << a
+                p -= max(v for _, v in _margins(rules, after, adj, depth - 1))
+                adj[a] ^= 1 << b
+                adj[b] ^= 1 << a
+        out.append((k, p))
+    return out
+
+
+PLAYERS: dict[str, Player] = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "lookahead2": Lookahead(2),
+    "lookahead3": Lookahead(3),
+}
+
+
+def play_game(rules: Rules, players: Sequence[Player], rng: random.Random) -> State:
+    """Play one game to the end, players[0] moving first; returns the finished position."""
+    state = rules.start()
+    while state.open:
+        move = players[state.to_move](rules, state, rng)
+        state, _ = rules.play(state, move)
+    return state
+
+
+def margin(state: State, seat: int) -> int:
+    """Final score of ``seat`` minus the other player's."""
+    return state.scores[seat] - state.scores[1 - seat]

@@ -1,0 +1,27 @@
+"""Hypothesis strategies for CliqueR boards shared by the rules, difficulty and solver tests."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import strategies as st
+
+from pnp.games.cliquer.geometry import orient
+
+
+def drop_collinear(dots):
+    """Keep each dot in turn unless it would lie on a line through two dots already kept."""
+    kept = []
+    for p in dots:
+        if all(orient(a, b, p) != 0 for a, b in combinations(kept, 2)) and p not in kept:
+            kept.append(p)
+    return tuple(kept)
+
+
+def boards(min_dots: int = 3, max_dots: int = 9, grid: int = 40):
+    """Boards of integer dots in general position with min_dots..max_dots dots."""
+    dot = st.tuples(st.integers(0, grid), st.integers(0, grid))
+    return (st.lists(dot, min_size=min_dots, max_size=max_dots + 4, unique=True)
+            .map(drop_collinear)
+            .map(lambda d: d[:max_dots])
+            .filter(lambda d: len(d) >= min_dots))
