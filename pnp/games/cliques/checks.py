@@ -1,0 +1,97 @@
+"""Every invariant a printed Cliques set must hold, checked from the data printed with it."""
+
+from __future__ import annotations
+
+from pnp.games.base import Problem
+from pnp.games.cliques.model import (
+    COLOURS, MAX_PLAYERS, MIN_PLAYERS, Board, reachable, start_tokens)
+from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
+
+STYLES = ("track", "tens-units")
+
+
+def check(board: Board) -> list[Problem]:
+    problems = _players(board)
+    n = len(board.players)
+    if n == 0:
+        return problems
+    rule = start_tokens(n)
+    if board.start != rule:
+        problems.append(Problem("start-count", f"sheets say each player starts with {board.start} "
+                                f"tokens of each colour; the rule for {n} players gives {rule}"))
+    if board.first not in board.players:
+        problems.append(Problem("first-player", f"first player {board.first!r} is not playing"))
+    if board.remark_cards < 0:
+        problems.append(Problem("remark-cards", f"{board.remark_cards} remark cards"))
+    problems += _circles(board)
+    problems += _trackers(board, rule, reachable(n))
+    return problems
+
+
+def _players(board: Board) -> list[Problem]:
+    problems = []
+    n = len(board.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        problems.append(Problem("player-count", f"{n} players; Cliques sets are for "
+                                f"{MIN_PLAYERS}..{MAX_PLAYERS}"))
+    seen: set[str] = set()
+    for name in board.players:
+        if not name.strip():
+            problems.append(Problem("player-name", "a player has an empty name"))
+        elif name.casefold() in seen:
+            problems.append(Problem("player-name", f"two players are called {name!r}"))
+        seen.add(name.casefold())
+        missing = missing_glyphs(name, SANS) or missing_glyphs(name, BOLD)
+        if missing:
+            problems.append(Problem("player-name", f"{name!r} has {missing[0]!r}, "
+                                    "which the print font cannot draw"))
+    return problems
+
+
+def _circles(board: Board) -> list[Problem]:
+    problems = []
+    founders = [c.founder for c in board.circles]
+    for name in board.players:
+        count = founders.count(name)
+        if count == 0:
+            problems.append(Problem("circle-missing", f"{name} has no circle on the score sheet"))
+        elif count > 1:
+            problems.append(Problem("circle-duplicate", f"{name} founds {count} circles"))
+    for circle in board.circles:
+        if circle.founder not in board.players:
+            problems.append(Problem("circle-unknown", f"a circle is founded by {circle.founder!r}, "
+                                    "who is not playing"))
+        if circle.members != (circle.founder,):
+            problems.append(Problem("circle-members", f"{circle.founder}'s circle should start with "
+                                    f"its founder alone marked, has {list(circle.members)}"))
+    return problems
+
+
+def _trackers(board: Board, rule: int, reach: tuple[int, int]) -> list[Problem]:
+    problems = []
+    owners = [t.player for t in board.trackers]
+    for name in board.players:
+        count = owners.count(name)
+        if count == 0:
+            problems.append(Problem("tracker-missing", f"{name} has no token tracker"))
+        elif count > 1:
+            problems.append(Problem("tracker-duplicate", f"{name} has {count} token trackers"))
+    low, high = reach
+    for t in board.trackers:
+        if t.player not in board.players:
+            problems.append(Problem("tracker-unknown", f"a tracker belongs to {t.player!r}, "
+                                    "who is not playing"))
+        if t.style not in STYLES:
+            problems.append(Problem("tracker-style", f"{t.player}'s tracker has style {t.style!r}"))
+        if t.start != rule:
+            problems.append(Problem("tracker-start", f"{t.player}'s tracker marks {t.start} as the "
+                                    f"start; the rule gives {rule}"))
+        for colour in COLOURS:
+            lo, hi = getattr(t, colour)
+            if lo > low or hi < high:
+                problems.append(Problem("tracker-range", f"{t.player}'s {colour} track shows "
+                                        f"{lo}..{hi}; a player can hold {low}..{high}"))
+            elif t.style == "tens-units" and (lo % 10 or hi % 10 != 9):
+                problems.append(Problem("tracker-style", f"{t.player}'s {colour} tens and units "
+                                        f"must show whole tens, shows {lo}..{hi}"))
+    return problems

@@ -1,0 +1,111 @@
+"""Small drawing helpers the Cliques sheets share: text in boxes and the two vote symbols.
+
+Everything is drawn in black and greys so a school photocopier keeps it readable.
+"""
+
+from __future__ import annotations
+
+from pnp.pdf.fonts import SANS, draw_fitted, ensure_fonts, string_width, wrap
+
+LEADING = 1.2        # line height as a multiple of the font size
+GREY = 0.55          # rules, hints; dark enough to survive photocopying
+PALE = 0.88          # fills that must still take pencil
+
+
+ASCENT, DESCENT = 0.95, 0.25   # DejaVu Sans reaches about this far above/below the baseline
+
+
+def text_in_box(canvas, text: str, x: float, y: float, width: float, height: float,
+                font: str = SANS, size: float = 10.0, min_size: float = 5.0,
+                align: str = "left", valign: str = "middle") -> float:
+    """Draw ``text`` inside the box (x, y bottom-left), wrapped and shrunk so it never leaves it.
+
+    Prefers the largest size at which whole words fit; breaks a long word only if no size
+    lets it stand whole; if even ``min_size`` does not fit, draws one line cut with an
+    ellipsis. Returns the size used.
+    """
+    ensure_fonts()
+    text = "\n".join(" ".join(part.split()) for part in text.split("\n"))
+    sizes = [size - 0.5 * k for k in range(int((size - min_size) * 2) + 1)]
+    for words_whole in (True, False):
+        for s in sizes:
+            if words_whole and any(string_width(w, font, s) > width for w in text.split()):
+                continue
+            lines = wrap(text, font, s, width)
+            if block_height(len(lines), s) <= height and \
+                    all(string_width(line, font, s) <= width for line in lines):
+                _draw_lines(canvas, lines, x, y, width, height, font, s, align, valign)
+                return s
+    s = min(min_size, height / (ASCENT + DESCENT))
+    baseline = y + (height - s * (ASCENT + DESCENT)) / 2 + DESCENT * s
+    return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width, font, s, align,
+                       min_size=s)
+
+
+def block_height(lines: int, size: float) -> float:
+    return ((lines - 1) * LEADING + ASCENT + DESCENT) * size
+
+
+def _anchor(x: float, width: float, align: str) -> float:
+    return {"left": x, "center": x + width / 2, "right": x + width}[align]
+
+
+def _draw_lines(canvas, lines, x, y, width, height, font, size, align, valign) -> None:
+    block = block_height(len(lines), size)
+    top = {"top": y + height, "middle": y + (height + block) / 2, "bottom": y + block}[valign]
+    canvas.setFont(font, size)
+    canvas.setFillGray(0)
+    ax = _anchor(x, width, align)
+    for i, line in enumerate(lines):
+        base = top - (i * LEADING + ASCENT) * size
+        if align == "center":
+            canvas.drawCentredString(ax, base, line)
+        elif align == "right":
+            canvas.drawRightString(ax, base, line)
+        else:
+            canvas.drawString(ax, base, line)
+
+
+def approval_mark(canvas, cx: float, cy: float, r: float, filled: bool = False) -> None:
+    """A ring with a tick: the approval token."""
+    _ring(canvas, cx, cy, r, filled)
+    p = canvas.beginPath()
+    p.moveTo(cx - 0.5 * r, cy + 0.02 * r)
+    p.lineTo(cx - 0.12 * r, cy - 0.4 * r)
+    p.lineTo(cx + 0.52 * r, cy + 0.42 * r)
+    canvas.setLineWidth(max(0.6, r * 0.22))
+    canvas.setStrokeGray(1 if filled else 0)
+    canvas.drawPath(p, stroke=1, fill=0)
+    canvas.setStrokeGray(0)
+
+
+def disapproval_mark(canvas, cx: float, cy: float, r: float, filled: bool = False) -> None:
+    """A ring with a cross: the disapproval token."""
+    _ring(canvas, cx, cy, r, filled)
+    d = 0.38 * r
+    canvas.setLineWidth(max(0.6, r * 0.22))
+    canvas.setStrokeGray(1 if filled else 0)
+    canvas.line(cx - d, cy - d, cx + d, cy + d)
+    canvas.line(cx - d, cy + d, cx + d, cy - d)
+    canvas.setStrokeGray(0)
+
+
+def _ring(canvas, cx, cy, r, filled) -> None:
+    canvas.setLineWidth(max(0.5, r * 0.12))
+    canvas.setStrokeGray(0)
+    canvas.setFillGray(0)
+    canvas.circle(cx, cy, r * 0.94, stroke=1, fill=1 if filled else 0)
+
+
+def checkbox(canvas, x: float, y: float, side: float, ticked: bool = False) -> None:
+    canvas.setLineWidth(0.7)
+    canvas.setStrokeGray(0)
+    canvas.setFillGray(0)
+    canvas.rect(x, y, side, side, stroke=1, fill=1 if ticked else 0)
+
+
+def write_line(canvas, x: float, y: float, width: float) -> None:
+    """A line to write on."""
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeGray(0)
+    canvas.line(x, y, x + width, y)

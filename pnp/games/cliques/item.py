@@ -1,0 +1,77 @@
+"""The spec side of Cliques: ``players:`` as a list of names or a count of numbered seats."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from pnp.games.base import option
+from pnp.games.cliques.model import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from pnp.pdf.fonts import BOLD, SANS, check_printable
+
+MAX_REMARK_CARDS = 200
+
+
+def seat_names(count: int) -> tuple[str, ...]:
+    return tuple(f"Player {i}" for i in range(1, count + 1))
+
+
+def parse_players(value) -> tuple[str, ...]:
+    """A count (numbered seats) or a list of distinct, printable names."""
+    bounds = f"{MIN_PLAYERS}..{MAX_PLAYERS}"
+    if isinstance(value, bool):
+        raise ValueError(f"must be a number of players ({bounds}) or a list of names, got {value}")
+    if isinstance(value, int):
+        if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+            raise ValueError(f"Cliques is for {bounds} players, got {value}")
+        return seat_names(value)
+    if not isinstance(value, list):
+        raise ValueError(f"must be a number of players ({bounds}) or a list of names")
+    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise ValueError(f"Cliques is for {bounds} players, got {len(value)} names")
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(value):
+        where = f"players[{i}]"
+        if not isinstance(raw, str):
+            raise ValueError(f"{where} must be a name, got {raw!r} (put quotes around it)")
+        # NFC so that "é" typed as e + combining accent is one name with the precomposed one
+        name = " ".join(unicodedata.normalize("NFC", raw).split())
+        if not name:
+            raise ValueError(f"{where} is empty; every player needs a name")
+        if len(name) > MAX_NAME:
+            raise ValueError(f"{where} {name!r} is {len(name)} characters; at most {MAX_NAME}")
+        odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")), None)
+        if odd is not None:
+            raise ValueError(f"{where} {name!r} has an invisible control character "
+                             f"(U+{ord(odd):04X}); type the name plainly")
+        for font in (SANS, BOLD):   # names are printed in both weights
+            check_printable(name, f"{where}", font)
+        key = name.casefold()
+        if key in seen:
+            raise ValueError(f"{where} {name!r} repeats players[{seen[key]}]; "
+                             "names must differ (circles are named after them)")
+        seen[key] = i
+        names.append(name)
+    return tuple(names)
+
+
+PLAYERS_SCHEMA = {
+    "oneOf": [
+        {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
+        {"type": "array", "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS, "uniqueItems": True,
+         "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME}},
+    ]
+}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One Cliques set: a score sheet, a token tracker per player and remark cards."""
+
+    players: tuple[str, ...] = option(
+        parse=parse_players, schema=PLAYERS_SCHEMA,
+        help=f"player names, or a count {MIN_PLAYERS}..{MAX_PLAYERS} for numbered seats")
+    remark_cards: int | None = option(
+        None, min=0, max=MAX_REMARK_CARDS,
+        help="remark cards to print (default: one per approval token in play; 0 = none)")

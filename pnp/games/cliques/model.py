@@ -1,0 +1,90 @@
+"""The numbers the rules fix, and the plain data a printed Cliques set is made of.
+
+Everything printed is derived here from the rule text, never from a loose setting:
+"an equal number of approval and disapproval tokens: either a number of approval tokens equal
+to the number of players, or six approval tokens, whichever is greater".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIN_PLAYERS = 3
+# 12 is where the score sheet stops being comfortable to write on: a circle column of the
+# membership grid on a portrait A4/Letter page is then about 12 mm wide, just enough for a
+# three-digit score written in pencil; 13+ players would need smaller columns than a class can use.
+MAX_PLAYERS = 12
+MIN_START = 6          # "... or six approval tokens, whichever is greater"
+MAX_NAME = 40          # characters; longer still fits (shrunk), but nobody's name needs more
+
+APPROVAL = "approval"
+DISAPPROVAL = "disapproval"
+COLOURS = (APPROVAL, DISAPPROVAL)
+
+# A number track is used while every count fits in a few rows of cells; beyond that a count is
+# kept as tens and units (two markers) so cells stay big enough for a coin or a pencil ring.
+TRACK_MAX = 40
+
+
+def start_tokens(players: int) -> int:
+    """Approval tokens each player starts with (and as many disapproval tokens)."""
+    if players < 1:
+        raise ValueError(f"a game needs players, got {players}")
+    return max(players, MIN_START)
+
+
+def tokens_in_play(players: int) -> int:
+    """All tokens of one colour in the game: tokens only move between players and remark cards."""
+    return players * start_tokens(players)
+
+
+def reachable(players: int) -> tuple[int, int]:
+    """The counts of one colour a player could ever hold: none, up to every token of that colour.
+
+    The top is a safe bound, not a tight one: it is what a tracker must cover.
+    """
+    return 0, tokens_in_play(players)
+
+
+def tracker_style(players: int) -> str:
+    return "track" if tokens_in_play(players) <= TRACK_MAX else "tens-units"
+
+
+def tracker_range(players: int) -> tuple[int, int]:
+    """The counts a printed tracker shows: the reachable ones, rounded up to a full tens cell."""
+    low, high = reachable(players)
+    if tracker_style(players) == "tens-units":
+        high = high // 10 * 10 + 9
+    return low, high
+
+
+@dataclass(frozen=True)
+class Tracker:
+    """One player's token tracker as printed: the marked start and each colour's range."""
+
+    player: str
+    start: int
+    style: str                      # "track" or "tens-units"
+    approval: tuple[int, int]       # lowest and highest count printed
+    disapproval: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A circle as printed on the score sheet: named after its founder, who is pre-marked."""
+
+    founder: str
+    members: tuple[str, ...]        # pre-marked members: at the start, the founder alone
+
+
+@dataclass(frozen=True)
+class Board:
+    """One printed Cliques set: score sheet, a tracker per player, remark cards."""
+
+    ident: str
+    players: tuple[str, ...]
+    start: int                      # the start count printed on every sheet
+    first: str                      # first player, drawn at random ("determined randomly")
+    circles: tuple[Circle, ...]
+    trackers: tuple[Tracker, ...]
+    remark_cards: int

@@ -1,0 +1,216 @@
+"""The score sheet: who belongs to which circle, the tokens on each circle's remarks, the scores.
+
+One page for the whole table. Membership and scores share one grid: a player ticks a circle's box
+on joining, and at the end writes that circle's total in each ticked box and adds across the row
+("for each circle of which a player is a member, she adds ... the total number of tokens on all
+remarks made within the circle"). A landscape page puts the grid and the tally side by side.
+"""
+
+from __future__ import annotations
+
+from pnp.games.base import Frame
+from pnp.games.cliques.ink import (
+    GREY, PALE, checkbox, text_in_box)
+from pnp.games.cliques.model import Board
+from pnp.pdf.fonts import BOLD, SANS
+
+GAP = 10.0            # between sections
+TITLE = 13.0          # a section's heading line
+MAX_ROW = 30.0        # taller rows only waste paper
+COMFORTABLE_ROW = 20.0  # about 7 mm: a pencilled number fits with room to spare
+SCORE_COL = 50.0
+SECTION_HEAD = 39.0   # a section's title and how-to lines
+TALLY_HEAD = 14.0
+
+
+def draw(board: Board, canvas, frame: Frame) -> None:
+    n = len(board.players)
+    top = _header(board, canvas, frame)
+    example_h = 64.0 if frame.width < 600 else 50.0
+    _examples(board, canvas, Frame(frame.x, frame.y, frame.width, example_h))
+    body = Frame(frame.x, frame.y + example_h + GAP, frame.width,
+                 top - GAP - frame.y - example_h - GAP)
+    # stacked, both tables get the same row height (the grid has n players + a totals row)
+    fixed = 2 * SECTION_HEAD + _header_height(body.width, n) + TALLY_HEAD + GAP
+    row = min(MAX_ROW, (body.height - fixed) / (2 * n + 1))
+    if row < COMFORTABLE_ROW and body.width > body.height:
+        # a landscape page too short to stack them: grid and tally side by side
+        left_w = body.width * 0.56
+        _membership(board, canvas, Frame(body.x, body.y, left_w - GAP / 2, body.height))
+        right = Frame(body.x + left_w + GAP / 2, body.y, body.width - left_w - GAP / 2,
+                      body.height)
+        row = min(MAX_ROW, (right.height - SECTION_HEAD - TALLY_HEAD) / n)
+        tally_h = SECTION_HEAD + TALLY_HEAD + n * row
+        _tally(board, canvas, Frame(right.x, right.top - tally_h, right.width, tally_h))
+        _notes(canvas, Frame(right.x, right.y, right.width, right.height - tally_h - GAP))
+        return
+    grid_h = SECTION_HEAD + _header_height(body.width, n) + (n + 1) * row
+    _membership(board, canvas, Frame(body.x, body.top - grid_h, body.width, grid_h))
+    tally_h = SECTION_HEAD + TALLY_HEAD + n * row
+    tally_y = body.top - grid_h - GAP - tally_h
+    _tally(board, canvas, Frame(body.x, tally_y, body.width, tally_h))
+    _notes(canvas, Frame(body.x, body.y, body.width, tally_y - GAP - body.y))
+
+
+def _header(board: Board, canvas, frame: Frame) -> float:
+    """Title and the rule's numbers; returns the y below it."""
+    y = frame.top
+    tag_w = min(150.0, frame.width * 0.3)
+    text_in_box(canvas, "Cliques — score sheet", frame.x, y - 22, frame.width - tag_w, 22,
+                BOLD, 17, 10)
+    text_in_box(canvas, f"Set {board.ident} · {len(board.players)} players", frame.right - tag_w,
+                y - 22, tag_w, 22, SANS, 9, 6, align="right")
+    s = board.start
+    line = (f"Each player starts with {s} approval and {s} disapproval tokens (the number of "
+            f"players or six, whichever is greater). First player, drawn at random: "
+            f"{board.first}; play passes to the left.")
+    text_in_box(canvas, line, frame.x, y - 50, frame.width, 26, SANS, 9, 6, valign="top")
+    return y - 52
+
+
+def _header_height(width: float, n: int) -> float:
+    return 30.0 if _circle_width(width, n) >= 50 else 74.0
+
+
+def _name_width(width: float) -> float:
+    return max(70.0, min(130.0, width * 0.2))
+
+
+def _circle_width(width: float, n: int) -> float:
+    return (width - _name_width(width) - SCORE_COL) / n
+
+
+def _section_title(canvas, frame: Frame, title: str, note: str) -> float:
+    """Heading and one or two lines of how-to; returns the y below them."""
+    text_in_box(canvas, title, frame.x, frame.top - TITLE, frame.width, TITLE, BOLD, 11, 7,
+                valign="top")
+    text_in_box(canvas, note, frame.x, frame.top - TITLE - 24, frame.width, 22, SANS, 8, 5.5,
+                valign="top")
+    return frame.top - SECTION_HEAD
+
+
+def _membership(board: Board, canvas, frame: Frame) -> None:
+    n = len(board.players)
+    y = _section_title(canvas, frame, "Circles and members",
+                       "Tick a box when a player joins that circle (filled = founder). At the end, "
+                       "write each circle's total in its members' ticked boxes and add across: "
+                       "that is the player's score.")
+    name_w, circle_w = _name_width(frame.width), _circle_width(frame.width, n)
+    head_h = _header_height(frame.width, n)
+    row = min(MAX_ROW, (y - head_h - frame.y) / (n + 1))
+    x0 = frame.x + name_w
+    # column heads: circles named after their founders
+    text_in_box(canvas, "circle of →", frame.x + 2, y - head_h + 2, name_w - 4, head_h - 4,
+                SANS, 8, 5, align="right", valign="bottom")
+    for j, circle in enumerate(board.circles):
+        cx = x0 + j * circle_w
+        if head_h < 40:
+            text_in_box(canvas, circle.founder, cx + 2, y - head_h + 2, circle_w - 4, head_h - 4,
+                        BOLD, 9, 5, align="center", valign="bottom")
+        else:
+            _rotated(canvas, circle.founder, cx + circle_w / 2, y - head_h + 3, head_h - 6,
+                     circle_w - 4)
+    text_in_box(canvas, "Score", x0 + n * circle_w + 2, y - head_h + 2, SCORE_COL - 4, head_h - 4,
+                BOLD, 9, 6, align="center", valign="bottom")
+    grid_top = y - head_h
+    for i, name in enumerate(board.players):
+        ry = grid_top - (i + 1) * row
+        if i % 2:
+            canvas.setFillGray(0.95)
+            canvas.rect(frame.x, ry, name_w + n * circle_w + SCORE_COL, row, stroke=0, fill=1)
+        text_in_box(canvas, name, frame.x + 3, ry + 1, name_w - 6, row - 2, BOLD, 10, 5)
+        for j, circle in enumerate(board.circles):
+            side = min(9.0, row * 0.4, circle_w * 0.3)
+            checkbox(canvas, x0 + j * circle_w + 2.5, ry + row - side - 2.5, side,
+                     ticked=name in circle.members)
+    totals_y = grid_top - (n + 1) * row
+    canvas.setFillGray(PALE)
+    canvas.rect(frame.x, totals_y, name_w + n * circle_w, row, stroke=0, fill=1)
+    text_in_box(canvas, "Circle total (from the tally)", frame.x + 3, totals_y + 1, name_w - 6,
+                row - 2, SANS, 8, 5)
+    _grid(canvas, frame.x, grid_top, [name_w] + [circle_w] * n + [SCORE_COL], n + 1, row)
+
+
+def _rotated(canvas, text: str, x: float, y: float, length: float, thickness: float) -> None:
+    """Text reading upwards from (x, y), within ``length`` along and ``thickness`` across."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.rotate(90)
+    text_in_box(canvas, text, 0, -thickness / 2, length, thickness, BOLD, 9, 5, valign="middle")
+    canvas.restoreState()
+
+
+def _grid(canvas, x: float, top: float, widths: list[float], rows: int, row: float) -> None:
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(0.6)
+    total = sum(widths)
+    for r in range(rows + 1):
+        canvas.line(x, top - r * row, x + total, top - r * row)
+    cx = x
+    for w in [0.0] + widths:
+        cx += w
+        canvas.line(cx, top, cx, top - rows * row)
+    # the name and score columns are what people read first: frame them more firmly
+    canvas.setLineWidth(1.4)
+    canvas.rect(x, top - rows * row, total, rows * row, stroke=1, fill=0)
+
+
+def _tally(board: Board, canvas, frame: Frame) -> None:
+    n = len(board.players)
+    y = _section_title(canvas, frame, "Tokens on remarks, circle by circle",
+                       "After each remark, add the tokens left on its card (approval + "
+                       "disapproval) to the circle's last number and write the new total in the "
+                       "next box. Full row? Carry on overleaf.")
+    name_w = _name_width(frame.width)
+    head_h = TALLY_HEAD
+    row = min(MAX_ROW, (y - head_h - frame.y) / n)
+    box_w = 34.0 if frame.width > 500 else 26.0
+    boxes = int((frame.width - name_w - SCORE_COL) // box_w)
+    box_w = (frame.width - name_w - SCORE_COL) / boxes
+    x0 = frame.x + name_w
+    text_in_box(canvas, "circle of ↓", frame.x + 2, y - head_h, name_w - 4, head_h, SANS, 8, 5)
+    text_in_box(canvas, "running total after each remark →", x0 + 2, y - head_h,
+                boxes * box_w - 4, head_h, SANS, 7.5, 5)
+    text_in_box(canvas, "Total", x0 + boxes * box_w + 2, y - head_h, SCORE_COL - 4, head_h,
+                BOLD, 9, 6, align="center")
+    top = y - head_h
+    for i, circle in enumerate(board.circles):
+        ry = top - (i + 1) * row
+        text_in_box(canvas, circle.founder, frame.x + 3, ry + 1, name_w - 6, row - 2, BOLD, 10, 5)
+        for k in range(boxes):
+            text_in_box(canvas, str(k + 1), x0 + k * box_w + 1.5, ry + row - 7, 8, 6, SANS, 5,
+                        4)
+    canvas.setStrokeGray(GREY)
+    _grid(canvas, frame.x, top, [name_w] + [box_w] * boxes + [SCORE_COL], n, row)
+
+
+def _examples(board: Board, canvas, frame: Frame) -> None:
+    a, b, c = board.players[:3]
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeGray(0)
+    canvas.setDash(2, 2)
+    canvas.rect(frame.x, frame.y, frame.width, frame.height, stroke=1, fill=0)
+    canvas.setDash()
+    inner = frame.inset(5)
+    text = (f"How it adds up. Say {c} has joined {a}'s circle, and {b} remarks there. If "
+            f"{a} votes approval and {c} disapproval, {b} takes that pair back: the card is left "
+            f"empty, {b} does not join and {a}'s circle adds 0. Had both approved, 2 approval "
+            f"tokens stay on the card: {b} joins and the circle adds 2.\n"
+            f"At the end, {a}'s circle has 9 tokens on its remarks and {b}'s has 5; {a} belongs to "
+            f"both, so {a} scores 9 + 5 = 14.")
+    text_in_box(canvas, text, inner.x, inner.y, inner.width, inner.height, SANS, 8.5, 5.5)
+
+
+def _notes(canvas, frame: Frame) -> None:
+    """Leftover space becomes a place to write down what each circle's secret seems to be."""
+    if frame.height < 40:
+        return
+    text_in_box(canvas, "Notes: what does each circle seem to want?", frame.x, frame.top - 12,
+                frame.width, 12, BOLD, 9, 6, valign="top")
+    canvas.setStrokeGray(GREY)
+    canvas.setLineWidth(0.3)
+    y = frame.top - 12 - 18
+    while y > frame.y:
+        canvas.line(frame.x, y, frame.right, y)
+        y -= 18
+    canvas.setStrokeGray(0)
