@@ -1,0 +1,28 @@
+"""Thinking in Circles (Jonathan Leistiko, 2004): the board, its tokens and its checks.
+
+The source describes play, not the board, so the board is designed here from the rules: see
+``generate`` for how each circle is dealt and ``check`` for every promise re-checked from the
+embedded data.
+"""
+
+from __future__ import annotations
+
+from pnp.games.circles.board import Board, from_data, to_data
+from pnp.games.circles.check import check
+from pnp.games.circles.generate import generate
+from pnp.games.circles.item import Item
+from pnp.games.circles.tokens import pieces
+
+KIND = "circles"
+TITLE = "Thinking in Circles"
+
+
+def describe(board: Board) -> str:
+    variants = ", ".join(board.variants.names()) or "no variants"
+    sizes = "/".join(str(s) for s in sorted({len(c.spaces) for c in board.circles}))
+    return (f"Thinking in Circles {board.ident}: {len(board.circles)} circles in a "
+            f"{board.arrangement}, {sizes} spaces, {variants}")
+
+
+__all__ = ["KIND", "TITLE", "Item", "Board", "generate", "check", "pieces", "to_data",
+           "from_data", "describe"]

@@ -1,0 +1,152 @@
+"""The board page: numbered circles of spaces joined by bars, a key, and which way is plus.
+
+Each space is drawn inside ``marked(canvas, "PnpSpace", index)`` (index counts spaces over the
+circles in order), so the validator can find every space on the page and compare it with the
+data.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.games.base import Frame
+from pnp.games.circles import glyphs
+from pnp.games.circles.board import SHAPES, Board
+from pnp.games.circles.layout import place
+from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts
+from pnp.pdf.marks import marked
+
+SPACE_TAG = "PnpSpace"
+HEADER = 26.0     # title line, points
+KEY = 58.0        # the key under the circles
+ARC_POINTS = 10   # points per arc of a space's outline
+
+
+def ring_depth(radius: float, size: int) -> float:
+    """Radial depth of the ring of spaces, chosen so each space is about as wide as it is deep."""
+    return 2 * math.pi * radius / (size + math.pi)
+
+
+def space_cell(cx: float, cy: float, outer: float, inner: float, size: int, index: int):
+    """Outline of space ``index`` (0 at the top, then clockwise) and its glyph centre."""
+    mid = 90.0 - 360.0 * index / size
+    a0, a1 = math.radians(mid + 180.0 / size), math.radians(mid - 180.0 / size)
+    arc = [a0 + (a1 - a0) * k / ARC_POINTS for k in range(ARC_POINTS + 1)]
+    points = [(cx + outer * math.cos(a), cy + outer * math.sin(a)) for a in arc]
+    points += [(cx + inner * math.cos(a), cy + inner * math.sin(a)) for a in reversed(arc)]
+    r = (outer + inner) / 2
+    return points, (cx + r * math.cos(math.radians(mid)), cy + r * math.sin(math.radians(mid)))
+
+
+def _direction(canvas, cx: float, cy: float, radius: float) -> None:
+    """A clockwise arrow round the circle's number: + at its head, - at its tail."""
+    canvas.setLineWidth(max(1.2, radius * 0.07))
+    canvas.setStrokeGray(0)
+    canvas.setLineCap(0)
+    start, sweep = 150.0, -240.0             # from upper left, clockwise to lower left
+    path = canvas.beginPath()
+    steps = 24
+    for k in range(steps + 1):
+        a = math.radians(start + sweep * k / steps)
+        (path.moveTo if k == 0 else path.lineTo)(cx + radius * math.cos(a),
+                                                 cy + radius * math.sin(a))
+    canvas.drawPath(path, stroke=1, fill=0)
+    end = math.radians(start + sweep)
+    tip = (cx + radius * math.cos(end), cy + radius * math.sin(end))
+    tangent = (math.sin(end), -math.cos(end))    # clockwise direction at the end
+    normal = (math.cos(end), math.sin(end))
+    head = radius * 0.32
+    base = (tip[0] - tangent[0] * head * 0.2, tip[1] - tangent[1] * head * 0.2)
+    canvas.setFillGray(0)
+    glyphs.polygon(canvas, [
+        (base[0] + tangent[0] * head, base[1] + tangent[1] * head),
+        (base[0] + normal[0] * head * 0.55, base[1] + normal[1] * head * 0.55),
+        (base[0] - normal[0] * head * 0.55, base[1] - normal[1] * head * 0.55)], stroke=0, fill=1)
+    size = radius * 0.42
+    for sign, angle in (("+", start + sweep - 28), ("−", start + 22)):
+        a = math.radians(angle)
+        glyphs.letter(canvas, sign, cx + radius * 0.72 * math.cos(a),
+                      cy + radius * 0.72 * math.sin(a), size, 0)
+
+
+def _bar(canvas, p, q, radius: float) -> None:
+    """A thick bar from one adjacent circle's edge to the other's, like a link in a chain."""
+    d = math.dist(p, q)
+    ux, uy = (q[0] - p[0]) / d, (q[1] - p[1]) / d
+    width = max(4.0, radius * 0.09)
+    canvas.setLineWidth(width)
+    canvas.setLineCap(0)
+    canvas.setStrokeGray(0)
+    canvas.line(p[0] + ux * radius, p[1] + uy * radius, q[0] - ux * radius, q[1] - uy * radius)
+
+
+def draw_circle(canvas, board: Board, n: int, cx: float, cy: float, radius: float,
+                first_index: int) -> None:
+    circle = board.circles[n]
+    size = len(circle.spaces)
+    depth = ring_depth(radius, size)
+    inner = radius - depth
+    glyph = min(depth, 2 * math.pi * (radius - depth / 2) / size) * 0.62
+    for i, kind in enumerate(circle.spaces):
+        # the start space is drawn at the top; the rest follow clockwise
+        at = (i - circle.start) % size
+        points, (gx, gy) = space_cell(cx, cy, radius, inner, size, at)
+        with marked(canvas, SPACE_TAG, first_index + i):
+            glyphs.space(canvas, kind, points, gx, gy, glyph, start=(i == circle.start))
+    ensure_fonts()
+    canvas.setFillGray(0)
+    number = inner * 0.62
+    canvas.setFont(BOLD, number)
+    canvas.drawCentredString(cx, cy - number * 0.36, str(n + 1))
+    _direction(canvas, cx, cy, inner * 0.72)
+
+
+def _key(canvas, board: Board, frame: Frame) -> None:
+    entries = [(s, s) for s in SHAPES] + [("black", "black"), ("white", "white"),
+                                          ("neutral", "neutral"), ("start", "start (neutral)")]
+    cell = 22.0
+    label_size = 8.5
+    widths = [cell + 4 + len(label) * label_size * 0.55 + 10 for _, label in entries]
+    scale = min(1.0, frame.width / sum(widths))
+    x = frame.x + (frame.width - sum(widths) * scale) / 2
+    y = frame.top - cell * scale
+    for (kind, label), w in zip(entries, widths):
+        c = cell * scale
+        box = [(x, y), (x + c, y), (x + c, y + c), (x, y + c)]
+        start = kind == "start"
+        glyphs.space(canvas, "neutral" if start else kind, box, x + c / 2, y + c / 2, c * 0.7,
+                     start=start)
+        canvas.setFillGray(0)
+        canvas.setFont(SANS, label_size * scale)
+        canvas.drawString(x + c + 4 * scale, y + c / 2 - label_size * scale * 0.35, label)
+        x += w * scale
+    chain = "–".join(str(i + 1) for i in range(len(board.circles)))
+    if board.arrangement == "ring":
+        chain += "–1"
+    lines = [f"Circles joined by a bar are adjacent: {chain}.",
+             "Move a token clockwise (the arrow's way, +) for a positive total, "
+             "counter-clockwise (−) for a negative one."]
+    for k, text in enumerate(lines):
+        draw_fitted(canvas, text, frame.x + frame.width / 2, y - 16 - 12 * k, frame.width,
+                    size=9, align="center")
+
+
+def draw_board(board: Board, canvas, frame: Frame) -> None:
+    ensure_fonts()
+    canvas.saveState()
+    canvas.setFillGray(0)
+    draw_fitted(canvas, "Thinking in Circles", frame.x, frame.top - 16, frame.width * 0.6,
+                font=BOLD, size=16)
+    draw_fitted(canvas, f"board {board.ident}", frame.right, frame.top - 16, frame.width * 0.38,
+                size=9, align="right")
+    area = Frame(frame.x, frame.y + KEY, frame.width, frame.height - KEY - HEADER)
+    layout = place(len(board.circles), board.arrangement, area.width, area.height)
+    centres = [(area.x + x, area.y + y) for x, y in layout.centres]
+    for a, b in board.adjacent_pairs():
+        _bar(canvas, centres[a], centres[b], layout.radius)
+    first = 0
+    for n, (cx, cy) in enumerate(centres):
+        draw_circle(canvas, board, n, cx, cy, layout.radius, first)
+        first += len(board.circles[n].spaces)
+    _key(canvas, board, Frame(frame.x, frame.y, frame.width, KEY - 4))
+    canvas.restoreState()

@@ -1,0 +1,39 @@
+"""When three adjacent tokens win, for any goal a player could have written down.
+
+Used to prove that no starting position is already a win: the check does not know the players'
+secret goals, so it asks whether *any* legal goal, for either color, would be met.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from pnp.games.circles.board import COLORS, SHAPES, Variants
+
+
+def legal_goals(uncloned: bool) -> list[tuple[str, str, str]]:
+    """Every sequence of three shapes a player may write (UnCloned: no equal neighbours)."""
+    goals = list(product(SHAPES, repeat=3))
+    if uncloned:
+        goals = [g for g in goals if g[0] != g[1] and g[1] != g[2]]
+    return goals
+
+
+def meets_goal(spaces: tuple[str, str, str], goal: tuple[str, str, str], color: str,
+               wild_cards: bool) -> bool:
+    """Whether tokens on ``spaces`` match ``goal`` for the player of ``color``, either way round."""
+    def fits(space: str, shape: str) -> bool:
+        return space == shape or (wild_cards and space == color)
+
+    return any(all(fits(s, g) for s, g in zip(spaces, way)) for way in (goal, goal[::-1]))
+
+
+def wins_for(spaces: tuple[str, str, str], variants: Variants) -> list[str]:
+    """Who some legal goal would make a winner with tokens on these three spaces (may be empty)."""
+    winners = []
+    for color in COLORS:
+        if all(s == color for s in spaces) or any(
+                meets_goal(spaces, goal, color, variants.wild_cards)
+                for goal in legal_goals(variants.uncloned)):
+            winners.append(color)
+    return winners
