@@ -32,7 +32,7 @@ def parse_players(value) -> tuple[str, ...]:
     names: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(value):
-        where = f"players[{i}]"
+        where = f"name {i + 1}"
         if not isinstance(raw, str):
             raise ValueError(f"{where} must be a name, got {raw!r} (put quotes around it)")
         # NFC so that "é" typed as e + combining accent is one name with the precomposed one
@@ -49,7 +49,7 @@ def parse_players(value) -> tuple[str, ...]:
             check_printable(name, f"{where}", font)
         key = name.casefold()
         if key in seen:
-            raise ValueError(f"{where} {name!r} repeats players[{seen[key]}]; "
+            raise ValueError(f"{where} {name!r} repeats name {seen[key] + 1}; "
                              "names must differ (circles are named after them)")
         seen[key] = i
         names.append(name)

@@ -24,6 +24,7 @@ TALLY_HEAD = 14.0
 
 
 def draw(board: Board, canvas, frame: Frame) -> None:
+    frame = frame.inset(1.5)    # the heaviest rule (1.4 pt) is stroked on the edge; keep it in
     n = len(board.players)
     top = _header(board, canvas, frame)
     example_h = 64.0 if frame.width < 600 else 50.0

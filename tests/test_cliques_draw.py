@@ -1,0 +1,155 @@
+"""Cliques drawings: text always fits its box, every mark stays inside its piece, names render."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pypdfium2 as pdfium
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.games import cliques
+from pnp.games.base import Frame
+from pnp.games.cliques import score_sheet
+from pnp.games.cliques.ink import ASCENT, DESCENT, text_in_box
+from pnp.games.cliques.item import Item, parse_players, seat_names
+from pnp.games.cliques.model import MAX_NAME
+from pnp.pdf.fonts import BOLD, SANS, string_width
+
+LONG = "Maximilian Alexander von Habsburg-Lothr"           # MAX_NAME characters
+WIDE = "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"          # no spaces to wrap at
+NAMES = (LONG, "Σωκράτης Παπαδόπουλος", "Дмитрий Иванович", "Zoë Ñúñez-Łukasiewicz", WIDE, "Bo")
+assert len(LONG) <= MAX_NAME and len(WIDE) == MAX_NAME
+
+
+class Recorder:
+    """Stands in for a canvas and keeps every string drawn, with its font, size and anchor."""
+
+    def __init__(self):
+        self.font = None
+        self.drawn = []
+
+    def setFont(self, font, size):
+        self.font = (font, size)
+
+    def setFillGray(self, _):
+        pass
+
+    def _keep(self, align, x, y, text):
+        font, size = self.font
+        width = string_width(text, font, size)
+        left = {"left": x, "center": x - width / 2, "right": x - width}[align]
+        self.drawn.append((text, left, left + width, y - DESCENT * size, y + ASCENT * size))
+
+    def drawString(self, x, y, text):
+        self._keep("left", x, y, text)
+
+    def drawCentredString(self, x, y, text):
+        self._keep("center", x, y, text)
+
+    def drawRightString(self, x, y, text):
+        self._keep("right", x, y, text)
+
+
+printable = st.text(st.sampled_from("abcdefghij WMlmñéΣωДж-"), min_size=1, max_size=MAX_NAME)
+
+
+@settings(max_examples=150, deadline=None)
+@given(printable, st.floats(12, 300), st.floats(5, 80), st.sampled_from([SANS, BOLD]),
+       st.sampled_from(["left", "center", "right"]), st.sampled_from(["top", "middle", "bottom"]))
+def test_text_never_leaves_its_box(text, width, height, font, align, valign):
+    rec = Recorder()
+    text_in_box(rec, text, 100, 200, width, height, font, 12, 5, align, valign)
+    assert rec.drawn
+    for line, left, right, bottom, top in rec.drawn:
+        assert 100 - 1e-6 <= left and right <= 100 + width + 1e-6, line
+        assert 200 - 1e-6 <= bottom and top <= 200 + height + 1e-6, line
+
+
+def test_text_shrinks_before_it_breaks_words():
+    rec = Recorder()
+    size = text_in_box(rec, LONG, 0, 0, 90, 30, BOLD, 10, 5)
+    assert 5 <= size < 10
+    assert all(" ".join(line for line, *_ in rec.drawn).split() == LONG.split() for _ in [0])
+
+
+def test_unbreakable_text_too_big_is_cut_with_an_ellipsis():
+    rec = Recorder()
+    text_in_box(rec, WIDE, 0, 0, 30, 6, BOLD, 10, 5)
+    assert len(rec.drawn) == 1 and rec.drawn[0][0].endswith("…")
+
+
+PAGES = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
+
+
+def render(board, page="A4", landscape=False, margin=28.35, limit=None):
+    """Each piece on its own page at its own frame; returns [(piece, frame, pdf page)]."""
+    w, h = PAGES[page]
+    if landscape:
+        w, h = h, w
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(w, h), invariant=1)
+    placed = []
+    for piece in cliques.pieces(board)[:limit]:
+        if piece.size is None:
+            frame = Frame(margin, margin, w - 2 * margin, h - 2 * margin)
+        else:
+            frame = Frame(margin + 3.3, h - margin - piece.size[1] - 7.7, *piece.size)
+        piece.draw(canvas, frame)
+        canvas.showPage()
+        placed.append((piece, frame))
+    canvas.save()
+    pdf = pdfium.PdfDocument(buf.getvalue())
+    return [(piece, frame, pdf[i]) for i, (piece, frame) in enumerate(placed)]
+
+
+def objects(page, textpage=None):
+    return list(page.get_objects(max_depth=8, textpage=textpage))
+
+
+def outside(frame, bounds, slack=0.01):
+    left, bottom, right, top = bounds
+    return (left < frame.x - slack or bottom < frame.y - slack or right > frame.right + slack
+            or top > frame.top + slack)
+
+
+@pytest.mark.parametrize("players", [3, 6, 10, 12, NAMES])
+@pytest.mark.parametrize("page, landscape", [("A4", False), ("Letter", False), ("A4", True),
+                                             ("Letter", True)])
+def test_every_mark_stays_inside_its_piece(players, page, landscape):
+    names = seat_names(players) if isinstance(players, int) else parse_players(list(players))
+    board = cliques.generate(Item(players=names), random.Random(2), "CQ-7")
+    for piece, frame, pdf_page in render(board, page, landscape, limit=len(names) + 2):
+        found = objects(pdf_page)
+        assert len(found) > 20, piece.name
+        stray = [o.get_bounds() for o in found if outside(frame, o.get_bounds())]
+        assert not stray, (piece.name, stray[:3])
+
+
+@pytest.mark.parametrize("landscape", [False, True])
+def test_names_render_in_their_script_and_stay_in_the_name_column(landscape):
+    board = cliques.generate(Item(players=parse_players(list(NAMES))), random.Random(2), "CQ-7")
+    (piece, frame, page), *_ = render(board, "A4", landscape, limit=1)
+    textpage = page.get_textpage()
+    text = textpage.get_text_range()
+    for word in ("Σωκράτης", "Παπαδόπουλος", "Дмитрий", "Ñúñez-Łukasiewicz", "Habsburg-Lothr"):
+        assert word in text
+    column_right = frame.x + score_sheet._name_width(frame.width)
+    words = {w for name in NAMES for w in name.split()}
+    rows = [o for o in objects(page, textpage) if isinstance(o, pdfium.PdfTextObj)
+            and o.get_bounds()[0] < frame.x + 8 and set(o.extract().split()) <= words]
+    assert len(rows) >= 2 * len(NAMES)          # a row label in the grid and in the tally
+    assert all(o.get_bounds()[2] <= column_right for o in rows), \
+        [(o.extract(), o.get_bounds()) for o in rows if o.get_bounds()[2] > column_right]
+
+
+def test_tracker_and_card_sizes_fit_two_across_or_three_down_on_a4_and_letter():
+    from pnp.games.cliques import remark_card, tracker
+
+    for w, h in PAGES.values():
+        safe_w, safe_h = w - 2 * 14.17, h - 2 * 28.35     # 5 mm sides, 10 mm top and bottom
+        assert tracker.SIZE[0] <= safe_w and 3 * tracker.SIZE[1] <= safe_h
+        assert 2 * remark_card.SIZE[0] <= safe_w and 2 * remark_card.SIZE[1] <= safe_h
