@@ -20,6 +20,7 @@ SPACE_TAG = "PnpSpace"
 HEADER = 26.0     # title line, points
 KEY = 58.0        # the key under the circles
 ARC_POINTS = 10   # points per arc of a space's outline
+INK_MARGIN = 3.0  # strokes reach past the lines they follow; keep them inside the frame
 
 
 def ring_depth(radius: float, size: int) -> float:
@@ -133,6 +134,7 @@ def _key(canvas, board: Board, frame: Frame) -> None:
 
 def draw_board(board: Board, canvas, frame: Frame) -> None:
     ensure_fonts()
+    frame = frame.inset(INK_MARGIN)
     canvas.saveState()
     canvas.setFillGray(0)
     draw_fitted(canvas, "Thinking in Circles", frame.x, frame.top - 16, frame.width * 0.6,

@@ -19,15 +19,16 @@ START = 0   # the start space is drawn at the top of every circle
 
 def deal_circle(item: Item, rng: random.Random) -> Circle:
     size = item.spaces
+    shapes, colors, neutral = item.mix
     spaces: list[str | None] = [None] * size
     spaces[START] = NEUTRAL
     # distances 1..(size-1)//2 have two spaces each; size/2 (even sizes) has one, so never a color
-    for d in sorted(rng.sample(range(1, (size - 1) // 2 + 1), item.color_spaces)):
+    for d in sorted(rng.sample(range(1, (size - 1) // 2 + 1), colors)):
         black, white = ("black", "white") if rng.randrange(2) else ("white", "black")
         spaces[(START + d) % size] = black
         spaces[(START - d) % size] = white
-    rest = [shape for shape in SHAPES for _ in range(item.shape_spaces)]
-    rest += [NEUTRAL] * (item.neutral_spaces - 1)
+    rest = [shape for shape in SHAPES for _ in range(shapes)]
+    rest += [NEUTRAL] * (neutral - 1)
     rng.shuffle(rest)
     free = (i for i, s in enumerate(spaces) if s is None)
     for i, kind in zip(free, rest):

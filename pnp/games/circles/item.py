@@ -18,11 +18,12 @@ class Item:
         "row", help="row: circle k is next to k-1 and k+1; ring: the last is also next to the first")
     spaces: int = option(16, min=MIN_SPACES, max=MAX_SPACES,
                          help=f"spaces around each circle ({MIN_SPACES}..{MAX_SPACES})")
-    shape_spaces: int = option(2, min=1, max=4,
-                               help="spaces of each shape (circle, triangle, square, pentagon) "
-                                    "per circle")
-    color_spaces: int = option(3, min=1, max=5,
-                               help="black spaces per circle (and as many white ones)")
+    shape_spaces: int | None = option(
+        None, min=1, max=4, help="spaces of each shape (circle, triangle, square, pentagon) per "
+                                 "circle (default: about half the spaces are shapes)")
+    color_spaces: int | None = option(
+        None, min=1, max=5, help="black spaces per circle, and as many white (default: what "
+                                 "is left after the shapes and two neutral spaces)")
     players: int = option(2, min=2, max=4,
                           help="players (goal slips, bead chits and starting blockers each)")
     blocker_supply: int = option(6, min=1, max=30,
@@ -33,17 +34,23 @@ class Item:
         if self.arrangement == "ring" and self.circles < 4:
             raise ValueError(f"a ring needs at least 4 circles (got {self.circles}); with 3 "
                              "every circle would be next to both others: use arrangement: row")
-        neutral = self.neutral_spaces
+        shapes, colors, neutral = self.mix
         need = 2 if self.variants.lockdown else 1
-        if neutral < need:
+        if colors < 1 or neutral < need:
             why = ("the start space and one more neutral space for Lockdown"
                    if self.variants.lockdown else "the start space")
             raise ValueError(
-                f"spaces {self.spaces} cannot hold {len(SHAPES)} shapes x {self.shape_spaces}, "
-                f"black and white x {self.color_spaces} and {why}: "
-                f"use spaces >= {self.spaces + need - neutral} or fewer shape/color spaces")
+                f"spaces {self.spaces} cannot hold {len(SHAPES)} shapes x {shapes}, black and "
+                f"white x {max(colors, 1)} and {why}: use more spaces or fewer shape/color spaces")
 
     @property
-    def neutral_spaces(self) -> int:
-        """Neutral spaces per circle, the start space among them."""
-        return self.spaces - len(SHAPES) * self.shape_spaces - 2 * self.color_spaces
+    def mix(self) -> tuple[int, int, int]:
+        """Spaces per circle of each shape, of each color, and neutral (the start among them).
+
+        By default about half the spaces are shapes (so any goal has a fair chance) and two are
+        neutral (the start and one more, which Lockdown needs); the rest are colors.
+        """
+        shapes = self.shape_spaces or max(1, (self.spaces + 4) // 8)
+        spare = self.spaces - len(SHAPES) * shapes
+        colors = self.color_spaces or (spare - 2) // 2
+        return shapes, colors, spare - 2 * colors

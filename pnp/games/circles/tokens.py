@@ -15,7 +15,8 @@ from pnp.games.circles.card import CARD, MM, draw_card
 from pnp.games.circles.draw import draw_board
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts
 
-TOKEN = (14 * MM, 14 * MM)     # fits on a space of the default board, like a penny would
+# about the size of a space on the default board, so a marker shows which space it is on
+TOKEN = (11 * MM, 11 * MM)
 SLIP_WIDTH = 90 * MM
 GOAL_ROW = 17 * MM
 UNCLONED = 32.0

@@ -1,0 +1,302 @@
+"""Thinking in Circles: generation keeps every promise, checks catch broken boards, data round-trips."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from pnp.games import circles
+from pnp.games.circles.board import (MAX_MOVE, SHAPES, Variants, adjacent_pairs,
+                                     adjacent_triples, distance)
+from pnp.games.circles.card import rules_text, variant_rules
+from pnp.games.circles.rules import legal_goals, meets_goal, wins_for
+
+ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
+
+
+@st.composite
+def items(draw):
+    lockdown = draw(st.booleans())
+    values = dict(
+        circles=draw(st.integers(3, 8)),
+        arrangement=draw(st.sampled_from(["row", "ring"])),
+        spaces=draw(st.integers(13, 24)),
+        shape_spaces=draw(st.none() | st.integers(1, 4)),
+        color_spaces=draw(st.none() | st.integers(1, 5)),
+        players=draw(st.integers(2, 4)),
+        blocker_supply=draw(st.integers(1, 30)),
+        variants=Variants(lockdown=lockdown, spin_cycle=draw(st.sampled_from([None, 2, 3])),
+                          uncloned=draw(st.booleans()), wild_cards=draw(st.booleans())))
+    try:
+        return circles.Item(**values)
+    except ValueError:
+        assume(False)
+
+
+def board(item=None, seed=1):
+    return circles.generate(item or circles.Item(variants=ALL_ON), random.Random(seed), "T1")
+
+
+def codes(b):
+    return sorted({p.code for p in circles.check(b)})
+
+
+def planted(b, edit):
+    """The board whose embedded data was edited by ``edit`` (as a tamperer would)."""
+    data = json.loads(json.dumps(circles.to_data(b)))
+    edit(data)
+    return circles.from_data(data)
+
+
+# ---- generation -----------------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(items(), st.integers(0, 2**32))
+def test_any_config_and_seed_passes_every_check(item, seed):
+    b = board(item, seed)
+    assert circles.check(b) == []
+    assert circles.from_data(json.loads(json.dumps(circles.to_data(b)))) == b
+
+
+@settings(max_examples=100, deadline=None)
+@given(items(), st.integers(0, 2**32))
+def test_each_circle_has_the_asked_mix_and_fair_colors(item, seed):
+    # recomputed here, not through check(), so a bug shared by both would still show
+    shapes, colors, neutral = item.mix
+    assert shapes == (item.shape_spaces or shapes) and colors == (item.color_spaces or colors)
+    for c in board(item, seed).circles:
+        counts = Counter(c.spaces)
+        assert len(c.spaces) == item.spaces
+        assert all(counts[s] == shapes for s in SHAPES)
+        assert counts["black"] == counts["white"] == colors
+        assert counts["neutral"] == neutral
+        assert c.spaces[c.start] == "neutral"
+        n = len(c.spaces)
+        for i, s in enumerate(c.spaces):
+            if s == "black":   # its white twin is the same number of steps the other way
+                assert c.spaces[(2 * c.start - i) % n] == "white"
+
+
+def test_same_seed_same_board_and_seeds_differ():
+    assert board(seed=7) == board(seed=7)
+    assert board(seed=7).circles != board(seed=8).circles
+
+
+@pytest.mark.parametrize("spaces, mix", [(13, (2, 1, 3)), (16, (2, 3, 2)), (20, (3, 3, 2)),
+                                         (24, (3, 5, 2))])
+def test_default_mix(spaces, mix):
+    assert circles.Item(spaces=spaces).mix == mix
+    assert circles.Item(spaces=spaces, variants=Variants(lockdown=True)).mix == mix
+
+
+def test_default_tokens_follow_the_rules():
+    b = board(circles.Item(variants=Variants(lockdown=True)))
+    assert b.markers == 5
+    assert b.beads == 6                     # the rules' six black and six white for two players
+    assert b.blockers == 2 + 6              # one each to start, six to gain
+    assert board(circles.Item()).blockers == 0
+
+
+def test_ring_size_keeps_totals_apart():
+    # every total -6..+6 from any space lands on a different space, and any space is two moves away
+    for n in range(13, 25):
+        for start in range(n):
+            assert len({(start + m) % n for m in range(-MAX_MOVE, MAX_MOVE + 1)}) == 13
+            assert max(distance(n, start, i) for i in range(n)) <= 2 * MAX_MOVE
+
+
+@pytest.mark.parametrize("values, words", [
+    (dict(spaces=13, shape_spaces=2, color_spaces=3), "cannot hold 4 shapes x 2"),
+    (dict(spaces=16, shape_spaces=4), "more spaces"),
+    (dict(spaces=17, variants=Variants(lockdown=True), color_spaces=4), "Lockdown"),
+    (dict(arrangement="ring", circles=3), "ring needs at least 4"),
+])
+def test_impossible_items_are_refused_with_a_reason(values, words):
+    with pytest.raises(ValueError, match=words):
+        circles.Item(**values)
+
+
+# ---- planted defects ------------------------------------------------------------------------
+
+def _replace(kind, by, circle=1):
+    def edit(data):
+        spaces = data["circles"][circle]["spaces"]
+        data["circles"][circle]["spaces"] = [by if s == kind else s for s in spaces]
+    return edit
+
+
+def _swap_color_with_shape(data):
+    spaces = data["circles"][0]["spaces"]
+    b = spaces.index("black")
+    n = len(spaces)
+    s = next(i for i, k in enumerate(spaces) if k in SHAPES and distance(n, 0, i) != distance(n, 0, b))
+    spaces[b], spaces[s] = spaces[s], spaces[b]
+
+
+def _start_on(*kinds):
+    def edit(data):
+        for c, kind in zip(data["circles"], kinds if len(kinds) == 3 else kinds * 3):
+            c["start"] = c["spaces"].index(kind)
+    return edit
+
+
+@pytest.mark.parametrize("edit, code", [
+    (_replace("pentagon", "neutral"), "shape-missing"),
+    (_replace("black", "white"), "color-unfair"),
+    (_swap_color_with_shape, "color-unfair"),
+    (lambda d: d["tokens"].update(blockers=d["players"]), "blockers-too-few"),
+    (lambda d: d["tokens"].update(blockers=0), "blockers-too-few"),
+    (lambda d: d["tokens"].update(beads=5), "beads-count"),
+    (lambda d: d["tokens"].update(markers=4), "markers-count"),
+    (lambda d: d["circles"][2].update(start=d["circles"][2]["spaces"].index("square")),
+     "start-not-neutral"),
+    (lambda d: d["circles"][0].update(start=99), "start-missing"),
+    (_start_on("white"), "start-win"),
+    (_start_on("triangle", "square", "triangle"), "start-win"),
+    (lambda d: d["circles"][3].update(spaces=d["circles"][3]["spaces"][:12]), "ring-size"),
+    (lambda d: d["circles"][0]["spaces"].__setitem__(3, "hexagon"), "space-unknown"),
+    (lambda d: d["variants"].update(spin_cycle=5), "spin-cycle-goals"),
+    (lambda d: d["variants"].update(lockdown=False), "blockers-unneeded"),
+    (lambda d: d.update(players=1), "players"),
+    (lambda d: d.update(arrangement="ring", circles=d["circles"][:3]), "circle-count"),
+])
+def test_planted_defect_is_named(edit, code):
+    assert code in codes(planted(board(), edit))
+
+
+def test_uneven_shapes_are_named():
+    def edit(data):
+        spaces = data["circles"][0]["spaces"]
+        spaces[spaces.index("circle")] = "square"
+    assert codes(planted(board(), edit)) == ["shape-uneven"]
+
+
+def test_lockdown_needs_a_neutral_space_besides_the_start():
+    only_start = board(circles.Item(spaces=15, shape_spaces=2, color_spaces=3))
+    assert circles.check(only_start) == []
+
+    def edit(data):
+        data["variants"]["lockdown"] = True
+        data["tokens"]["blockers"] = 8
+    assert codes(planted(only_start, edit)) == ["lockdown-neutral"]
+
+
+def test_start_win_tells_whom():
+    b = planted(board(), _start_on("black"))
+    wins = [p.message for p in circles.check(b) if p.code == "start-win"]
+    assert wins and "circles 1-2-3" in wins[0] and "black" in wins[0]
+
+
+# ---- data -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d.pop("tokens"), "lacks 'tokens'"),
+    (lambda d: d.update(extra=1), "unknown key 'extra'"),
+    (lambda d: d.update(players=True), "must be an integer"),
+    (lambda d: d.update(arrangement="line"), "row or ring"),
+    (lambda d: d.update(circles="many"), "must be list"),
+    (lambda d: d["circles"][0].update(spaces=[1, 2]), "list of space names"),
+    (lambda d: d["variants"].update(spin_cycle="3"), "must be an integer"),
+])
+def test_malformed_data_is_refused(edit, words):
+    data = circles.to_data(board())
+    edit(data)
+    with pytest.raises(ValueError, match=words):
+        circles.from_data(data)
+
+
+def test_data_is_plain_json():
+    data = circles.to_data(board())
+    assert json.loads(json.dumps(data)) == data
+
+
+# ---- rules ----------------------------------------------------------------------------------
+
+def test_wins_for_any_goal():
+    plain = Variants()
+    assert wins_for(("black", "black", "black"), plain) == ["black"]
+    assert wins_for(("square", "circle", "square"), plain) == ["black", "white"]
+    assert wins_for(("neutral", "circle", "square"), plain) == []
+    assert wins_for(("black", "square", "black"), plain) == []
+    wild = Variants(wild_cards=True)
+    assert wins_for(("black", "square", "black"), wild) == ["black"]
+    assert wins_for(("black", "square", "white"), wild) == []
+    unc = Variants(uncloned=True)
+    assert wins_for(("square", "square", "circle"), unc) == []
+    assert wins_for(("square", "circle", "square"), unc) == ["black", "white"]
+
+
+def test_goal_is_read_either_way_but_in_order():
+    goal = ("circle", "square", "pentagon")
+    assert meets_goal(("pentagon", "square", "circle"), goal, "black", False)
+    assert not meets_goal(("circle", "pentagon", "square"), goal, "black", False)
+    assert meets_goal(("square", "black", "pentagon"), ("square", "circle", "pentagon"),
+                      "black", True)
+    assert len(legal_goals(False)) == 64 and len(legal_goals(True)) == 36
+
+
+def test_adjacency():
+    assert adjacent_pairs(5, "row") == [(0, 1), (1, 2), (2, 3), (3, 4)]
+    assert adjacent_pairs(5, "ring")[-1] == (4, 0)
+    assert adjacent_triples(5, "row") == [(0, 1, 2), (1, 2, 3), (2, 3, 4)]
+    assert (3, 4, 0) in adjacent_triples(5, "ring") and len(adjacent_triples(5, "ring")) == 5
+
+
+@pytest.mark.parametrize("flags", range(16))
+def test_rules_card_lists_exactly_the_variants_in_play(flags):
+    v = Variants(lockdown=bool(flags & 1), spin_cycle=2 if flags & 2 else None,
+                 uncloned=bool(flags & 4), wild_cards=bool(flags & 8))
+    b = board(circles.Item(variants=v))
+    text = " ".join(h + " " + p for h, p in rules_text(b))
+    assert [name for name, _ in variant_rules(b)] == v.names()
+    for name in ("Lockdown", "Spin Cycle", "UnCloned", "Wild Cards"):
+        assert (name in text) == (name in v.names())
+    assert ("blocker" in text) == v.lockdown
+    if not v.names():
+        assert "Variants in play none." in text
+
+
+def test_describe_names_the_board():
+    assert circles.describe(board()) == ("Thinking in Circles T1: 5 circles in a row, 16 spaces, "
+                                         "Lockdown, Spin Cycle, UnCloned, Wild Cards")
+
+
+def test_item_fields_have_help_and_bounds():
+    for f in dataclasses.fields(circles.Item):
+        assert f.metadata.get("help"), f.name
+
+
+# ---- the example spec -----------------------------------------------------------------------
+
+def test_example_spec_has_every_variant_on():
+    from pathlib import Path
+
+    from pnp.spec import load
+
+    spec = load(Path(__file__).parent.parent / "layouts" / "circles.yaml")
+    (entry,) = spec.items
+    assert entry.kind == "circles"
+    assert entry.item.variants.names() == ["Lockdown", "Spin Cycle", "UnCloned", "Wild Cards"]
+    assert circles.check(circles.generate(entry.item, random.Random(0), "E1")) == []
+
+
+@pytest.mark.parametrize("text, words", [
+    ("items: [{kind: circles, spaces: 12}]", "spaces must be 13..24"),
+    ("items: [{kind: circles, variants: {spin_cycle: 4}}]", "spin_cycle must be 2..3"),
+    ("items: [{kind: circles, variants: {lockdwn: true}}]", "did you mean 'lockdown'"),
+    ("items: [{kind: circles, arrangement: ring, circles: 3}]", "ring needs at least 4"),
+    ("items: [{kind: circles, arrangement: line}]", "must be one of row, ring"),
+])
+def test_spec_mistakes_are_one_clear_line(text, words):
+    from pnp.errors import SpecError
+    from pnp.spec import loads
+
+    with pytest.raises(SpecError, match=words) as info:
+        loads(text, "x.yaml")
+    assert str(info.value).startswith("x.yaml:1:")

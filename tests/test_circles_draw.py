@@ -1,0 +1,134 @@
+"""Thinking in Circles on paper: every piece stays in its frame, every space is marked, layout is clear."""
+
+from __future__ import annotations
+
+import ctypes
+import io
+import math
+import random
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.games import circles
+from pnp.games.base import Frame
+from pnp.games.circles.board import Variants, adjacent_pairs
+from pnp.games.circles.layout import CLEAR, place
+
+ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
+MARGIN = 14.17   # 5 mm
+
+
+def marks_of(obj) -> list[tuple[str, int | None]]:
+    out = []
+    for k in range(pdfium_c.FPDFPageObj_CountMarks(obj.raw)):
+        mark = pdfium_c.FPDFPageObj_GetMark(obj.raw, k)
+        length = ctypes.c_ulong()
+        pdfium_c.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(length))
+        name = (ctypes.c_ushort * (length.value // 2 + 1))()
+        pdfium_c.FPDFPageObjMark_GetName(mark, name, length, ctypes.byref(length))
+        value = ctypes.c_int()
+        has = pdfium_c.FPDFPageObjMark_GetParamIntValue(mark, b"I", ctypes.byref(value))
+        out.append((bytes(name)[:length.value].decode("utf-16-le").rstrip("\x00"),
+                    value.value if has else None))
+    return out
+
+
+def render(piece, page_size, frame):
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=page_size, invariant=1)
+    piece.draw(canvas, frame)
+    canvas.showPage()
+    canvas.save()
+    return pdfium.PdfDocument(buf.getvalue())
+
+
+def outside(page, frame):
+    bad = []
+    for obj in page.get_objects():
+        left, bottom, right, top = obj.get_bounds()
+        if left < frame.x or bottom < frame.y or right > frame.right or top > frame.top:
+            bad.append((obj.type, (left, bottom, right, top)))
+    return bad
+
+
+def make(arrangement="row", count=5, spaces=16, variants=ALL_ON, seed=3):
+    item = circles.Item(circles=count, arrangement=arrangement, spaces=spaces,
+                        variants=variants)
+    return circles.generate(item, random.Random(seed), "D7")
+
+
+PAGES = {"A4": A4, "A4 landscape": landscape(A4), "Letter": LETTER,
+         "Letter landscape": landscape(LETTER)}
+
+
+@pytest.mark.parametrize("paper", PAGES)
+@pytest.mark.parametrize("arrangement, count, spaces", [("row", 5, 16), ("ring", 5, 16),
+                                                        ("row", 3, 13), ("ring", 8, 24),
+                                                        ("row", 8, 20), ("ring", 4, 13)])
+def test_board_page_stays_in_frame_and_marks_every_space(paper, arrangement, count, spaces):
+    b = make(arrangement, count, spaces)
+    size = PAGES[paper]
+    frame = Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN)
+    page = render(circles.pieces(b)[0], size, frame)[0]
+    assert outside(page, frame) == []
+    seen = {i for obj in page.get_objects() for tag, i in marks_of(obj) if tag == "PnpSpace"}
+    assert seen == set(range(count * spaces))
+
+
+def test_token_pieces_stay_in_their_frames():
+    b = make()
+    for piece in circles.pieces(b)[1:]:
+        w, h = piece.size
+        frame = Frame(30, 40, w, h)
+        page = render(piece, A4, frame)[0]
+        assert list(page.get_objects()), piece.name
+        assert outside(page, frame) == [], piece.name
+
+
+def test_pieces_are_what_the_rules_need():
+    b = make()
+    names = [p.name for p in circles.pieces(b)]
+    assert names[0] == "circles-board" and names[1] == "circles-rules"
+    assert sum(n.startswith("circles-goals-") for n in names) == 2
+    assert sum(n.startswith("circles-marker-") for n in names) == 5
+    assert sum(n.startswith("circles-bead-black-") for n in names) == 6
+    assert sum(n.startswith("circles-bead-white-") for n in names) == 6
+    assert sum(n.startswith("circles-blocker-") for n in names) == 8
+    assert len(set(names)) == len(names)
+    plain = make(variants=Variants())
+    assert not any("blocker" in p.name for p in circles.pieces(plain))
+    tokens = {(p.size, p.group) for p in circles.pieces(b) if "bead" in p.name or
+              "marker" in p.name or "blocker" in p.name}
+    assert len(tokens) == 1   # one size, one group: they share sheets
+
+
+def test_goal_slips_grow_with_spin_cycle():
+    sizes = [circles.pieces(make(variants=Variants(spin_cycle=g)))[2].size[1]
+             for g in (None, 2, 3)]
+    assert sizes[0] < sizes[1] < sizes[2]
+
+
+@pytest.mark.parametrize("w, h", [(567, 700), (813, 455), (560, 660), (740, 510)])
+@pytest.mark.parametrize("arrangement", ["row", "ring"])
+@pytest.mark.parametrize("count", range(3, 9))
+def test_layout_puts_adjacent_circles_nearest(w, h, arrangement, count):
+    if arrangement == "ring" and count < 4:
+        return
+    lay = place(count, arrangement, w, h)
+    r = lay.radius
+    pts = lay.centres
+    assert all(r <= x <= w - r and r <= y <= h - r for x, y in pts)
+    adjacent = {frozenset(p) for p in adjacent_pairs(count, arrangement)}
+    near = max(math.dist(pts[i], pts[j]) for i, j in map(tuple, adjacent))
+    for i in range(count):
+        for j in range(i + 1, count):
+            d = math.dist(pts[i], pts[j])
+            assert d >= 2 * r + lay.gap - 1e-6                # circles never touch
+            if frozenset((i, j)) not in adjacent:
+                assert d >= CLEAR * near - 1e-6               # and adjacency is unmistakable
+    # spaces stay big enough for an 11 mm marker to show its space (9-12 mm, five circles)
+    assert r >= (75 if count <= 5 else 50)
