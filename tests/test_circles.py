@@ -30,7 +30,7 @@ def items(draw):
         shape_spaces=draw(st.none() | st.integers(1, 4)),
         color_spaces=draw(st.none() | st.integers(1, 5)),
         players=draw(st.integers(2, 4)),
-        blocker_supply=draw(st.integers(1, 30)),
+        blocker_supply=draw(st.none() | st.integers(1, 40)),
         variants=Variants(lockdown=lockdown, spin_cycle=draw(st.sampled_from([None, 2, 3])),
                           uncloned=draw(st.booleans()), wild_cards=draw(st.booleans())))
     try:
@@ -300,3 +300,19 @@ def test_spec_mistakes_are_one_clear_line(text, words):
     with pytest.raises(SpecError, match=words) as info:
         loads(text, "x.yaml")
     assert str(info.value).startswith("x.yaml:1:")
+
+
+# ---- random play (sizes the blocker supply; see bench/circles_play.py) ------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(items(), st.integers(0, 2**32))
+def test_random_games_end_and_never_overdraw_the_supply(item, seed):
+    from pnp.games.circles.play import random_game
+
+    b = board(item, seed)
+    game = random_game(b, random.Random(seed))
+    assert game.winner in ("black", "white") and game.by in ("color", "shapes")
+    assert game.turns >= 3       # every token starts on a neutral space: three moves at least
+    assert game.peak_out <= b.blockers
+    assert sum(game.held.values()) == (2 + game.gained - game.spent if b.variants.lockdown else 0)
+    assert random_game(b, random.Random(seed)) == game

@@ -42,4 +42,4 @@ def generate(item: Item, rng: random.Random, ident: str) -> Board:
     return Board(ident=ident, arrangement=item.arrangement, circles=circles, variants=v,
                  players=item.players, markers=item.circles,
                  beads=BEADS_PER_HAND * item.players,
-                 blockers=item.players + item.blocker_supply if v.lockdown else 0)
+                 blockers=item.players + item.supply if v.lockdown else 0)

@@ -95,6 +95,10 @@ def path_of(canvas, points):
     return path
 
 
+def shrink(points, cx: float, cy: float, factor: float):
+    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in points]
+
+
 def space(canvas, kind: str, outline_points, cx: float, cy: float, size: float,
           start: bool = False) -> None:
     """One space: ``outline_points`` is its cell, (cx, cy) and ``size`` the box for its glyph."""
@@ -103,10 +107,9 @@ def space(canvas, kind: str, outline_points, cx: float, cy: float, size: float,
     canvas.setStrokeGray(0)
     canvas.setFillGray(0)
     if kind == "black":
-        canvas.setLineWidth(0.8)
-        canvas.drawPath(path_of(canvas, outline_points), stroke=1, fill=1)
+        # a solid tile inside the cell's outline: two black spaces side by side stay two
+        canvas.drawPath(path_of(canvas, shrink(outline_points, cx, cy, 0.86)), stroke=0, fill=1)
         letter(canvas, "B", cx, cy, size * 0.42, 1)
-        return
     if kind == "neutral":
         hatch(canvas, path_of(canvas, outline_points), min(xs), min(ys), max(xs), max(ys),
               max(2.5, size / 7))
@@ -115,8 +118,7 @@ def space(canvas, kind: str, outline_points, cx: float, cy: float, size: float,
     elif kind == "white":
         # a bold frame just inside the cell and a W: never mistaken for a shape or a blank
         canvas.setLineWidth(max(1.6, size * 0.12))
-        canvas.drawPath(path_of(canvas, [(cx + (x - cx) * 0.72, cy + (y - cy) * 0.72)
-                                         for x, y in outline_points]), stroke=1, fill=0)
+        canvas.drawPath(path_of(canvas, shrink(outline_points, cx, cy, 0.72)), stroke=1, fill=0)
         letter(canvas, "W", cx, cy, size * 0.5, 0)
     elif kind == "neutral" and start:
         canvas.setFillGray(1)

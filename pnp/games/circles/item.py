@@ -26,8 +26,9 @@ class Item:
                                  "is left after the shapes and two neutral spaces)")
     players: int = option(2, min=2, max=4,
                           help="players (goal slips, bead chits and starting blockers each)")
-    blocker_supply: int = option(6, min=1, max=30,
-                                 help="Lockdown blockers to gain, beyond one per player")
+    blocker_supply: int | None = option(
+        None, min=1, max=40, help="Lockdown blockers to gain, beyond one per player "
+                                  "(default: 3 per neutral space in a circle, 6 on 16 spaces)")
     variants: Variants = option(default_factory=Variants, help="optional rules in play")
 
     def __post_init__(self):
@@ -42,6 +43,12 @@ class Item:
             raise ValueError(
                 f"spaces {self.spaces} cannot hold {len(SHAPES)} shapes x {shapes}, black and "
                 f"white x {max(colors, 1)} and {why}: use more spaces or fewer shape/color spaces")
+
+    @property
+    def supply(self) -> int:
+        """Blockers to gain. Blind random play on the default board (bench/circles_play.py)
+        has at most 5 blockers out at once in 9 games of 10; more neutral spaces, more gains."""
+        return self.blocker_supply or 3 * self.mix[2]
 
     @property
     def mix(self) -> tuple[int, int, int]:
