@@ -67,10 +67,12 @@ class Piece:
     """Something printed: a whole page (size None) or a fixed-size card/token/board to impose n-up.
 
     ``draw(canvas, frame)`` draws it inside frame, never outside. Pieces of the same ``size``
-    and ``group`` are imposed together on shared sheets with cut lines.
+    and ``group`` are imposed together on shared sheets with cut lines. Pieces ``at_end`` (answer
+    keys) are held back and printed after everything else, so a teacher can keep them apart.
     """
 
     name: str
     draw: Callable[[Any, Frame], None]
     size: tuple[float, float] | None = None
     group: str = ""
+    at_end: bool = False

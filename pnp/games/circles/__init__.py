@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pnp.games.circles.board import Board, from_data, to_data
 from pnp.games.circles.check import check
+from pnp.games.circles.drawn import check_drawn
 from pnp.games.circles.generate import generate
 from pnp.games.circles.item import Item
 from pnp.games.circles.tokens import pieces
@@ -25,4 +26,4 @@ def describe(board: Board) -> str:
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "generate", "check", "pieces", "to_data",
-           "from_data", "describe"]
+           "from_data", "check_drawn", "describe"]

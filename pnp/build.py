@@ -1,0 +1,163 @@
+"""Spec -> PDF: generate every board (in parallel when asked), impose its pieces, attach the data.
+
+Each board gets its own random stream derived from (seed, item number, board number) by
+SHA-256, so boards do not depend on each other, on the order workers finish, or on the
+machine: ``--jobs 4`` gives the same bytes as ``--jobs 1``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp import __version__
+from pnp.errors import PnpError
+from pnp.games import game
+from pnp.spec import Entry, Spec
+
+ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"   # no 0/O, 1/I/L: read aloud in a class
+
+
+@dataclass(frozen=True)
+class Task:
+    kind: str
+    item: object
+    seed: str
+    entry: int
+    number: int       # board number within the build, from 1
+    copy: int         # copy within the entry
+
+
+def rng_for(seed: str, entry: int, copy: int) -> random.Random:
+    digest = hashlib.sha256(f"pnp/1|{seed}|{entry}|{copy}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def ident_for(seed: str, number: int) -> str:
+    """A short ID for a board: 4 letters from the seed, then the board's number in the build."""
+    digest = int.from_bytes(hashlib.sha256(f"pnp-id|{seed}".encode()).digest()[:8], "big")
+    letters = ""
+    for _ in range(4):
+        digest, r = divmod(digest, len(ID_ALPHABET))
+        letters += ID_ALPHABET[r]
+    return f"{letters}-{number:02d}"
+
+
+def tasks(spec: Spec, seed: str) -> list[Task]:
+    out, number = [], 0
+    for e, entry in enumerate(spec.items):
+        for k in range(entry.count):
+            number += 1
+            out.append(Task(entry.kind, entry.item, seed, e, number, k))
+    return out
+
+
+def run_task(task: Task):
+    """Generate one board (module-level so worker processes can run it)."""
+    module = game(task.kind)
+    return module.generate(task.item, rng_for(task.seed, task.entry, task.copy),
+                           ident_for(task.seed, task.number))
+
+
+def generate_all(spec: Spec, seed: str, jobs: int = 1, progress=None) -> list:
+    todo = tasks(spec, seed)
+
+    def located(task: Task, exc: Exception) -> PnpError:
+        return spec.items[task.entry].error(str(exc))
+
+    boards = []
+    if jobs <= 1 or len(todo) <= 1:
+        for task in todo:
+            try:
+                boards.append(run_task(task))
+            except (ValueError, PnpError) as exc:
+                raise located(task, exc) from None
+            if progress:
+                progress(1)
+        return boards
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run_task, task) for task in todo]
+        for task, future in zip(todo, futures):
+            try:
+                boards.append(future.result())
+            except (ValueError, PnpError) as exc:
+                for f in futures:
+                    f.cancel()
+                raise located(task, exc) from None
+            if progress:
+                progress(1)
+    return boards
+
+
+def write_pdf(target: Path, spec: Spec, seed: str, pairs: list[tuple[Entry, object]]) -> int:
+    """Impose the boards' pieces and write one PDF atomically; returns the page count."""
+    from pnp.pdf.embed import FORMAT, attach_json
+    from pnp.pdf.impose import Imposer
+    from pnp.pdf.page import geometry
+    from pnp.pdf.writer import atomic_path, new_canvas
+
+    page = geometry(spec.page.size, spec.page.orientation, spec.page.margin_mm)
+    records = []
+    with atomic_path(target) as tmp:
+        canvas = new_canvas(tmp, page, spec.title)
+        imposer = Imposer(canvas, page, f"{spec.title} · seed {seed} · pnp {__version__}")
+        held_back = []
+        for entry, board in pairs:
+            module = game(entry.kind)
+            placements: list = []
+            records.append({"kind": entry.kind, "data": module.to_data(board), "placements": placements})
+            for piece in module.pieces(board):
+                if piece.at_end:
+                    held_back.append((piece, placements, entry))
+                    continue
+                try:
+                    imposer.add(piece, placements, f"{entry.kind} {piece.name}")
+                except PnpError as exc:
+                    raise entry.error(str(exc)) from None
+        for piece, placements, entry in held_back:
+            imposer.add(piece, placements, f"{entry.kind} {piece.name}")
+        pages = imposer.finish()
+        attach_json(canvas, {
+            "format": FORMAT, "generator": f"pnp {__version__}", "title": spec.title, "seed": seed,
+            "page": {"size": spec.page.size, "orientation": spec.page.orientation,
+                     "margin_mm": spec.page.margin_mm, "width": page.width, "height": page.height},
+            "boards": records,
+        })
+        canvas.save()
+    return pages
+
+
+def output_path(spec: Spec, out_dir: Path) -> Path:
+    name = spec.output or f"{Path(spec.file).stem or 'pnp'}.pdf"
+    return out_dir / name
+
+
+def check_replaceable(target: Path, force: bool) -> None:
+    """Rebuilding replaces a PDF pnp made; anything else needs --force to be replaced."""
+    if not target.exists() or force:
+        return
+    if target.is_dir():
+        raise PnpError(f"{target} is a folder; choose another output name")
+    from pnp.pdf.readback import NotOurs, PdfBoards
+
+    try:
+        PdfBoards(target).close()
+    except NotOurs:
+        raise PnpError(f"{target} exists and was not made by pnp; move it away or pass --force "
+                       "to replace it") from None
+
+
+def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, force: bool = False,
+          progress=None) -> tuple[Path, int, int]:
+    """Build the spec into one PDF; returns (path, boards, pages)."""
+    seed = spec.seed if seed is None else seed
+    target = output_path(spec, out_dir)
+    check_replaceable(target, force)
+    boards = generate_all(spec, seed, jobs, progress)
+    entries = [spec.items[t.entry] for t in tasks(spec, seed)]
+    pages = write_pdf(target, spec, seed, list(zip(entries, boards)))
+    return target, len(boards), pages

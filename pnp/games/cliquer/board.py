@@ -1,0 +1,91 @@
+"""The CliqueR board as plain data, and the limits every printed board must keep."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from pnp.games.base import Problem
+from pnp.games.cliquer.geometry import Dot, Scale, far_enough, line_clear, line_distance, orient
+
+
+@dataclass(frozen=True)
+class Board:
+    dots: tuple[Dot, ...]       # lattice points, sorted, so a board code round-trips exactly
+    grid: int                   # lattice positions 0..grid on each side of the square
+    side_mm: float              # printed width of the square
+    clearance_mm: float         # every dot at least this far from a line through two others
+    spacing_mm: float           # every two dots at least this far apart
+    margin_mm: float            # every dot at least this far inside the square's edge
+    ident: str                  # short ID printed on the board
+    title: str = "CliqueR"
+    difficulty: float | None = None   # recorded at generation; the validator recomputes it
+    band: str | None = None
+    worksheet: bool = False
+    size: str = "page"          # page | half | quarter: how large it is printed
+
+
+class Limits:
+    """Exact tests of a board's print guarantees, in lattice units."""
+
+    def __init__(self, grid: int, side_mm, clearance_mm, spacing_mm, margin_mm):
+        scale = Scale(grid, side_mm)
+        self.grid = grid
+        self.clearance = scale.mm(clearance_mm)
+        self.spacing = scale.mm(spacing_mm)
+        margin = scale.mm(margin_mm)
+        self.lo = -(-margin.numerator // margin.denominator)        # ceil: stay inside the margin
+        self.hi = grid - self.lo
+        self.unit_mm = float(scale.unit_mm)
+
+    @classmethod
+    def of(cls, board: Board) -> "Limits":
+        return cls(board.grid, board.side_mm, board.clearance_mm, board.spacing_mm, board.margin_mm)
+
+    def inside(self, p: Dot) -> bool:
+        return self.lo <= p[0] <= self.hi and self.lo <= p[1] <= self.hi
+
+    def problems(self, dots: tuple[Dot, ...]) -> list[Problem]:
+        """Every broken guarantee: each triple is checked with each dot in the role of the
+        one that must stay clear of the line through the other two (all three roles)."""
+        out: list[Problem] = []
+        name = _dot_name
+        for i, p in enumerate(dots):
+            if not self.inside(p):
+                out.append(Problem("outside", f"dot {name(i)} at {p} is not inside the square's "
+                                   f"margin (allowed {self.lo}..{self.hi})"))
+        for i, j in combinations(range(len(dots)), 2):
+            if dots[i] == dots[j]:
+                out.append(Problem("spacing", f"dots {name(i)} and {name(j)} are the same point {dots[i]}"))
+            elif not far_enough(dots[i], dots[j], self.spacing):
+                gap = ((dots[i][0] - dots[j][0]) ** 2 + (dots[i][1] - dots[j][1]) ** 2) ** 0.5
+                out.append(Problem("spacing", f"dots {name(i)} and {name(j)} are "
+                                   f"{gap * self.unit_mm:.2f} mm apart, less than the spacing"))
+        for i, j, k in combinations(range(len(dots)), 3):
+            a, b, c = dots[i], dots[j], dots[k]
+            if a == b or b == c or a == c:
+                continue
+            if orient(a, b, c) == 0:
+                out.append(Problem("collinear", f"dots {name(i)}, {name(j)}, {name(k)} "
+                                   f"{a} {b} {c} lie on one line"))
+                continue
+            for p, q, r, names in ((a, b, c, (k, i, j)), (a, c, b, (j, i, k)), (b, c, a, (i, j, k))):
+                if not line_clear(p, q, r, self.clearance):
+                    d = line_distance(p, q, r) * self.unit_mm
+                    out.append(Problem("clearance", f"dot {name(names[0])} is {d:.2f} mm from the "
+                                       f"line through {name(names[1])} and {name(names[2])}"))
+        return out
+
+
+def _dot_name(i: int) -> str:
+    """Dots are named A, B, ..., Z, AA, AB ... on worksheets and in reports."""
+    name = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        name = chr(65 + r) + name
+    return name
+
+
+dot_name = _dot_name
+

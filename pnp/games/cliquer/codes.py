@@ -1,0 +1,91 @@
+"""Board codes: a short text that is exactly one board's dots, for sharing by hand.
+
+Format (version 1), documented in the README and kept stable:
+
+    R1-XXXX-XXXX-...-CC
+
+``R1`` names CliqueR code version 1. The body is Crockford base32 (0-9 and A-Z without I, L, O,
+U; case, hyphens and spaces are ignored, and I/L read as 1, O as 0) of one integer
+
+    N = (rank * 256 + grid) * 64 + dots
+
+where ``grid`` is the lattice size (positions 0..grid on each axis), ``dots`` the number of dots,
+and ``rank`` the dots' place in the combinatorial number system: each dot is the position
+x * (grid + 1) + y, the positions sorted p1 < p2 < ... < pn, and rank = C(p1, 1) + ... + C(pn, n).
+The last two characters are N mod 1021 in base32: since 1021 is a prime larger than any
+single-character change can cancel, every one-character typo and every swap of two
+neighbouring characters is caught.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from pnp.games.cliquer.geometry import Dot
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
+_VALUE.update({"I": 1, "L": 1, "O": 0})
+PREFIX = "R1"
+CHECK = 1021
+MAX_DOTS = 63
+MAX_GRID = 255
+
+
+def _base32(n: int, width: int = 0) -> str:
+    out = []
+    while n:
+        n, r = divmod(n, 32)
+        out.append(ALPHABET[r])
+    return "".join(reversed(out)).rjust(width, "0") or "0"
+
+
+def encode(dots: tuple[Dot, ...], grid: int) -> str:
+    if not 3 <= len(dots) <= MAX_DOTS or not 1 <= grid <= MAX_GRID:
+        raise ValueError("codes cover 3..63 dots on a grid of at most 255")
+    side = grid + 1
+    positions = sorted(x * side + y for x, y in dots)
+    rank = sum(comb(p, i + 1) for i, p in enumerate(positions))
+    number = (rank * 256 + grid) * 64 + len(dots)
+    body = _base32(number) + _base32(number % CHECK, 2)
+    groups = [body[i:i + 4] for i in range(0, len(body), 4)]
+    return "-".join([PREFIX, *groups])
+
+
+def decode(code: str) -> tuple[tuple[Dot, ...], int]:
+    """The dots and grid of a code; ValueError with a reason for anything mistyped."""
+    text = "".join(code.split()).replace("-", "").upper()
+    if not text.startswith(PREFIX):
+        raise ValueError(f"board code {code!r} should start with {PREFIX}-")
+    body = text[len(PREFIX):]
+    if len(body) < 4 or len(body) > 120:
+        raise ValueError(f"board code {code!r} has the wrong length")
+    number = 0
+    for ch in body[:-2]:
+        if ch not in _VALUE:
+            raise ValueError(f"board code {code!r} has {ch!r}, which is not a code letter")
+        number = number * 32 + _VALUE[ch]
+    check = 0
+    for ch in body[-2:]:
+        if ch not in _VALUE:
+            raise ValueError(f"board code {code!r} has {ch!r}, which is not a code letter")
+        check = check * 32 + _VALUE[ch]
+    if number % CHECK != check:
+        raise ValueError(f"board code {code!r} is mistyped (its check letters do not match)")
+    number, n = divmod(number, 64)
+    rank, grid = divmod(number, 256)
+    side = grid + 1
+    if n < 3 or grid < 1 or rank >= comb(side * side, n):
+        raise ValueError(f"board code {code!r} does not describe a board")
+    positions = []
+    for i in range(n, 0, -1):   # unrank: largest p with C(p, i) <= rank
+        p = i - 1
+        step = 1 << (side * side).bit_length()
+        while step:
+            if comb(p + step, i) <= rank:
+                p += step
+            step >>= 1
+        rank -= comb(p, i)
+        positions.append(p)
+    dots = tuple(sorted(divmod(p, side) for p in positions))
+    return dots, grid

@@ -1,0 +1,37 @@
+"""Paper sizes and the areas of a page we may print in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.games.base import Frame
+
+MM = 72 / 25.4
+EDGE_MM = 5                # nothing is ever drawn closer than this to the paper edge
+FOOTER_MM = 6              # band at the bottom of the safe area for the page footer
+PAPER_PT = {"A4": (595.2756, 841.8898), "Letter": (612.0, 792.0)}
+
+
+@dataclass(frozen=True)
+class PageGeometry:
+    width: float
+    height: float
+    margin: float          # points
+
+    @property
+    def safe(self) -> Frame:
+        m = self.margin
+        return Frame(m, m, self.width - 2 * m, self.height - 2 * m)
+
+    @property
+    def content(self) -> Frame:
+        """Where pieces go: the safe area less the footer band."""
+        s = self.safe
+        return Frame(s.x, s.y + FOOTER_MM * MM, s.width, s.height - FOOTER_MM * MM)
+
+
+def geometry(size: str, orientation: str, margin_mm: float) -> PageGeometry:
+    w, h = PAPER_PT[size]
+    if orientation == "landscape":
+        w, h = h, w
+    return PageGeometry(w, h, max(margin_mm, EDGE_MM) * MM)

@@ -1,0 +1,127 @@
+"""Reading a PDF back: the attached data, and what is actually drawn on each page.
+
+pdfium (via pypdfium2) does the parsing: it is the PDF engine of a major browser, fuzzed for
+years against hostile files, so damaged or malicious PDFs become an error, not a crash.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.pdf.embed import ATTACHMENT, FORMAT
+
+MAX_PDF_BYTES = 512 * 1024 * 1024
+MAX_DATA_BYTES = 64 * 1024 * 1024
+
+
+class NotOurs(PnpError):
+    """The file is not a PDF pnp made, or is damaged."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """An object on a page: its marked-content tag and index (if any) and its bounding box."""
+
+    tag: str
+    index: int
+    bounds: tuple[float, float, float, float]    # left, bottom, right, top in points
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.bounds[0] + self.bounds[2]) / 2, (self.bounds[1] + self.bounds[3]) / 2
+
+
+class PdfBoards:
+    """An open pnp PDF: ``payload`` is the attached data, ``page_objects(i)`` what page i shows."""
+
+    def __init__(self, path: str | Path):
+        import pypdfium2 as pdfium
+
+        path = Path(path)
+        name = str(path)
+        try:
+            size = path.stat().st_size
+            with open(path, "rb") as fh:
+                head = fh.read(1024)
+        except FileNotFoundError:
+            raise NotOurs(f"{name}: no such file") from None
+        except OSError as exc:
+            raise NotOurs(f"{name}: cannot read ({exc.strerror})") from None
+        if size > MAX_PDF_BYTES:
+            raise NotOurs(f"{name}: {size // 2**20} MB is larger than any pack pnp writes")
+        if b"%PDF-" not in head:
+            raise NotOurs(f"{name}: not a PDF file")
+        try:
+            self.pdf = pdfium.PdfDocument(str(path))
+        except pdfium.PdfiumError as exc:
+            reason = str(exc).lower()
+            if "password" in reason or "security" in reason:
+                raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are") from None
+            raise NotOurs(f"{name}: damaged or unreadable PDF ({exc})") from None
+        self.name = name
+        self.payload = self._payload()
+
+    def close(self) -> None:
+        self.pdf.close()
+
+    def __len__(self) -> int:
+        return len(self.pdf)
+
+    def _payload(self) -> dict:
+        data = None
+        for i in range(self.pdf.count_attachments()):
+            attachment = self.pdf.get_attachment(i)
+            if attachment.get_name() == ATTACHMENT:
+                try:
+                    raw = attachment.get_data()
+                except Exception as exc:  # pdfium reports damaged streams as plain errors
+                    raise NotOurs(f"{self.name}: the attached board data is damaged ({exc})") from None
+                data = bytes(raw)
+                break
+        if data is None:
+            raise NotOurs(f"{self.name}: no pnp board data attached; was this PDF made by pnp build?")
+        if len(data) > MAX_DATA_BYTES:
+            raise NotOurs(f"{self.name}: attached data is implausibly large")
+        try:
+            payload = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise NotOurs(f"{self.name}: the attached board data is not valid JSON") from None
+        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+            raise NotOurs(f"{self.name}: attached data is not in the {FORMAT} format")
+        return payload
+
+    def page_size(self, index: int) -> tuple[float, float]:
+        return tuple(self.pdf[index].get_size())
+
+    def page_objects(self, index: int) -> list[Drawn]:
+        import pypdfium2.raw as raw
+
+        page = self.pdf[index]
+        out = []
+        for obj in page.get_objects(max_depth=4):
+            try:
+                bounds = tuple(float(v) for v in obj.get_bounds())
+            except Exception:    # an object without extent (empty path): nothing is drawn
+                continue
+            tag, idx = "", -1
+            for m in range(raw.FPDFPageObj_CountMarks(obj.raw)):
+                mark = raw.FPDFPageObj_GetMark(obj.raw, m)
+                tag = _mark_name(raw, mark) or tag
+                value = ctypes.c_int(-1)
+                if raw.FPDFPageObjMark_GetParamIntValue(mark, b"I", ctypes.byref(value)):
+                    idx = value.value
+            out.append(Drawn(tag, idx, bounds))
+        return out
+
+
+def _mark_name(raw, mark) -> str:
+    needed = ctypes.c_ulong(0)
+    if not raw.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(needed)) or needed.value == 0:
+        return ""
+    buf = (ctypes.c_ushort * (needed.value // 2 + 1))()
+    raw.FPDFPageObjMark_GetName(mark, buf, needed.value, ctypes.byref(needed))
+    return bytes(buf)[: max(0, needed.value - 2)].decode("utf-16-le", "replace")

@@ -1,0 +1,69 @@
+"""Deterministic PDF canvases written atomically.
+
+Same spec and seed must give the same bytes anywhere: reportlab's invariant mode fixes the
+timestamps and document ID, the producer string is ours (not reportlab's version), and the
+fonts are the ones shipped in the package. A PDF is written to a hidden temporary file beside
+the target and renamed over it only when complete, so an interrupted build never leaves a
+partial PDF and never damages an earlier good one.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+from pnp import __version__
+
+PART_SUFFIX = ".part"
+
+
+def new_canvas(path: Path, page, title: str):
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.pdf.fonts import ensure_fonts
+
+    rl_config.useA85 = 0          # plain Flate streams: smaller, and simpler to inspect
+    ensure_fonts()
+    canvas = Canvas(str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setAuthor("pnp")
+    canvas.setCreator(f"pnp {__version__}")
+    canvas.setSubject("print-and-play: boards and sheets with their data attached")
+    canvas._doc.info.producer = f"pnp {__version__}"
+    return canvas
+
+
+def _clean_stale_parts(target: Path) -> None:
+    """Remove temporary files left by builds of this target that were killed."""
+    for part in target.parent.glob(f".{target.name}.*{PART_SUFFIX}"):
+        pid = part.name[len(target.name) + 2:-len(PART_SUFFIX)]
+        if pid.isdigit() and not _alive(int(pid)):
+            part.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@contextmanager
+def atomic_path(target: Path):
+    """Yield a temporary path; on success it replaces ``target`` in one rename."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _clean_stale_parts(target)
+    tmp = target.parent / f".{target.name}.{os.getpid()}{PART_SUFFIX}"
+    try:
+        yield tmp
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
