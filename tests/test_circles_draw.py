@@ -46,6 +46,13 @@ def render(piece, page_size, frame):
     return pdfium.PdfDocument(buf.getvalue())
 
 
+def drawn(page):
+    from pnp.pdf.readback import Drawn
+
+    return [Drawn(tag, index, tuple(obj.get_bounds())) for obj in page.get_objects()
+            for tag, index in marks_of(obj)]
+
+
 def outside(page, frame):
     bad = []
     for obj in page.get_objects():
@@ -77,6 +84,7 @@ def test_board_page_stays_in_frame_and_marks_every_space(paper, arrangement, cou
     assert outside(page, frame) == []
     seen = {i for obj in page.get_objects() for tag, i in marks_of(obj) if tag == "PnpSpace"}
     assert seen == set(range(count * spaces))
+    assert circles.check_drawn(b, [("circles-board", frame, drawn(page))]) == []
 
 
 def test_token_pieces_stay_in_their_frames():
@@ -132,3 +140,50 @@ def test_layout_puts_adjacent_circles_nearest(w, h, arrangement, count):
                 assert d >= CLEAR * near - 1e-6               # and adjacency is unmistakable
     # spaces stay big enough for an 11 mm marker to show its space (9-12 mm, five circles)
     assert r >= (75 if count <= 5 else 50)
+
+
+@pytest.fixture(scope="module")
+def drawn_board():
+    b = make(seed=11)
+    frame = Frame(MARGIN, MARGIN, A4[0] - 2 * MARGIN, A4[1] - 2 * MARGIN)
+    return b, frame, drawn(render(circles.pieces(b)[0], A4, frame)[0])
+
+
+def _codes(b, frame, marks):
+    return sorted({p.code for p in circles.check_drawn(b, [("circles-board", frame, marks)])})
+
+
+def test_check_drawn_finds_a_missing_space(drawn_board):
+    b, frame, marks = drawn_board
+    assert _codes(b, frame, [d for d in marks if d.index != 20]) == ["drawn-space-missing"]
+
+
+def test_check_drawn_finds_spaces_out_of_order(drawn_board):
+    from dataclasses import replace
+
+    b, frame, marks = drawn_board
+    swap = {3: 9, 9: 3}      # two spaces of circle 1 drawn in each other's place
+    moved = [replace(d, index=swap.get(d.index, d.index)) for d in marks]
+    assert _codes(b, frame, moved) == ["drawn-space-moved"]
+
+
+def test_check_drawn_finds_spaces_the_data_lacks(drawn_board):
+    from dataclasses import replace
+
+    b, frame, marks = drawn_board
+    extra = [replace(d, index=d.index + 1000) for d in marks if d.index == 0]
+    assert _codes(b, frame, marks + extra) == ["drawn-space-unknown"]
+
+
+def test_check_drawn_finds_a_ring_drawn_as_a_row(drawn_board):
+    from dataclasses import replace
+
+    b, frame, marks = drawn_board
+    # the data claims 5 is next to 1, but the page shows them at opposite ends of a zigzag
+    assert _codes(replace(b, arrangement="ring"), frame, marks) == ["drawn-adjacency"]
+
+
+def test_check_drawn_needs_the_board_page(drawn_board):
+    b, frame, marks = drawn_board
+    assert [p.code for p in circles.check_drawn(b, [("circles-rules", frame, [])])] == \
+        ["drawn-board-missing"]

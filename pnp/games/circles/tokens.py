@@ -13,7 +13,7 @@ from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, Board
 from pnp.games.circles.card import CARD, MM, draw_card
 from pnp.games.circles.draw import draw_board
-from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts
+from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, fit_size
 
 # about the size of a space on the default board, so a marker shows which space it is on
 TOKEN = (11 * MM, 11 * MM)
@@ -63,8 +63,10 @@ def draw_blocker(canvas, frame: Frame) -> None:
     glyphs.polygon(canvas, glyphs.regular(cx, cy, r * 0.8, 8, turn=22.5))
     ensure_fonts()
     canvas.setFillGray(0)
-    draw_fitted(canvas, "BLOCK", cx, cy - r * 0.12, r * 1.2, font=BOLD, size=r * 0.42,
-                align="center", min_size=3)
+    # fit_size, not draw_fitted: a proportional fit can overshoot by a rounding error and
+    # draw_fitted would then cut the word to "BLO…"
+    canvas.setFont(BOLD, fit_size("BLOCK", BOLD, r * 0.42, r * 1.1, min_size=3))
+    canvas.drawCentredString(cx, cy - r * 0.12, "BLOCK")
     canvas.restoreState()
 
 

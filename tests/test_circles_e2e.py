@@ -1,0 +1,74 @@
+"""Thinking in Circles end to end: build the example spec, validate it, tamper with it, fail."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from conftest import ROOT
+
+SPEC = ROOT / "layouts" / "circles.yaml"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("circles")
+    result = CliRunner().invoke(cli, ["build", str(SPEC), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return (out / "circles.pdf").read_bytes()
+
+
+def validate(tmp_path, pdf: bytes):
+    path = tmp_path / "t.pdf"
+    path.write_bytes(pdf)
+    result = CliRunner().invoke(cli, ["validate", "--json", str(path)])
+    report = json.loads(result.output)
+    codes = sorted({p["code"] for f in report["files"] for b in f.get("boards", [])
+                    for p in b["problems"]})
+    return result.exit_code, codes
+
+
+def tamper(pdf: bytes, old: bytes, new: bytes, count: int = 1) -> bytes:
+    # same length, so the PDF's byte offsets stay right and only the data changes
+    assert len(old) == len(new) and pdf.count(old) >= count
+    return pdf.replace(old, new, count)
+
+
+def test_example_builds_and_validates(built, tmp_path):
+    assert validate(tmp_path, built) == (0, [])
+
+
+def test_build_is_byte_identical(built, tmp_path):
+    result = CliRunner().invoke(cli, ["build", str(SPEC), "-o", str(tmp_path)])
+    assert result.exit_code == 0
+    assert (tmp_path / "circles.pdf").read_bytes() == built
+
+
+@pytest.mark.parametrize("old, new, count, code", [
+    # every pentagon of every circle becomes a triangle: goals with a pentagon cannot be met
+    (b'"pentagon"', b'"triangle"', -1, "shape-missing"),
+    # one black space turns white: the colors are no longer fair
+    (b'"black"', b'"white"', 1, "color-unfair"),
+    # two players, but only two blockers printed: none left to gain
+    (b'"blockers":8', b'"blockers":2', 1, "blockers-too-few"),
+    (b'"beads":6', b'"beads":4', 1, "beads-count"),
+])
+def test_tampered_data_fails(built, tmp_path, old, new, count, code):
+    n = built.count(old) if count < 0 else count
+    exit_code, codes = validate(tmp_path, tamper(built, old, new, n))
+    assert exit_code == 1
+    assert code in codes
+
+
+def test_moved_start_fails_on_the_page_too(built, tmp_path):
+    data = re.search(rb'"circles":\[\{"spaces":\[[^\]]*\],"start":0\}', built)
+    assert data
+    start = built.index(b'"start":0', data.start())
+    exit_code, codes = validate(tmp_path, built[:start] + b'"start":1' + built[start + 9:])
+    assert exit_code == 1
+    # the data now says the token starts one space on; the page still shows it at the top
+    assert "drawn-space-moved" in codes
