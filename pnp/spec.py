@@ -258,7 +258,8 @@ class _Reader:
             value = self.scalar(node, what)
             if value not in args:
                 choices = ", ".join(str(a) for a in args)
-                hint_text = _did_you_mean(str(value), [str(a) for a in args])
+                close = difflib.get_close_matches(str(value), [str(a) for a in args], n=1, cutoff=0.6)
+                hint_text = f"; did you mean {close[0]!r}?" if close else ""
                 raise self.fail(node, f"{what} must be one of {choices}, got {node.value!r}{hint_text}")
             return value
         if origin in (list, tuple):

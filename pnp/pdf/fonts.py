@@ -73,7 +73,9 @@ def fit_size(text: str, font: str, size: float, max_width: float, min_size: floa
     width = string_width(text, font, size)
     if width <= max_width or width == 0:
         return size
-    return max(min_size, size * max_width / width)
+    # a hair under the proportional size: width scales linearly, and the float product can
+    # otherwise land 1e-15 pt over max_width and get needlessly cut
+    return max(min_size, size * max_width / width * (1 - 1e-9))
 
 
 def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
@@ -108,7 +110,7 @@ def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: s
     """
     ensure_fonts()
     used = fit_size(text, font, size, max_width, min_size)
-    if string_width(text, font, used) > max_width:
+    if string_width(text, font, used) > max_width + 1e-6:
         while text and string_width(text + "…", font, used) > max_width:
             text = text[:-1]
         text += "…"

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def write_spec(tmp_path):
+    def write(text: str, name: str = "spec.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+    return write
+
+
+def run_pnp(*args: str, cwd=None):
+    """Run the real console entry point in a subprocess (no shared state with the test)."""
+    import subprocess
+
+    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
