@@ -146,10 +146,15 @@ def test_names_render_in_their_script_and_stay_in_the_name_column(landscape):
         [(o.extract(), o.get_bounds()) for o in rows if o.get_bounds()[2] > column_right]
 
 
-def test_tracker_and_card_sizes_fit_two_across_or_three_down_on_a4_and_letter():
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_trackers_and_cards_pack_several_to_a_page(paper):
     from pnp.games.cliques import remark_card, tracker
+    from pnp.pdf.page import geometry
 
-    for w, h in PAGES.values():
-        safe_w, safe_h = w - 2 * 14.17, h - 2 * 28.35     # 5 mm sides, 10 mm top and bottom
-        assert tracker.SIZE[0] <= safe_w and 3 * tracker.SIZE[1] <= safe_h
-        assert 2 * remark_card.SIZE[0] <= safe_w and 2 * remark_card.SIZE[1] <= safe_h
+    def per_page(size, orientation):
+        area = geometry(paper, orientation, 10).content
+        return int(area.width // size[0]) * int(area.height // size[1])
+
+    assert per_page(tracker.SIZE, "portrait") == 3 and per_page(tracker.SIZE, "landscape") == 2
+    assert per_page(remark_card.SIZE, "portrait") == 3
+    assert per_page(remark_card.SIZE, "landscape") == 4

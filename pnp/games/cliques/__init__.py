@@ -13,6 +13,7 @@ from pnp.games.base import Piece
 from pnp.games.cliques import remark_card, score_sheet, tracker
 from pnp.games.cliques.checks import check
 from pnp.games.cliques.data import from_data, to_data
+from pnp.games.cliques.drawn import check_drawn
 from pnp.games.cliques.item import Item
 from pnp.games.cliques.model import (
     Board, Circle, Tracker, start_tokens, tokens_in_play, tracker_range, tracker_style)
@@ -20,8 +21,8 @@ from pnp.games.cliques.model import (
 KIND = "cliques"
 TITLE = "Cliques"
 
-__all__ = ["KIND", "TITLE", "Item", "generate", "check", "pieces", "to_data", "from_data",
-           "describe", "remark_cards"]
+__all__ = ["KIND", "TITLE", "Item", "generate", "check", "check_drawn", "pieces", "to_data",
+           "from_data", "describe", "remark_cards"]
 
 
 def remark_cards(players: int) -> int:

@@ -13,8 +13,11 @@ from pnp.games.cliques.model import Board
 from pnp.pdf.fonts import BOLD, SANS
 
 INCH = 72.0
-# 3 x 5 inches, standing: four fit a portrait A4 or Letter page (two across, two down).
-SIZE = (3 * INCH, 5 * INCH)
+# 3 x 5 inches, lying down as index cards are written on. The imposer does not turn pieces, and
+# lying down they pack 3 to a portrait and 4 to a landscape page on both A4 and Letter; standing
+# they would fit only 2 to a portrait Letter page inside the default margins.
+SIZE = (5 * INCH, 3 * INCH)
+RULE = 17.0       # writing lines, a little wider than ruled paper so a child's hand fits
 
 REMINDERS = (
     "Open circle: you may remark here only if every member holds at least one approval and one "
@@ -28,56 +31,60 @@ REMINDERS = (
 def draw(board: Board, number: int, canvas, frame: Frame) -> None:
     f = frame.inset(9)
     canvas.setStrokeGray(0)
-    text_in_box(canvas, "Remark in the circle of", f.x, f.top - 11, f.width * 0.62, 11, BOLD, 8.5,
-                6, valign="top")
-    text_in_box(canvas, f"{board.ident} · card {number}", f.x + f.width * 0.62, f.top - 11,
-                f.width * 0.38, 11, SANS, 6.5, 4, align="right", valign="top")
-    write_line(canvas, f.x, f.top - 28, f.width)
-    # from the bottom up: reminders, outcome, the votes, the signature; the remark gets the rest
-    text_in_box(canvas, "\n".join(f"• {r}" for r in REMINDERS), f.x, f.y, f.width, 56, SANS, 6.5,
-                4.5, valign="bottom")
-    _outcome(canvas, Frame(f.x, f.y + 60, f.width, 34))
-    _votes(canvas, Frame(f.x, f.y + 98, f.width, 68))
-    sign_y = f.y + 182
-    write_line(canvas, f.x, sign_y, f.width)
-    text_in_box(canvas, "signed by the speaker", f.x, sign_y - 10, f.width, 8, SANS, 6, 4,
-                align="right", valign="top")
+    side_w = f.width * 0.4          # the votes column
+    left_w = f.width - side_w - 10
+    label = "Remark in the circle of"
+    text_in_box(canvas, label, f.x, f.top - 12, 112, 12, BOLD, 8.5, 6, valign="bottom")
+    write_line(canvas, f.x + 114, f.top - 12, left_w - 114)
+    text_in_box(canvas, f"{board.ident} · card {number}", f.right - side_w, f.top - 12, side_w, 12,
+                SANS, 6.5, 4, align="right", valign="bottom")
+    reminders_h = 34.0
+    body = Frame(f.x, f.y + reminders_h + 6, f.width, f.height - 12 - reminders_h - 10)
+    _remark(canvas, Frame(body.x, body.y, left_w, body.height))
+    _votes(canvas, Frame(body.right - side_w, body.y + 30, side_w, body.height - 30))
+    _outcome(canvas, Frame(body.right - side_w, body.y, side_w, 26))
+    text_in_box(canvas, "\n".join(f"• {r}" for r in REMINDERS), f.x, f.y, f.width, reminders_h,
+                SANS, 6.5, 4.5, valign="bottom")
+
+
+def _remark(canvas, box: Frame) -> None:
+    """Faint rules to write the remark on, and the speaker's signature under them."""
+    sign_y = box.y + 12
     canvas.setStrokeGray(GREY)
     canvas.setLineWidth(0.3)
-    line = f.top - 28 - RULE
+    line = box.top - RULE
     while line > sign_y + RULE * 0.8:
-        canvas.line(f.x, line, f.right, line)
+        canvas.line(box.x, line, box.right, line)
         line -= RULE
     canvas.setStrokeGray(0)
-
-
-RULE = 17.0    # writing lines, a little wider than ruled paper so a child's hand fits
+    write_line(canvas, box.x, sign_y, box.width)
+    text_in_box(canvas, "signed by the speaker", box.x, box.y, box.width, 9, SANS, 6, 4,
+                align="right", valign="top")
 
 
 def _votes(canvas, box: Frame) -> None:
-    """Where the members lay their tokens: approvals on one side, disapprovals on the other,
-    so the pairs the speaker takes back are easy to see."""
-    half = (box.width - 6) / 2
+    """Where the members lay their tokens: approvals in one place, disapprovals in another, so
+    the pairs the speaker takes back are easy to see."""
+    gap = 4.0
+    zone_h = (box.height - gap) / 2
     r = 6.0
     for k, mark in enumerate((approval_mark, disapproval_mark)):
-        x = box.x + k * (half + 6)
+        y = box.top - (k + 1) * zone_h - k * gap
         canvas.setLineWidth(0.8)
         canvas.setDash(3, 2)
-        canvas.roundRect(x, box.y, half, box.height, 5, stroke=1, fill=0)
+        canvas.roundRect(box.x, y, box.width, zone_h, 5, stroke=1, fill=0)
         canvas.setDash()
-        mark(canvas, x + 4 + r, box.top - 4 - r, r)
-        text_in_box(canvas, ("approval", "disapproval")[k] + " votes", x + 8 + 2 * r,
-                    box.top - 4 - 2 * r, half - 12 - 2 * r, 2 * r, SANS, 7, 4.5)
+        mark(canvas, box.x + 4 + r, y + zone_h - 4 - r, r)
+        text_in_box(canvas, ("approval", "disapproval")[k] + " votes", box.x + 8 + 2 * r,
+                    y + zone_h - 4 - 2 * r, box.width - 12 - 2 * r, 2 * r, SANS, 7, 4.5)
 
 
 def _outcome(canvas, box: Frame) -> None:
-    """How the vote resolves, and what the speaker notes when it has."""
-    text_in_box(canvas, "The speaker takes back each approval + disapproval pair. Any approval "
-                "left: she joins the circle.", box.x, box.top - 18, box.width, 18, SANS, 6.5,
-                4.5, valign="top")
+    """How the vote resolves, and what is noted once it has."""
+    text_in_box(canvas, "Speaker takes back approval + disapproval pairs; any approval left: "
+                "she joins.", box.x, box.top - 14, box.width, 14, SANS, 6, 4.5, valign="top")
     side = 8.0
     checkbox(canvas, box.x, box.y + 1, side)
-    text_in_box(canvas, "joined", box.x + side + 3, box.y, 40, 10, SANS, 7, 5)
-    text_in_box(canvas, "tokens left on card:", box.x + box.width * 0.3, box.y, box.width * 0.45,
-                10, SANS, 7, 5, align="right")
-    write_line(canvas, box.x + box.width * 0.78, box.y + 1, box.width * 0.22)
+    text_in_box(canvas, "joined", box.x + side + 3, box.y, 28, 10, SANS, 7, 5)
+    text_in_box(canvas, "tokens left:", box.x + 40, box.y, 44, 10, SANS, 7, 5, align="right")
+    write_line(canvas, box.x + 86, box.y + 1, box.width - 86)

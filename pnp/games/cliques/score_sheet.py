@@ -11,8 +11,9 @@ from __future__ import annotations
 from pnp.games.base import Frame
 from pnp.games.cliques.ink import (
     GREY, PALE, checkbox, text_in_box)
-from pnp.games.cliques.model import Board
-from pnp.pdf.fonts import BOLD, SANS
+from pnp.games.cliques.model import MAX_PLAYERS, Board
+from pnp.pdf.fonts import BOLD, SANS, string_width
+from pnp.pdf.marks import marked
 
 GAP = 10.0            # between sections
 TITLE = 13.0          # a section's heading line
@@ -21,6 +22,7 @@ COMFORTABLE_ROW = 20.0  # about 7 mm: a pencilled number fits with room to spare
 SCORE_COL = 50.0
 SECTION_HEAD = 39.0   # a section's title and how-to lines
 TALLY_HEAD = 14.0
+HEAD_MAX = 74.0       # upright circle names longer than this shrink
 
 
 def draw(board: Board, canvas, frame: Frame) -> None:
@@ -32,7 +34,7 @@ def draw(board: Board, canvas, frame: Frame) -> None:
     body = Frame(frame.x, frame.y + example_h + GAP, frame.width,
                  top - GAP - frame.y - example_h - GAP)
     # stacked, both tables get the same row height (the grid has n players + a totals row)
-    fixed = 2 * SECTION_HEAD + _header_height(body.width, n) + TALLY_HEAD + GAP
+    fixed = 2 * SECTION_HEAD + _header_height(board, body.width) + TALLY_HEAD + GAP
     row = min(MAX_ROW, (body.height - fixed) / (2 * n + 1))
     if row < COMFORTABLE_ROW and body.width > body.height:
         # a landscape page too short to stack them: grid and tally side by side
@@ -45,7 +47,7 @@ def draw(board: Board, canvas, frame: Frame) -> None:
         _tally(board, canvas, Frame(right.x, right.top - tally_h, right.width, tally_h))
         _notes(canvas, Frame(right.x, right.y, right.width, right.height - tally_h - GAP))
         return
-    grid_h = SECTION_HEAD + _header_height(body.width, n) + (n + 1) * row
+    grid_h = SECTION_HEAD + _header_height(board, body.width) + (n + 1) * row
     _membership(board, canvas, Frame(body.x, body.top - grid_h, body.width, grid_h))
     tally_h = SECTION_HEAD + TALLY_HEAD + n * row
     tally_y = body.top - grid_h - GAP - tally_h
@@ -69,8 +71,16 @@ def _header(board: Board, canvas, frame: Frame) -> float:
     return y - 52
 
 
-def _header_height(width: float, n: int) -> float:
-    return 30.0 if _circle_width(width, n) >= 50 else 74.0
+def _header_height(board: Board, width: float) -> float:
+    """Circle names stand upright above narrow columns: as tall as the longest name needs."""
+    if not _rotated_heads(board, width):
+        return 30.0
+    longest = max(string_width(c.founder, BOLD, 9) for c in board.circles)
+    return max(30.0, min(HEAD_MAX, longest + 8))
+
+
+def _rotated_heads(board: Board, width: float) -> bool:
+    return _circle_width(width, len(board.players)) < 50
 
 
 def _name_width(width: float) -> float:
@@ -97,7 +107,8 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
                        "write each circle's total in its members' ticked boxes and add across: "
                        "that is the player's score.")
     name_w, circle_w = _name_width(frame.width), _circle_width(frame.width, n)
-    head_h = _header_height(frame.width, n)
+    head_h = _header_height(board, frame.width)
+    rotated = _rotated_heads(board, frame.width)
     row = min(MAX_ROW, (y - head_h - frame.y) / (n + 1))
     x0 = frame.x + name_w
     # column heads: circles named after their founders
@@ -105,12 +116,13 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
                 SANS, 8, 5, align="right", valign="bottom")
     for j, circle in enumerate(board.circles):
         cx = x0 + j * circle_w
-        if head_h < 40:
-            text_in_box(canvas, circle.founder, cx + 2, y - head_h + 2, circle_w - 4, head_h - 4,
-                        BOLD, 9, 5, align="center", valign="bottom")
-        else:
-            _rotated(canvas, circle.founder, cx + circle_w / 2, y - head_h + 3, head_h - 6,
-                     circle_w - 4)
+        with marked(canvas, "CqC", j):
+            if rotated:
+                _rotated(canvas, circle.founder, cx + circle_w / 2, y - head_h + 3, head_h - 6,
+                         circle_w - 4)
+            else:
+                text_in_box(canvas, circle.founder, cx + 2, y - head_h + 2, circle_w - 4,
+                            head_h - 4, BOLD, 9, 5, align="center", valign="bottom")
     text_in_box(canvas, "Score", x0 + n * circle_w + 2, y - head_h + 2, SCORE_COL - 4, head_h - 4,
                 BOLD, 9, 6, align="center", valign="bottom")
     grid_top = y - head_h
@@ -122,8 +134,12 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
         text_in_box(canvas, name, frame.x + 3, ry + 1, name_w - 6, row - 2, BOLD, 10, 5)
         for j, circle in enumerate(board.circles):
             side = min(9.0, row * 0.4, circle_w * 0.3)
-            checkbox(canvas, x0 + j * circle_w + 2.5, ry + row - side - 2.5, side,
-                     ticked=name in circle.members)
+            box = (x0 + j * circle_w + 2.5, ry + row - side - 2.5, side)
+            if name in circle.members:     # pre-marked: the founder (see check_drawn)
+                with marked(canvas, "CqF", i * MAX_PLAYERS + j):
+                    checkbox(canvas, *box, ticked=True)
+            else:
+                checkbox(canvas, *box)
     totals_y = grid_top - (n + 1) * row
     canvas.setFillGray(PALE)
     canvas.rect(frame.x, totals_y, name_w + n * circle_w, row, stroke=0, fill=1)

@@ -11,14 +11,16 @@ from __future__ import annotations
 from pnp.games.base import Frame
 from pnp.games.cliques.ink import (
     GREY, PALE, approval_mark, disapproval_mark, text_in_box)
-from pnp.games.cliques.model import APPROVAL, Board, Tracker
+from pnp.games.cliques.model import APPROVAL, DISAPPROVAL, Board, Tracker
 from pnp.pdf.fonts import BOLD, SANS
+from pnp.pdf.marks import marked
 
 MM = 72 / 25.4
 # Three trackers fit one portrait A4 or Letter page, with room for the imposer's cut lines.
 SIZE = (180 * MM, 80 * MM)
 MAX_CELL = 13 * MM          # a coin's worth; bigger cells only spread the track out
 ROW_GAP = 3.0
+TAGS = {APPROVAL: "CqA", DISAPPROVAL: "CqD"}    # marked-content tags of the tracks' cells
 
 
 def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
@@ -29,7 +31,7 @@ def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
     _foot(tracker, canvas, Frame(inner.x, inner.y, inner.width, foot_h))
     body_h = inner.height - head_h - foot_h - 8
     panel_h = (body_h - 6) / 2
-    for k, colour in enumerate((APPROVAL, "disapproval")):
+    for k, colour in enumerate((APPROVAL, DISAPPROVAL)):
         top = inner.top - head_h - 4 - k * (panel_h + 6)
         _panel(tracker, colour, canvas, Frame(inner.x, top - panel_h, inner.width, panel_h))
     canvas.setStrokeGray(GREY)
@@ -70,39 +72,47 @@ def _panel(tracker: Tracker, colour: str, canvas, box: Frame) -> None:
                 BOLD, 10, 6, valign="top")
     low, high = getattr(tracker, colour)
     cells = Frame(box.x + label_w, box.y, box.width - label_w, box.height)
+    tag = TAGS[colour]
     if tracker.style == "tens-units":
         tens = [(t, str(t)) for t in range(low, high + 1, 10)]
         units = [(u, str(u)) for u in range(10)]
-        _rows(canvas, cells, [("tens", tens, tracker.start // 10 * 10),
-                              ("units", units, tracker.start % 10)])
+        _rows(canvas, cells, [("tens", tag + "T", tens, tracker.start // 10 * 10),
+                              ("units", tag + "U", units, tracker.start % 10)], "CqS" + tag[-1])
     else:
         counts = list(range(low, high + 1))
         per_row = -(-len(counts) // -(-len(counts) // 19))   # even rows of at most 19 cells
-        rows = [("", [(c, str(c)) for c in counts[i:i + per_row]], tracker.start)
+        rows = [("", tag, [(c, str(c)) for c in counts[i:i + per_row]], tracker.start)
                 for i in range(0, len(counts), per_row)]
-        _rows(canvas, cells, rows)
+        _rows(canvas, cells, rows, "CqS" + tag[-1])
 
 
-def _rows(canvas, box: Frame, rows: list[tuple[str, list[tuple[int, str]], int]]) -> None:
-    """Rows of numbered cells, the start value's cell shaded and labelled."""
-    label_w = 30.0 if any(label for label, _, _ in rows) else 0.0
-    widest = max(len(cells) for _, cells, _ in rows)
+def _rows(canvas, box: Frame, rows: list[tuple[str, str, list[tuple[int, str]], int]],
+          start_tag: str) -> None:
+    """Rows of numbered cells, the start value's cell shaded and labelled.
+
+    Each cell is marked (row tag, value) and each "start" label (start tag, value) so the
+    validator can read back which counts a tracker shows and where it starts.
+    """
+    label_w = 30.0 if any(label for label, *_ in rows) else 0.0
+    widest = max(len(cells) for _, _, cells, _ in rows)
     cell_w = min(MAX_CELL, (box.width - label_w) / widest)
     cell_h = min(MAX_CELL, (box.height - ROW_GAP * (len(rows) - 1)) / len(rows))
-    for i, (label, cells, start) in enumerate(rows):
+    for i, (label, tag, cells, start) in enumerate(rows):
         y = box.top - (i + 1) * cell_h - i * ROW_GAP
         if label:
             text_in_box(canvas, label, box.x, y, label_w - 3, cell_h, SANS, 8, 5, align="right")
         for k, (value, text) in enumerate(cells):
             x = box.x + label_w + k * cell_w
             is_start = value == start
-            canvas.setLineWidth(1.6 if is_start else 0.6)
-            canvas.setStrokeGray(0)
-            canvas.setFillGray(PALE)
-            canvas.rect(x, y, cell_w, cell_h, stroke=1, fill=1 if is_start else 0)
-            text_in_box(canvas, text, x + 1, y + cell_h * 0.3, cell_w - 2, cell_h * 0.62,
-                        BOLD if is_start else SANS, 11, 4, align="center")
+            with marked(canvas, tag, value):
+                canvas.setLineWidth(1.6 if is_start else 0.6)
+                canvas.setStrokeGray(0)
+                canvas.setFillGray(PALE)
+                canvas.rect(x, y, cell_w, cell_h, stroke=1, fill=1 if is_start else 0)
+                text_in_box(canvas, text, x + 1, y + cell_h * 0.3, cell_w - 2, cell_h * 0.62,
+                            BOLD if is_start else SANS, 11, 4, align="center")
             if is_start:
-                text_in_box(canvas, "start", x + 1, y + 1, cell_w - 2, cell_h * 0.28, SANS, 6,
-                            3, align="center")
+                with marked(canvas, start_tag, value):
+                    text_in_box(canvas, "start", x + 1, y + 1, cell_w - 2, cell_h * 0.28, SANS,
+                                6, 3, align="center")
     canvas.setStrokeGray(GREY)

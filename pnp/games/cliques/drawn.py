@@ -1,0 +1,88 @@
+"""What the printed pages show, read back and compared with the data.
+
+The trackers mark every cell with (track tag, the count it stands for) and each "start" label
+with (start tag, its cell's count); the score sheet marks each circle's heading and each
+founder's pre-marked box. So the validator sees which counts were printed and where each
+tracker starts, not what the drawing code would print today.
+"""
+
+from __future__ import annotations
+
+from pnp.games.base import Problem
+from pnp.games.cliques.model import COLOURS, MAX_PLAYERS, Board, reachable
+from pnp.games.cliques.tracker import TAGS
+
+
+def check_drawn(board: Board, placements) -> list[Problem]:
+    pieces: dict[str, list] = {}
+    for name, _frame, marks in placements:
+        pieces.setdefault(name, []).extend(marks)
+    problems = _score_sheet(board, pieces.get("score sheet"))
+    for tracker in board.trackers:
+        marks = pieces.get(f"tracker {tracker.player}")
+        if marks is None:
+            problems.append(Problem("drawn-tracker-missing",
+                                    f"{tracker.player}'s token tracker is not in the PDF"))
+            continue
+        problems += _tracker(board, tracker.player, tracker.style, marks)
+    return problems
+
+
+def shown_counts(marks, tag: str, style: str) -> set[int]:
+    """The counts a colour's track lets a player mark."""
+    if style == "tens-units":
+        tens = {d.index for d in marks if d.tag == tag + "T"}
+        units = {d.index for d in marks if d.tag == tag + "U"}
+        return {t + u for t in tens for u in units}
+    return {d.index for d in marks if d.tag == tag}
+
+
+def _tracker(board: Board, player: str, style: str, marks) -> list[Problem]:
+    problems = []
+    low, high = reachable(len(board.players))
+    for colour in COLOURS:
+        tag = TAGS[colour]
+        shown = shown_counts(marks, tag, style)
+        gaps = [c for c in range(low, high + 1) if c not in shown]
+        if gaps:
+            problems.append(Problem("drawn-tracker-range", f"{player}'s {colour} track cannot show "
+                                    f"{', '.join(map(str, gaps[:5]))}; a player can hold "
+                                    f"{low}..{high}"))
+        # one "start" label per shown cell it sits in, so repeated objects count once
+        starts = {d.index for d in marks if d.tag == "CqS" + tag[-1]}
+        if sum(starts) != board.start:
+            problems.append(Problem("drawn-tracker-start", f"{player}'s {colour} track marks "
+                                    f"{' + '.join(map(str, sorted(starts))) or 'nothing'} as the "
+                                    f"start; the sheets say {board.start}"))
+    return problems
+
+
+def _score_sheet(board: Board, marks) -> list[Problem]:
+    if marks is None:
+        return [Problem("drawn-score-sheet-missing", "the score sheet is not in the PDF")]
+    n = len(board.players)
+    heads: dict[int, list[float]] = {}
+    for d in marks:
+        if d.tag == "CqC":
+            heads.setdefault(d.index, []).append(d.center[0])
+    problems = []
+    if sorted(heads) != list(range(n)):
+        problems.append(Problem("drawn-circles", f"the score sheet heads {len(heads)} circles "
+                                f"for {n} players"))
+        return problems
+    columns = [sum(xs) / len(xs) for _, xs in sorted(heads.items())]
+    founders: dict[int, float] = {}
+    for d in marks:
+        if d.tag == "CqF":
+            row, col = divmod(d.index, MAX_PLAYERS)
+            nearest = min(range(n), key=lambda j: abs(columns[j] - d.center[0]))
+            if row != col or nearest != col:
+                problems.append(Problem("drawn-founders", f"row {row + 1} has a pre-marked box "
+                                        f"under {board.players[nearest] if nearest < n else '?'}'s "
+                                        "circle, which is not its own"))
+            founders[row] = d.center[1]
+    missing = [board.players[i] for i in range(n) if i not in founders]
+    if missing:
+        problems.append(Problem("drawn-founders", f"no pre-marked founder box for "
+                                f"{', '.join(missing[:5])}"))
+    return problems
