@@ -152,12 +152,22 @@ def check_replaceable(target: Path, force: bool) -> None:
 
 
 def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, force: bool = False,
-          progress=None) -> tuple[Path, int, int]:
-    """Build the spec into one PDF; returns (path, boards, pages)."""
+          split: bool = False, progress=None) -> list[tuple[Path, int, int]]:
+    """Build the spec into one PDF (and with ``split`` one more per item);
+    returns (path, boards, pages) for each PDF written."""
     seed = spec.seed if seed is None else seed
     target = output_path(spec, out_dir)
-    check_replaceable(target, force)
+    parts = []
+    todo = tasks(spec, seed)
+    if split:
+        for e, entry in enumerate(spec.items):
+            parts.append((target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf"), e))
+    for path in [target, *(p for p, _ in parts)]:     # refuse before any work is done
+        check_replaceable(path, force)
     boards = generate_all(spec, seed, jobs, progress)
-    entries = [spec.items[t.entry] for t in tasks(spec, seed)]
-    pages = write_pdf(target, spec, seed, list(zip(entries, boards)))
-    return target, len(boards), pages
+    pairs = [(spec.items[t.entry], board) for t, board in zip(todo, boards)]
+    written = [(target, len(boards), write_pdf(target, spec, seed, pairs))]
+    for path, e in parts:
+        mine = [pair for t, pair in zip(todo, pairs) if t.entry == e]
+        written.append((path, len(mine), write_pdf(path, spec, seed, mine)))
+    return written

@@ -49,26 +49,67 @@ def cli():
 
 
 @cli.command()
-@click.argument("specs", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("specs", nargs=-1)
 @click.option("-o", "--out", "out_dir", default="output", show_default=True,
               type=click.Path(file_okay=False, path_type=Path), help="folder for the PDFs")
 @click.option("--seed", default=None, help="override the spec's seed (any text or number)")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="generate boards on this many cores (same bytes as --jobs 1)")
+@click.option("--split", is_flag=True, help="also write one PDF per item of the spec")
+@click.option("--png", is_flag=True, help="also write PNG previews of every page")
 @click.option("--force", is_flag=True, help="replace an output file even if pnp did not make it")
 @user_errors
-def build(specs, out_dir, seed, jobs, force):
-    """Build SPEC files into PDFs (no SPEC: the built-in starter pack)."""
-    from pnp import spec as spec_module
+def build(specs, out_dir, seed, jobs, split, png, force):
+    """Build SPEC files (or CliqueR board codes) into PDFs.
+
+    With no SPEC, builds the built-in starter pack into ./output/.
+    """
     from pnp.build import build as run_build, tasks
 
-    loaded = [spec_module.load(p) for p in specs] if specs else [spec_module.load(default_spec())]
+    loaded = [_spec_or_code(s) for s in specs] if specs else [_load_spec(default_spec())]
     for spec in loaded:       # every spec is read before anything is written
         total = len(tasks(spec, spec.seed))
         with _progress(total, f"building {Path(spec.file).name}") as bar:
-            path, boards, pages = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force,
-                                            progress=bar.update if bar else None)
-        click.echo(f"wrote {path} ({boards} boards, {pages} pages)")
+            written = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force, split=split,
+                                progress=bar.update if bar else None)
+        for path, boards, pages in written:
+            click.echo(f"wrote {path} ({boards} boards, {pages} pages)")
+            if png:
+                _previews(path, out_dir / "png")
+
+
+def _load_spec(path):
+    from pnp import spec as spec_module
+
+    return spec_module.load(path)
+
+
+def _spec_or_code(arg: str):
+    """A spec file, or a CliqueR board code (R1-...) to print exactly that board."""
+    from pnp.errors import PnpError
+
+    if Path(arg).exists() or not arg.upper().startswith("R1-"):
+        return _load_spec(Path(arg))
+    from pnp.spec import loads
+
+    try:
+        from pnp.games.cliquer.codes import decode
+
+        dots, _ = decode(arg)
+    except ValueError as exc:
+        raise PnpError(str(exc)) from None
+    code = arg.strip().upper()
+    return loads(f"title: CliqueR {code}\nseed: \"{code}\"\noutput: {code}.pdf\n"
+                 f"items:\n  - kind: cliquer\n    code: \"{code}\"\n    dots: {len(dots)}\n",
+                 f"<code {code}>")
+
+
+def _previews(pdf: Path, out_dir: Path) -> None:
+    from pnp.preview import render_pages
+
+    pages = render_pages(pdf, out_dir)
+    if pages:
+        click.echo(f"wrote {len(pages)} PNG pages to {out_dir}/ ({pages[0].name} ...)")
 
 
 class _NoBar:
@@ -120,6 +161,61 @@ def validate(pdfs, as_json):
     if unreadable:
         sys.exit(EXIT_USAGE)
     sys.exit(EXIT_INVALID if failed else EXIT_OK)
+
+
+@cli.command()
+@click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--out", "out_dir", default=None, type=click.Path(file_okay=False, path_type=Path),
+              help="folder for the PNG files (default: beside the PDF)")
+@click.option("--dpi", default=100, show_default=True, type=click.IntRange(20, 600))
+@user_errors
+def preview(pdf, out_dir, dpi):
+    """Render every page of PDF to PNG, from the PDF itself."""
+    from pnp.preview import render_pages
+
+    pages = render_pages(pdf, out_dir or pdf.parent, dpi)
+    click.echo(f"wrote {len(pages)} PNG pages to {out_dir or pdf.parent}/")
+
+
+@cli.command()
+def schema():
+    """Print the JSON Schema of the spec format (for editors)."""
+    import json
+
+    from pnp.schema import spec_schema
+
+    click.echo(json.dumps(spec_schema(), indent=2, ensure_ascii=False))
+
+
+@cli.command()
+@click.argument("kind", type=click.Choice(["cliquer", "circles", "cliques"]))
+def new(kind):
+    """Print a commented starter spec for KIND (every option with its default)."""
+    from pnp.starter import starter
+
+    click.echo(starter(kind), nl=False)
+
+
+@cli.command()
+@click.option("--date", "date_text", default=None, help="YYYY-MM-DD (default: today)")
+@click.option("-o", "--out", "out_dir", default="output", show_default=True,
+              type=click.Path(file_okay=False, path_type=Path))
+@click.option("--png", is_flag=True, help="also write a PNG preview")
+@user_errors
+def daily(date_text, out_dir, png):
+    """Build the CliqueR board of the day: the same board for everyone on that date."""
+    from pnp.build import build as run_build
+    from pnp.daily import daily_spec, parse_date
+    from pnp.errors import PnpError
+
+    try:
+        day = parse_date(date_text)
+    except ValueError as exc:
+        raise PnpError(str(exc)) from None
+    for path, boards, pages in run_build(daily_spec(day), out_dir):
+        click.echo(f"wrote {path}")
+        if png:
+            _previews(path, out_dir / "png")
 
 
 def main():

@@ -30,7 +30,7 @@ items:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("out")
-    path, boards, pages = build(loads(SPEC, "tests.yaml"), out)
+    [(path, boards, pages)] = build(loads(SPEC, "tests.yaml"), out)
     return path
 
 
@@ -45,12 +45,12 @@ def test_build_then_validate_passes(built):
 
 
 def test_same_spec_same_bytes(built, tmp_path):
-    again, _, _ = build(loads(SPEC, "tests.yaml"), tmp_path)
+    [(again, _, _)] = build(loads(SPEC, "tests.yaml"), tmp_path)
     assert again.read_bytes() == built.read_bytes()
 
 
 def test_seed_changes_boards(built, tmp_path):
-    other, _, _ = build(loads(SPEC, "tests.yaml"), tmp_path, seed="another")
+    [(other, _, _)] = build(loads(SPEC, "tests.yaml"), tmp_path, seed="another")
     dots = lambda p: [b["data"]["dots"] for b in read_data(p)["boards"]]
     assert dots(other) != dots(built)
     assert len({json.dumps(d) for d in dots(built)}) == 7     # every board differs
@@ -61,7 +61,7 @@ def test_seed_changes_boards(built, tmp_path):
 def test_every_paper_validates(tmp_path, size, orientation):
     spec = loads(SPEC.replace("title: Tests", f"title: Tests\npage: {{size: {size}, orientation: "
                                                 f"{orientation}}}"), "t.yaml")
-    path, _, _ = build(spec, tmp_path)
+    [(path, _, _)] = build(spec, tmp_path)
     assert all(r.ok for r in validate_file(path))
 
 

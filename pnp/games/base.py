@@ -13,15 +13,17 @@ from typing import Any, Callable
 
 def option(default: Any = dataclasses.MISSING, *, min: float | None = None, max: float | None = None,
            help: str = "", parse: Callable[[Any], Any] | None = None,
-           schema: dict | None = None, default_factory: Any = dataclasses.MISSING) -> Any:
+           schema: dict | None = None, default_factory: Any = dataclasses.MISSING,
+           example: Any = None) -> Any:
     """A spec option of an Item dataclass.
 
     The spec loader reads the field's type annotation (int, float, bool, str, Literal[...],
     list[str], X | None, nested dataclass) and these bounds; ``parse`` handles anything richer:
     it receives the plain YAML value and returns the field value or raises ValueError with a
-    message for the user. ``schema`` is the JSON Schema for such a field.
+    message for the user. ``schema`` is the JSON Schema for such a field. ``example`` is shown
+    by ``pnp new`` for an option that has no default.
     """
-    meta = {"min": min, "max": max, "help": help, "parse": parse, "schema": schema}
+    meta = {"min": min, "max": max, "help": help, "parse": parse, "schema": schema, "example": example}
     if default_factory is not dataclasses.MISSING:
         return field(default_factory=default_factory, metadata=meta)
     return field(default=default, metadata=meta)
