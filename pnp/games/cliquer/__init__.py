@@ -12,7 +12,7 @@ from typing import Literal
 from pnp.games.base import Frame, Problem, option
 from pnp.games.cliquer import codes
 from pnp.games.cliquer.board import Board, Limits, dot_name
-from pnp.games.cliquer.draw import MM, REDUCED_SIDE_MM, dot_position, layout, pieces  # noqa: F401
+from pnp.games.cliquer.draw import REDUCED_SIDE_MM, dot_position, pieces, square_for  # noqa: F401
 from pnp.games.cliquer.generate import Placer
 
 KIND = "cliquer"
@@ -85,9 +85,9 @@ def check_drawn(board: Board, placements) -> list[Problem]:
     """Each dot drawn exactly where the data puts it (to 0.01 pt), none missing, none extra."""
     problems: list[Problem] = []
     for piece, frame, drawn in placements:
-        if piece != "board":
+        square = square_for(piece, board, frame)
+        if square is None:
             continue
-        square = layout(board, frame).square
         seen: dict[int, tuple[float, float]] = {}
         for mark in drawn:
             if mark.tag != "PnpDot":

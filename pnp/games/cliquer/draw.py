@@ -108,6 +108,11 @@ def _page_words(board: Board, canvas, frame: Frame, lay: Layout) -> None:
     fonts.draw_fitted(canvas, f"Code {encode(board.dots, board.grid)}", frame.x, frame.top - 19 * MM,
                       frame.width, fonts.SANS, 9)
     text = lay.text
+    if board.worksheet:       # questions take the room of the rules; the key holds the answers
+        from pnp.games.cliquer.worksheet import draw_questions
+
+        draw_questions(board, canvas, text)
+        return
     y = text.top - 4 * MM
     size = 10
     lines = [("How to play", fonts.BOLD), (RULES, fonts.SANS), (SCORING, fonts.SANS),
@@ -151,5 +156,21 @@ def _card_words(board: Board, canvas, lay: Layout) -> None:
 
 
 def pieces(board: Board) -> list[Piece]:
-    return [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
-                  size=piece_size(board), group="cliquer")]
+    out = [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
+                 size=piece_size(board), group="cliquer")]
+    if board.worksheet:
+        from pnp.games.cliquer.worksheet import draw_key
+
+        out.append(Piece("answer-key", lambda canvas, frame: draw_key(board, canvas, frame), at_end=True))
+    return out
+
+
+def square_for(piece: str, board: Board, frame: Frame) -> Frame | None:
+    """Where a piece prints the board's square (None: the piece shows no dots)."""
+    if piece == "board":
+        return layout(board, frame).square
+    if piece == "answer-key":
+        from pnp.games.cliquer.worksheet import key_square
+
+        return key_square(board, frame)
+    return None
