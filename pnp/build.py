@@ -106,7 +106,9 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: list[tuple[Entry, obje
         canvas = new_canvas(tmp, page, spec.title)
         imposer = Imposer(canvas, page, f"{spec.title} · seed {seed} · pnp {__version__}")
         held_back = []
-        for entry, board in pairs:
+        for n, (entry, board) in enumerate(pairs):
+            if n and entry is not pairs[n - 1][0]:
+                imposer.finish()      # an item's cards and tokens stay together, after its pages
             module = game(entry.kind)
             placements: list = []
             records.append({"kind": entry.kind, "data": module.to_data(board), "placements": placements})

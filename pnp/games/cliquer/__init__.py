@@ -38,7 +38,7 @@ class Item:
     size: Literal["page", "half", "quarter"] = option(
         "page", help="page: one board a page; half/quarter: smaller boards n-up with cut lines")
     size_mm: float | None = option(None, min=30, max=270,
-                                   help="printed side of the square (default 170, 115 or 80 by size)")
+                                   help="printed side of the square (default 170, 100 or 80 by size)")
     grid: int = option(90, min=12, max=255, help="lattice positions per side (dots sit on it)")
     title: str = option("CliqueR", help="printed at the top of each board")
     worksheet: bool = option(False, help="add questions about the board and an answer key at the end")

@@ -17,7 +17,7 @@ from pnp.pdf.marks import marked
 
 MM = 72 / 25.4
 DOT_RADIUS_MM = 1.8          # big enough to find with a pencil tip, small against 3 mm clearance
-REDUCED_SIDE_MM = {"half": 115, "quarter": 80}
+REDUCED_SIDE_MM = {"half": 100, "quarter": 80}   # two or four to a portrait A4 or Letter page
 LABEL_BAND_MM = {"page": 0, "half": 16, "quarter": 16}
 
 RULES = ("Take turns. A move is a straight line between two dots not yet joined; "
