@@ -70,7 +70,7 @@ class Item:
     """One Cliques set: a score sheet, a token tracker per player and remark cards."""
 
     players: tuple[str, ...] = option(
-        parse=parse_players, schema=PLAYERS_SCHEMA,
+        parse=parse_players, schema=PLAYERS_SCHEMA, example=4,
         help=f"player names, or a count {MIN_PLAYERS}..{MAX_PLAYERS} for numbered seats")
     remark_cards: int | None = option(
         None, min=0, max=MAX_REMARK_CARDS,
