@@ -115,10 +115,15 @@ def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: s
             text = text[:-1]
         text += "…"
     canvas.setFont(font, used)
+    draw_aligned(canvas, text, x, y, align)
+    return used
+
+
+def draw_aligned(canvas, text: str, x: float, y: float, align: str = "left") -> None:
+    """Draw one line in the current font with x as its left end, centre or right end."""
     if align == "center":
         canvas.drawCentredString(x, y, text)
     elif align == "right":
         canvas.drawRightString(x, y, text)
     else:
         canvas.drawString(x, y, text)
-    return used

@@ -5,7 +5,7 @@ Everything is drawn in black and greys so a school photocopier keeps it readable
 
 from __future__ import annotations
 
-from pnp.pdf.fonts import SANS, draw_fitted, ensure_fonts, string_width, wrap
+from pnp.pdf.fonts import SANS, draw_aligned, draw_fitted, ensure_fonts, string_width, wrap
 
 LEADING = 1.2        # line height as a multiple of the font size
 GREY = 0.55          # rules, hints; dark enough to survive photocopying
@@ -57,13 +57,7 @@ def _draw_lines(canvas, lines, x, y, width, height, font, size, align, valign) -
     canvas.setFillGray(0)
     ax = _anchor(x, width, align)
     for i, line in enumerate(lines):
-        base = top - (i * LEADING + ASCENT) * size
-        if align == "center":
-            canvas.drawCentredString(ax, base, line)
-        elif align == "right":
-            canvas.drawRightString(ax, base, line)
-        else:
-            canvas.drawString(ax, base, line)
+        draw_aligned(canvas, line, ax, top - (i * LEADING + ASCENT) * size, align)
 
 
 def approval_mark(canvas, cx: float, cy: float, r: float, filled: bool = False) -> None:
