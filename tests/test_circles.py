@@ -170,6 +170,17 @@ def test_planted_defect_is_named(edit, code):
     assert code in codes(planted(board(), edit))
 
 
+@pytest.mark.parametrize("arrangement", ["row", "ring"])
+@pytest.mark.parametrize("count", [0, 1, 2])
+def test_too_few_circles_are_reported_not_crashed_on(arrangement, count):
+    def edit(data):
+        data.update(arrangement=arrangement, circles=data["circles"][:count])
+        data["tokens"]["markers"] = count
+    b = planted(board(), edit)
+    assert codes(b) == ["circle-count"]
+    assert b.adjacent_triples() == []
+
+
 def test_uneven_shapes_are_named():
     def edit(data):
         spaces = data["circles"][0]["spaces"]

@@ -90,10 +90,13 @@ def adjacent_pairs(count: int, arrangement: str) -> list[tuple[int, int]]:
 
 
 def adjacent_triples(count: int, arrangement: str) -> list[tuple[int, int, int]]:
-    """Every run of three adjacent circles (each read once; the rules read both ways)."""
-    if arrangement == "ring":
-        return [(i, (i + 1) % count, (i + 2) % count) for i in range(count)] if count > 3 \
-            else [(0, 1, 2)]
+    """Every run of three adjacent circles (each read once; the rules read both ways).
+
+    Fewer than three circles have no run at all, whatever the arrangement: data claiming a
+    ring of two is for check() to report, not to crash on.
+    """
+    if arrangement == "ring" and count > 3:
+        return [(i, (i + 1) % count, (i + 2) % count) for i in range(count)]
     return [(i, i + 1, i + 2) for i in range(count - 2)]
 
 
