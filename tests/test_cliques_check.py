@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pnp.games import cliques
 from pnp.games.cliques.item import Item, seat_names
-from pnp.games.cliques.model import MAX_PLAYERS, MIN_PLAYERS, Circle, Tracker
+from pnp.games.cliques.model import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Circle, Tracker
 
 NAMES = ("Zoë", "Σωκράτης", "Дмитрий", "Maximilian Alexander von Habsburg-Lothr", "Bo", "Ann")
 
@@ -77,7 +77,7 @@ def test_tracker_start_differs_from_rule():
 
 
 @pytest.mark.parametrize("colour, shown", [("approval", (0, 17)), ("disapproval", (1, 18)),
-                                           ("approval", (0, 9))])
+                                           ("approval", (0, 9)), ("approval", (-2, 18))])
 def test_tracker_too_short_for_reachable_counts(colour, shown):
     board = board_for(3)        # 18 tokens of each colour in play
     trackers = list(board.trackers)
@@ -132,3 +132,17 @@ def test_tracker_style_unknown():
     board = board_for(3)
     trackers = (Tracker(board.players[0], 6, "dial", (0, 18), (0, 18)),) + board.trackers[1:]
     assert codes(dataclasses.replace(board, trackers=trackers)) == {"tracker-style"}
+
+
+def test_name_longer_than_the_sheets_allow():
+    board = board_for(3)
+    long = "x" * (MAX_NAME + 1)
+    bad = dataclasses.replace(board, players=(long,) + board.players[1:])
+    assert "player-name" in codes(bad)
+
+
+def test_no_players_is_reported_by_check_and_skipped_by_check_drawn():
+    board = dataclasses.replace(board_for(4), players=())
+    assert codes(board) == {"player-count"}
+    tracker = [("tracker Player 1", None, []), ("score sheet", None, [])]
+    assert cliques.check_drawn(board, tracker) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.base import Problem
 from pnp.games.cliques.model import (
-    COLOURS, MAX_PLAYERS, MIN_PLAYERS, Board, reachable, start_tokens)
+    COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Board, reachable, start_tokens)
 from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
 
 STYLES = ("track", "tens-units")
@@ -41,6 +41,9 @@ def _players(board: Board) -> list[Problem]:
         elif name.casefold() in seen:
             problems.append(Problem("player-name", f"two players are called {name!r}"))
         seen.add(name.casefold())
+        if len(name) > MAX_NAME:
+            problems.append(Problem("player-name", f"{name[:20]!r}... has {len(name)} characters; "
+                                    f"the sheets are laid out for at most {MAX_NAME}"))
         missing = missing_glyphs(name, SANS) or missing_glyphs(name, BOLD)
         if missing:
             problems.append(Problem("player-name", f"{name!r} has {missing[0]!r}, "
@@ -48,15 +51,21 @@ def _players(board: Board) -> list[Problem]:
     return problems
 
 
-def _circles(board: Board) -> list[Problem]:
+def _one_each(board: Board, owners: list[str], thing: str, none: str, many: str) -> list[Problem]:
+    """Every player owns exactly one ``thing`` (circle or tracker) among ``owners``."""
     problems = []
-    founders = [c.founder for c in board.circles]
     for name in board.players:
-        count = founders.count(name)
+        count = owners.count(name)
         if count == 0:
-            problems.append(Problem("circle-missing", f"{name} has no circle on the score sheet"))
+            problems.append(Problem(f"{thing}-missing", f"{name} has {none}"))
         elif count > 1:
-            problems.append(Problem("circle-duplicate", f"{name} founds {count} circles"))
+            problems.append(Problem(f"{thing}-duplicate", f"{name} " + many.format(count=count)))
+    return problems
+
+
+def _circles(board: Board) -> list[Problem]:
+    problems = _one_each(board, [c.founder for c in board.circles], "circle",
+                         "no circle on the score sheet", "founds {count} circles")
     for circle in board.circles:
         if circle.founder not in board.players:
             problems.append(Problem("circle-unknown", f"a circle is founded by {circle.founder!r}, "
@@ -68,14 +77,8 @@ def _circles(board: Board) -> list[Problem]:
 
 
 def _trackers(board: Board, rule: int, reach: tuple[int, int]) -> list[Problem]:
-    problems = []
-    owners = [t.player for t in board.trackers]
-    for name in board.players:
-        count = owners.count(name)
-        if count == 0:
-            problems.append(Problem("tracker-missing", f"{name} has no token tracker"))
-        elif count > 1:
-            problems.append(Problem("tracker-duplicate", f"{name} has {count} token trackers"))
+    problems = _one_each(board, [t.player for t in board.trackers], "tracker",
+                         "no token tracker", "has {count} token trackers")
     low, high = reach
     for t in board.trackers:
         if t.player not in board.players:
@@ -88,7 +91,8 @@ def _trackers(board: Board, rule: int, reach: tuple[int, int]) -> list[Problem]:
                                     f"start; the rule gives {rule}"))
         for colour in COLOURS:
             lo, hi = getattr(t, colour)
-            if lo > low or hi < high:
+            # below zero is a count nobody can hold: a misprint, not a safe margin
+            if lo != low or hi < high:
                 problems.append(Problem("tracker-range", f"{t.player}'s {colour} track shows "
                                         f"{lo}..{hi}; a player can hold {low}..{high}"))
             elif t.style == "tens-units" and (lo % 10 or hi % 10 != 9):

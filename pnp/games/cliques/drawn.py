@@ -14,6 +14,8 @@ from pnp.games.cliques.tracker import TAGS
 
 
 def check_drawn(board: Board, placements) -> list[Problem]:
+    if not board.players:
+        return []      # check() says there are no players; no page can be compared with that
     pieces: dict[str, list] = {}
     for name, _frame, marks in placements:
         pieces.setdefault(name, []).extend(marks)
