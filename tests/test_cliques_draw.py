@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.games import cliques
 from pnp.games.base import Frame
 from pnp.games.cliques import score_sheet
-from pnp.games.cliques.ink import ASCENT, DESCENT, text_in_box
+from pnp.games.cliques.ink import ASCENT, DESCENT, _parts, text_in_box
 from pnp.games.cliques.item import Item, parse_players, seat_names
 from pnp.games.cliques.model import MAX_NAME
 from pnp.pdf.fonts import BOLD, SANS, string_width
@@ -30,19 +30,22 @@ class Recorder:
 
     def __init__(self):
         self.font = None
+        self.gray = 0
         self.drawn = []
+        self.grays = []          # the fill grey each string was drawn in
 
     def setFont(self, font, size):
         self.font = (font, size)
 
-    def setFillGray(self, _):
-        pass
+    def setFillGray(self, gray):
+        self.gray = gray
 
     def _keep(self, align, x, y, text):
         font, size = self.font
         width = string_width(text, font, size)
         left = {"left": x, "center": x - width / 2, "right": x - width}[align]
         self.drawn.append((text, left, left + width, y - DESCENT * size, y + ASCENT * size))
+        self.grays.append(self.gray)
 
     def drawString(self, x, y, text):
         self._keep("left", x, y, text)
@@ -67,6 +70,25 @@ def test_text_never_leaves_its_box(text, width, height, font, align, valign):
     for line, left, right, bottom, top in rec.drawn:
         assert 100 - 1e-6 <= left and right <= 100 + width + 1e-6, line
         assert 200 - 1e-6 <= bottom and top <= 200 + height + 1e-6, line
+
+
+@pytest.mark.parametrize("text, width", [("Bo", 80), (LONG, 90), (WIDE, 30)])
+def test_text_is_black_whatever_fill_came_before(text, width):
+    # a shaded grid row leaves grey as the fill colour; the wide name's ellipsis path once
+    # drew in it, and printed an empty row label
+    rec = Recorder()
+    rec.setFillGray(0.95)
+    text_in_box(rec, text, 0, 0, width, 6, BOLD, 10, 5)
+    assert rec.drawn and rec.grays == [0] * len(rec.drawn)
+
+
+def test_hyphenated_names_break_after_a_hyphen_before_inside_a_part():
+    rec = Recorder()
+    text_in_box(rec, "Ngozi Chukwuemeka-Okonkwo", 0, 0, 50, 30, BOLD, 10, 5)
+    assert [line for line, *_ in rec.drawn] == ["Ngozi", "Chukwuemeka-", "Okonkwo"]
+    rec = Recorder()
+    text_in_box(rec, "Jean-Baptiste", 0, 0, 200, 30, BOLD, 10, 5)
+    assert [line for line, *_ in rec.drawn] == ["Jean-Baptiste"]     # room: no break
 
 
 def test_text_shrinks_before_it_breaks_words():
@@ -134,11 +156,12 @@ def test_names_render_in_their_script_and_stay_in_the_name_column(landscape):
     board = cliques.generate(Item(players=parse_players(list(NAMES))), random.Random(2), "CQ-7")
     (piece, frame, page), *_ = render(board, "A4", landscape, limit=1)
     textpage = page.get_textpage()
-    text = textpage.get_text_range()
+    # names may break after a hyphen; pdfium reads such a line end back as U+FFFE
+    text = textpage.get_text_range().replace("\ufffe", "-").replace("-\r\n", "-")
     for word in ("Σωκράτης", "Παπαδόπουλος", "Дмитрий", "Ñúñez-Łukasiewicz", "Habsburg-Lothr"):
         assert word in text
     column_right = frame.x + score_sheet._name_width(frame.width)
-    words = {w for name in NAMES for w in name.split()}
+    words = {p for name in NAMES for w in name.split() for p in [w, *_parts(w)]}
     rows = [o for o in objects(page, textpage) if isinstance(o, pdfium.PdfTextObj)
             and o.get_bounds()[0] < frame.x + 8 and set(o.extract().split()) <= words]
     assert len(rows) >= 2 * len(NAMES)          # a row label in the grid and in the tally
@@ -158,3 +181,12 @@ def test_trackers_and_cards_pack_several_to_a_page(paper):
     assert per_page(tracker.SIZE, "portrait") == 3 and per_page(tracker.SIZE, "landscape") == 2
     assert per_page(remark_card.SIZE, "portrait") == 3
     assert per_page(remark_card.SIZE, "landscape") == 4
+
+
+def test_worked_example_uses_the_shortest_names():
+    assert score_sheet.example_names(NAMES) == ("Bo", "Дмитрий Иванович", "Σωκράτης Παπαδόπουλος")
+    assert score_sheet.example_names(seat_names(12))[:2] == ("Player 1", "Player 2")
+    board = cliques.generate(Item(players=parse_players(list(NAMES))), random.Random(2), "CQ-7")
+    (_, _, page), *_ = render(board, "A4", limit=1)
+    text = " ".join(page.get_textpage().get_text_range().split())
+    assert "Say Σωκράτης Παπαδόπουλος has joined Bo's circle" in text

@@ -5,6 +5,8 @@ Everything is drawn in black and greys so a school photocopier keeps it readable
 
 from __future__ import annotations
 
+import re
+
 from pnp.pdf.fonts import SANS, draw_aligned, draw_fitted, ensure_fonts, string_width, wrap
 
 LEADING = 1.2        # line height as a multiple of the font size
@@ -18,28 +20,56 @@ ASCENT, DESCENT = 0.95, 0.25   # DejaVu Sans reaches about this far above/below 
 def text_in_box(canvas, text: str, x: float, y: float, width: float, height: float,
                 font: str = SANS, size: float = 10.0, min_size: float = 5.0,
                 align: str = "left", valign: str = "middle") -> float:
-    """Draw ``text`` inside the box (x, y bottom-left), wrapped and shrunk so it never leaves it.
+    """Draw ``text`` in black inside the box (x, y bottom-left), wrapped and shrunk so it never
+    leaves it.
 
-    Prefers the largest size at which whole words fit; breaks a long word only if no size
-    lets it stand whole; if even ``min_size`` does not fit, draws one line cut with an
-    ellipsis. Returns the size used.
+    Prefers the largest size at which whole words fit (a hyphenated name may break after its
+    hyphens: Jean-|Baptiste); breaks a long word only if no size lets it stand whole; if even
+    ``min_size`` does not fit, draws one line cut with an ellipsis. Returns the size used.
     """
     ensure_fonts()
+    # always black: a shaded row leaves its grey as the fill colour, and a name drawn in it
+    # would vanish
+    canvas.setFillGray(0)
     text = "\n".join(" ".join(part.split()) for part in text.split("\n"))
+    parts = [p for word in text.split() for p in _parts(word)]
     sizes = [size - 0.5 * k for k in range(int((size - min_size) * 2) + 1)]
     for words_whole in (True, False):
         for s in sizes:
-            if words_whole and any(string_width(w, font, s) > width for w in text.split()):
+            if words_whole and any(string_width(p, font, s) > width for p in parts):
                 continue
-            lines = wrap(text, font, s, width)
+            lines = _wrap(text, font, s, width)
             if block_height(len(lines), s) <= height and \
                     all(string_width(line, font, s) <= width for line in lines):
                 _draw_lines(canvas, lines, x, y, width, height, font, s, align, valign)
                 return s
     s = min(min_size, height / (ASCENT + DESCENT))
     baseline = y + (height - s * (ASCENT + DESCENT)) / 2 + DESCENT * s
-    return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width, font, s, align,
-                       min_size=s)
+    return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width,
+                       font, s, align, min_size=s)
+
+
+def _parts(word: str) -> list[str]:
+    """A word and the places it may break: after each hyphen ("Habsburg-", "Lothr")."""
+    return re.findall(r"[^-]*-+|[^-]+", word)
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy wrap at spaces and after hyphens; a part still too wide is broken by characters."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            for k, part in enumerate(_parts(word)):
+                joined = line + part if k else (f"{line} {part}" if line else part)
+                if line and string_width(joined, font, size) > width:
+                    lines.append(line)
+                    joined = part
+                line = joined
+        lines.append(line)
+    return [piece for line in lines
+            for piece in (wrap(line, font, size, width) if string_width(line, font, size) > width
+                          else [line])]
 
 
 def block_height(lines: int, size: float) -> float:

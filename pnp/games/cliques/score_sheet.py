@@ -201,8 +201,15 @@ def _tally(board: Board, canvas, frame: Frame) -> None:
     _grid(canvas, frame.x, top, [name_w] + [box_w] * boxes + [SCORE_COL], n, row)
 
 
+def example_names(players: tuple[str, ...]) -> tuple[str, str, str]:
+    """The three shortest names, shortest first: the worked example repeats them often, and
+    long names would shrink it past reading."""
+    a, b, c = sorted(players, key=len)[:3]      # a stable sort: ties keep seating order
+    return a, b, c
+
+
 def _examples(board: Board, canvas, frame: Frame) -> None:
-    a, b, c = board.players[:3]
+    a, b, c = example_names(board.players)
     canvas.setLineWidth(0.6)
     canvas.setStrokeGray(0)
     canvas.setDash(2, 2)
