@@ -68,33 +68,43 @@ def _margins(rules: Rules, open_: int, adj: list[int], depth: int) -> list[tuple
         # The reply scan is the hot loop: a move ab changes the value of a reply only if that
         # reply closes a triangle through ab (ac with bc drawn) or a 4-clique through ab (cd with
         # c, d both joined to a and b), so rank replies once and patch those few.
+        index = rules.index
         base = {k: move_points(adj, *segs[k]) for k in _bits(open_)}
-        ranked = sorted(base, key=lambda k: -base[k])
+        ranked = sorted(base, key=base.__getitem__, reverse=True)
         for k in ranked:
             a, b = segs[k]
             after = open_ & ~(crossing[k] | 1 << k)
-            adj[a] |= 1 << b
-            adj[b] |= 1 << a
-            changed, reply = 0, 0
-            for x, y in ((a, b), (b, a)):
-                for c in _bits(adj[y] & ~(1 << x)):
-                    r = rules.number[(x, c) if x < c else (c, x)]
-                    if (after >> r) & 1:
-                        changed |= 1 << r
-                        reply = max(reply, move_points(adj, *segs[r]))
-            common = _bits(adj[a] & adj[b])
-            for i, c in enumerate(common):
-                for d in common[i + 1:]:
-                    r = rules.number[(c, d)]
-                    if (after >> r) & 1:
-                        changed |= 1 << r
-                        reply = max(reply, move_points(adj, c, d))
+            changed = reply = 0
+            na, nb = adj[a], adj[b]
+            if na | nb:
+                adj[a], adj[b] = na | 1 << b, nb | 1 << a
+                for x, others in ((a, nb), (b, na)):
+                    while others:
+                        low = others & -others
+                        others ^= low
+                        r = index[x][low.bit_length() - 1]
+                        if (after >> r) & 1:
+                            changed |= 1 << r
+                            p = move_points(adj, *segs[r])
+                            if p > reply:
+                                reply = p
+                common = na & nb
+                if common & (common - 1):
+                    common = _bits(common)
+                    for i, c in enumerate(common):
+                        for d in common[i + 1:]:
+                            r = index[c][d]
+                            if (after >> r) & 1:
+                                changed |= 1 << r
+                                p = move_points(adj, c, d)
+                                if p > reply:
+                                    reply = p
+                adj[a], adj[b] = na, nb
             for r in ranked:
                 if (after >> r) & 1 and not (changed >> r) & 1:
-                    reply = max(reply, base[r])
+                    if base[r] > reply:
+                        reply = base[r]
                     break
-            adj[a] ^= 1 << b
-            adj[b] ^= 1 << a
             out.append((k, base[k] - reply))
         out.sort()
         return out

@@ -61,6 +61,10 @@ class Rules:
         self.n = n = len(dots)
         self.segments: tuple[Move, ...] = tuple(combinations(range(n), 2))
         self.number = {seg: k for k, seg in enumerate(self.segments)}
+        # index[a][b]: the number of segment ab either way round, for the hot loops
+        self.index = [[-1] * n for _ in range(n)]
+        for k, (a, b) in enumerate(self.segments):
+            self.index[a][b] = self.index[b][a] = k
         crossing = [0] * len(self.segments)
         for k, l in combinations(range(len(self.segments)), 2):
             (a, b), (c, d) = self.segments[k], self.segments[l]

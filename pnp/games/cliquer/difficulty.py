@@ -1,0 +1,124 @@
+"""How much skill a CliqueR board rewards: a number in [0, 1] computed from the dots alone.
+
+What it means (stakes per move). bench/calibrate_difficulty.py plays a player who looks one reply
+ahead against a greedy one (greedy takes the most points now) on hundreds of random boards. The
+careful player's winning margin is the board's *stakes*. Two facts from those games shape the
+measure:
+
+- As a share of all points scored, the margin is nearly the same on every board with a dot
+  inside the outline (about 0.21-0.23), so "depth as a share" cannot tell such boards apart.
+- Divided by the number of moves in the game (3n - 3 - h, the same in every game on the board),
+  the margin depends on one thing: the share of dots inside the convex hull, I/n. It rises from
+  about 0.32 points per move with every dot on the hull to about 0.95 when most dots are inside,
+  following 0.32 + 0.64 * (1 - exp(-4 I/n)) within a few hundredths at 7-13 dots.
+
+So ``value`` is the stakes per move rescaled to [0, 1]: 0 for a board with every dot on the hull
+(convex position), approaching 1 as the board fills with interior dots. Among boards with the same
+share, more triangles holding exactly one dot (each a place where a 4-clique can be completed)
+count as a little harder: a tie-break worth at most 2/(n+1) of one interior dot, so it never
+outweighs one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Sequence
+
+from pnp.games.cliquer.geometry import Dot, convex_hull, orient
+
+# stakes per move ~ STAKES_FLOOR + STAKES_SPAN * value, with value = 1 - exp(-RATE * share)
+STAKES_FLOOR, STAKES_SPAN, RATE = 0.32, 0.64, 4.0
+
+BANDS: dict[str, tuple[float, float]] = {
+    "easy": (0.0, 0.35),
+    "medium": (0.35, 0.70),
+    "hard": (0.70, 1.0),
+}
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    value: float                      # in [0, 1], rounded to 4 decimals
+    band: str                         # a key of BANDS
+    components: dict = field(compare=False)
+
+
+def band_range(name: str) -> tuple[float, float]:
+    """The [low, high) range of a band's values (``hard`` includes 1.0)."""
+    try:
+        return BANDS[name]
+    except KeyError:
+        raise ValueError(f"unknown difficulty band {name!r}; choose one of {', '.join(BANDS)}") from None
+
+
+def band_of(value: float) -> str:
+    for name, (low, high) in BANDS.items():
+        if low <= value < high:
+            return name
+    return "hard"
+
+
+def containment_counts(dots: Sequence[Dot]) -> list[int]:
+    """For every triangle of dots (in combinations order), how many dots lie strictly inside it."""
+    n = len(dots)
+    everyone = (1 << n) - 1
+    # left[i][j]: dots strictly left of the directed line i -> j, built once per pair
+    left = [[0] * n for _ in range(n)]
+    for i, j in combinations(range(n), 2):
+        a, b = dots[i], dots[j]
+        ax, ay, dx, dy = a[0], a[1], b[0] - a[0], b[1] - a[1]
+        mask = 0
+        for k, (x, y) in enumerate(dots):
+            if dx * (y - ay) - dy * (x - ax) > 0:
+                mask |= 1 << k
+        left[i][j] = mask
+        left[j][i] = everyone & ~mask & ~(1 << i | 1 << j)
+    counts = []
+    for i, j, k in combinations(range(n), 3):
+        if (left[i][j] >> k) & 1:
+            inside = left[i][j] & left[j][k] & left[k][i]
+        else:
+            inside = left[j][i] & left[i][k] & left[k][j]
+        counts.append(inside.bit_count())
+    return counts
+
+
+def measure(dots: Sequence[Dot]) -> Difficulty:
+    """The board's difficulty, deterministic from the dots (assumed in general position)."""
+    n = len(dots)
+    if n < 3:
+        raise ValueError(f"a CliqueR board needs at least 3 dots, got {n}")
+    hull = len(convex_hull(dots))
+    interior = n - hull
+    counts = containment_counts(dots)
+    single = counts.count(1)
+    # The tie-break is the fraction of triangles holding exactly one dot, worth at most 2/(n+1)
+    # of an interior dot: adding a dot inside a triangle moves (I + t)/n up by at least
+    # (n - I - 2)/(n(n+1)) > 0 since n - I >= 3, so such a dot always raises the value.
+    tie_break = 2 * (single / len(counts)) / (n + 1)
+    share = (interior + tie_break) / n
+    value = 1.0 - math.exp(-RATE * share)
+    value = round(min(max(value, 0.0), 1.0), 4)
+    components = {
+        "dots": n,
+        "hull_dots": hull,
+        "interior_dots": interior,
+        "interior_share": round(interior / n, 4),
+        "single_dot_triangles": single,
+        "triangles": len(counts),
+        "moves_in_game": 3 * n - 3 - hull,
+        "stakes_per_move": round(STAKES_FLOOR + STAKES_SPAN * value, 3),
+    }
+    return Difficulty(value, band_of(value), components)
+
+
+def check_recorded(dots: Sequence[Dot], value: float, band: str) -> str | None:
+    """None if a recorded difficulty matches the dots, else a one-line reason (for the validator)."""
+    found = measure(dots)
+    if band != found.band:
+        return f"recorded band {band!r} but the dots measure {found.value} ({found.band})"
+    if abs(value - found.value) > 1e-4:
+        return f"recorded difficulty {value} but the dots measure {found.value}"
+    return None
