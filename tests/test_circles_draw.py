@@ -10,13 +10,17 @@ import random
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games import circles
 from pnp.games.base import Frame
 from pnp.games.circles.board import Variants, adjacent_pairs
-from pnp.games.circles.layout import CLEAR, place
+from pnp.games.circles.layout import (CLEAR, MARKER_OVERLAP, MIN_SPACE_MM, circles_area, place,
+                                      space_width)
+from pnp.pdf.page import MM, geometry
 
 ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
 MARGIN = 14.17   # 5 mm
@@ -74,8 +78,8 @@ PAGES = {"A4": A4, "A4 landscape": landscape(A4), "Letter": LETTER,
 
 @pytest.mark.parametrize("paper", PAGES)
 @pytest.mark.parametrize("arrangement, count, spaces", [("row", 5, 16), ("ring", 5, 16),
-                                                        ("row", 3, 13), ("ring", 8, 24),
-                                                        ("row", 8, 20), ("ring", 4, 13)])
+                                                        ("row", 3, 24), ("ring", 8, 17),
+                                                        ("row", 8, 15), ("ring", 4, 13)])
 def test_board_page_stays_in_frame_and_marks_every_space(paper, arrangement, count, spaces):
     b = make(arrangement, count, spaces)
     size = PAGES[paper]
@@ -95,6 +99,31 @@ def test_token_pieces_stay_in_their_frames():
         page = render(piece, A4, frame)[0]
         assert list(page.get_objects()), piece.name
         assert outside(page, frame) == [], piece.name
+
+
+def test_the_largest_boards_refused_name_their_space_width_and_a_way_out():
+    with pytest.raises(ValueError) as err:
+        circles.Item(circles=8, arrangement="ring", spaces=24)
+    assert "4.5 mm" in str(err.value) and "at most 17 spaces" in str(err.value)
+    circles.Item(circles=8, arrangement="ring", spaces=17)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 8), st.sampled_from(["row", "ring"]), st.integers(13, 24))
+def test_every_board_allowed_gives_markers_that_show_their_space(count, arrangement, spaces):
+    try:
+        b = make(arrangement, count, spaces, variants=Variants(lockdown=True))
+    except ValueError:
+        assume(False)
+    ((w, h),) = {p.size for p in circles.pieces(b) if "marker" in p.name}
+    assert w == h <= 11 * MM + 1e-9
+    # the space on the page, on every paper, laid out as the board page lays it out
+    for paper in ("A4", "Letter"):
+        for orientation in ("portrait", "landscape"):
+            area = circles_area(geometry(paper, orientation, 10).content)
+            radius = place(count, arrangement, area.width, area.height).radius
+            assert space_width(radius, spaces) >= MIN_SPACE_MM * MM - 1e-9
+            assert w <= MARKER_OVERLAP * space_width(radius, spaces) + 1e-9
 
 
 def test_pieces_are_what_the_rules_need():

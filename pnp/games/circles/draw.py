@@ -12,20 +12,13 @@ import math
 from pnp.games.base import Frame
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, Board
-from pnp.games.circles.layout import place
+from pnp.games.circles.layout import (INK_MARGIN, KEY, circles_area, place, ring_depth,
+                                      space_width)
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts
 from pnp.pdf.marks import marked
 
 SPACE_TAG = "PnpSpace"
-HEADER = 26.0     # title line, points
-KEY = 58.0        # the key under the circles
 ARC_POINTS = 10   # points per arc of a space's outline
-INK_MARGIN = 3.0  # strokes reach past the lines they follow; keep them inside the frame
-
-
-def ring_depth(radius: float, size: int) -> float:
-    """Radial depth of the ring of spaces, chosen so each space is about as wide as it is deep."""
-    return 2 * math.pi * radius / (size + math.pi)
 
 
 def space_cell(cx: float, cy: float, outer: float, inner: float, size: int, index: int):
@@ -87,7 +80,7 @@ def draw_circle(canvas, board: Board, n: int, cx: float, cy: float, radius: floa
     size = len(circle.spaces)
     depth = ring_depth(radius, size)
     inner = radius - depth
-    glyph = min(depth, 2 * math.pi * (radius - depth / 2) / size) * 0.62
+    glyph = space_width(radius, size) * 0.62
     for i, kind in enumerate(circle.spaces):
         # the start space is drawn at the top; the rest follow clockwise
         at = (i - circle.start) % size
@@ -134,6 +127,7 @@ def _key(canvas, board: Board, frame: Frame) -> None:
 
 def draw_board(board: Board, canvas, frame: Frame) -> None:
     ensure_fonts()
+    area = circles_area(frame)
     frame = frame.inset(INK_MARGIN)
     canvas.saveState()
     canvas.setFillGray(0)
@@ -141,7 +135,6 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
                 font=BOLD, size=16)
     draw_fitted(canvas, f"board {board.ident}", frame.right, frame.top - 16, frame.width * 0.38,
                 size=9, align="right")
-    area = Frame(frame.x, frame.y + KEY, frame.width, frame.height - KEY - HEADER)
     layout = place(len(board.circles), board.arrangement, area.width, area.height)
     centres = [(area.x + x, area.y + y) for x, y in layout.centres]
     for a, b in board.adjacent_pairs():

@@ -109,7 +109,7 @@ def space(canvas, kind: str, outline_points, cx: float, cy: float, size: float,
     if kind == "black":
         # a solid tile inside the cell's outline: two black spaces side by side stay two
         canvas.drawPath(path_of(canvas, shrink(outline_points, cx, cy, 0.86)), stroke=0, fill=1)
-        letter(canvas, "B", cx, cy, size * 0.42, 1)
+        letter(canvas, "B", cx, cy, size * 0.5, 1)
     if kind == "neutral":
         hatch(canvas, path_of(canvas, outline_points), min(xs), min(ys), max(xs), max(ys),
               max(2.5, size / 7))

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pnp.games.base import option
 from pnp.games.circles.board import MAX_SPACES, MIN_SPACES, SHAPES, Variants
+from pnp.games.circles.layout import MIN_SPACE_MM, smallest_space
+from pnp.pdf.page import MM
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,21 @@ class Item:
             raise ValueError(
                 f"spaces {self.spaces} cannot hold {len(SHAPES)} shapes x {shapes}, black and "
                 f"white x {max(colors, 1)} and {why}: use more spaces or fewer shape/color spaces")
+        self._check_room()
+
+    def _check_room(self) -> None:
+        """Spaces wide enough for a marker to show which one it is on, on any page."""
+        def room(spaces: int) -> float:
+            return smallest_space(self.circles, self.arrangement, spaces) / MM
+
+        if room(self.spaces) >= MIN_SPACE_MM:
+            return
+        fits = [s for s in range(MIN_SPACES, self.spaces) if room(s) >= MIN_SPACE_MM]
+        advice = f"use at most {fits[-1]} spaces or fewer circles" if fits else "use fewer circles"
+        raise ValueError(
+            f"{self.circles} circles of {self.spaces} spaces in a {self.arrangement} leave spaces "
+            f"{room(self.spaces):.1f} mm wide on some A4 or Letter pages, too small to show which "
+            f"space a marker is on (at least {MIN_SPACE_MM:g} mm): {advice}")
 
     @property
     def supply(self) -> int:

@@ -10,10 +10,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
+from pnp.games.base import Frame
 from pnp.games.circles.board import adjacent_pairs
+from pnp.pdf.page import MM, PAPER_PT, geometry
 
 CLEAR = 1.25      # non-adjacent centres at least this many times farther than adjacent ones
+HEADER = 26.0     # the board page's title line, points
+KEY = 58.0        # the key under the circles
+INK_MARGIN = 3.0  # strokes reach past the lines they follow; keep them inside the frame
+# A marker may be this much wider than a space and still show plainly which space it is on
+# (it overlaps each neighbour by an eighth of a space); spaces narrower than MIN_SPACE_MM would
+# need markers too small to cut out and pick up.
+MARKER_OVERLAP = 1.25
+MIN_SPACE_MM = 6.0
+SPEC_MARGIN_MM = 10.0    # the spec's default page margin
 
 
 @dataclass(frozen=True)
@@ -100,3 +112,42 @@ def place(count: int, arrangement: str, width: float, height: float) -> Placemen
     # the first of the largest wins, so the choice never depends on float noise in ordering
     best = max(p.radius for p in found)
     return next(p for p in found if p.radius == best)
+
+
+def circles_area(frame: Frame) -> Frame:
+    """Where the circles go on a board page drawn in ``frame``: below the title, above the key."""
+    inner = frame.inset(INK_MARGIN)
+    return Frame(inner.x, inner.y + KEY, inner.width, inner.height - KEY - HEADER)
+
+
+def ring_depth(radius: float, size: int) -> float:
+    """Radial depth of the ring of spaces, chosen so each space is about as wide as it is deep."""
+    return 2 * math.pi * radius / (size + math.pi)
+
+
+def space_width(radius: float, size: int) -> float:
+    """The narrower side of a space: its depth, or its width along the ring's middle."""
+    depth = ring_depth(radius, size)
+    return min(depth, 2 * math.pi * (radius - depth / 2) / size)
+
+
+@lru_cache(maxsize=None)
+def smallest_space(count: int, arrangement: str, size: int) -> float:
+    """The narrowest a space gets, in points, on A4 or Letter either way up (default margin).
+
+    The board does not know the paper it will be printed on, and markers are cut out at one
+    size, so both are sized for the least room any page gives.
+    """
+    widths = []
+    for paper in PAPER_PT:
+        for orientation in ("portrait", "landscape"):
+            area = circles_area(geometry(paper, orientation, SPEC_MARGIN_MM).content)
+            widths.append(space_width(place(count, arrangement, area.width, area.height).radius,
+                                      size))
+    return min(widths)
+
+
+def marker_side(count: int, arrangement: str, size: int) -> float:
+    """Side of a marker (and of every token cut with it), in points: a space's width give or
+    take ``MARKER_OVERLAP``, never above the 11 mm that suits fingers and pennies alike."""
+    return min(11 * MM, MARKER_OVERLAP * smallest_space(count, arrangement, size))

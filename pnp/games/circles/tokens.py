@@ -13,13 +13,20 @@ from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, Board
 from pnp.games.circles.card import CARD, MM, draw_card
 from pnp.games.circles.draw import draw_board
+from pnp.games.circles.layout import marker_side
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, fit_size
 
-# about the size of a space on the default board, so a marker shows which space it is on
-TOKEN = (11 * MM, 11 * MM)
 SLIP_WIDTH = 90 * MM
 GOAL_ROW = 17 * MM
 UNCLONED = 32.0
+
+
+def token_size(board: Board) -> tuple[float, float]:
+    """Markers fit the board's spaces, so a marker shows which space it is on; bead chits and
+    blockers share their size and so their sheets."""
+    side = marker_side(len(board.circles), board.arrangement,
+                       max(len(c.spaces) for c in board.circles))
+    return side, side
 
 
 def _centre(frame: Frame) -> tuple[float, float, float]:
@@ -58,15 +65,17 @@ def draw_blocker(canvas, frame: Frame) -> None:
     cx, cy, r = _centre(frame)
     canvas.saveState()
     canvas.setStrokeGray(0)
-    canvas.setLineWidth(r * 0.12)
+    canvas.setLineWidth(r * 0.1)
     canvas.setLineJoin(1)
-    glyphs.polygon(canvas, glyphs.regular(cx, cy, r * 0.8, 8, turn=22.5))
+    glyphs.polygon(canvas, glyphs.regular(cx, cy, r * 0.88, 8, turn=22.5))
     ensure_fonts()
     canvas.setFillGray(0)
+    # as wide as the octagon's flats allow: on small tokens every tenth of a point counts.
     # fit_size, not draw_fitted: a proportional fit can overshoot by a rounding error and
     # draw_fitted would then cut the word to "BLO…"
-    canvas.setFont(BOLD, fit_size("BLOCK", BOLD, r * 0.42, r * 1.1, min_size=3))
-    canvas.drawCentredString(cx, cy - r * 0.12, "BLOCK")
+    size = fit_size("BLOCK", BOLD, r * 0.5, r * 1.38, min_size=3)
+    canvas.setFont(BOLD, size)
+    canvas.drawCentredString(cx, cy - size * 0.36, "BLOCK")
     canvas.restoreState()
 
 
@@ -145,5 +154,6 @@ def pieces(board: Board) -> list[Piece]:
         tokens += [(f"circles-bead-{color}-{n}", partial(draw_bead, color))
                    for n in range(1, board.beads + 1)]
     tokens += [(f"circles-blocker-{n}", draw_blocker) for n in range(1, board.blockers + 1)]
-    out += [Piece(name, draw, size=TOKEN, group="circles-tokens") for name, draw in tokens]
+    out += [Piece(name, draw, size=token_size(board), group="circles-tokens")
+            for name, draw in tokens]
     return out
