@@ -8,10 +8,13 @@ option it fills, so an error can always point at the node that caused it.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import difflib
+import re
 import types
 import typing
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -93,23 +96,40 @@ class _StrictLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+              (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
 def _decode(data: bytes, filename: str) -> str:
+    for bom, encoding in _WIDE_BOMS:     # Windows editors save "Unicode" as UTF-16 with a BOM
+        if data.startswith(bom):
+            raise SpecError(f"spec is saved as {encoding} text; save it as UTF-8", filename)
     if b"\x00" in data:
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
-        col = data.index(b"\x00") - (data.rfind(b"\n", 0, data.index(b"\x00")) + 1) + 1
-        raise SpecError("NUL byte in spec (is this a binary file?)", filename, line, col)
+        raise SpecError("NUL byte in spec (is this a binary file?)", filename,
+                        *_byte_position(data, data.index(b"\x00")))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SpecError(f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the spec as UTF-8",
-                        filename, line, col) from None
+                        filename, *_byte_position(data, exc.start)) from None
+
+
+def _byte_position(data: bytes, at: int) -> tuple[int, int]:
+    """Line and column of byte ``at``, the column in characters as an editor counts them."""
+    before = data[:at].decode("utf-8", "replace").removeprefix("\ufeff")
+    return _position(before, len(before))
+
+
+def _position(text: str, at: int) -> tuple[int, int]:
+    """Line and column of character ``at``; lines end at CR LF, CR or LF, as YAML counts them."""
+    lines = re.split(r"\r\n|\r|\n", text[:at])
+    return len(lines), len(lines[-1]) + 1
 
 
 def compose(text: str, filename: str) -> yaml.Node | None:
-    loader = _StrictLoader(text, filename)
+    loader = None
     try:
+        loader = _StrictLoader(text, filename)   # the reader checks characters already here
         node = loader.get_single_node()
     except SpecError:
         raise
@@ -120,14 +140,13 @@ def compose(text: str, filename: str) -> yaml.Node | None:
             raise SpecError(f"not valid YAML: {what}", filename) from None
         raise SpecError(f"not valid YAML: {what}", filename, mark.line + 1, mark.column + 1) from None
     except yaml.reader.ReaderError as exc:
-        before = text[: exc.position]
-        line = before.count("\n") + 1
-        col = exc.position - (before.rfind("\n") + 1) + 1
-        raise SpecError(f"character not allowed in YAML: {exc.character!r}", filename, line, col) from None
+        raise SpecError(f"character U+{exc.character:04X} is not allowed in YAML", filename,
+                        *_position(text, exc.position)) from None
     except yaml.YAMLError as exc:
         raise SpecError(f"not valid YAML: {exc}", filename) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return node
 
 
@@ -171,24 +190,30 @@ class _Reader:
         value = node.value if not isinstance(value, str) else value
         if len(value) > MAX_TEXT:
             raise self.fail(node, f"{what} is {len(value)} characters long; at most {MAX_TEXT}")
-        bad = next((ch for ch in value if ord(ch) < 32 and ch not in "\t"), None)
+        return self.printable(node, value, what)
+
+    def printable(self, node: yaml.Node, value: str, what: str) -> str:
+        # quoted YAML escapes ("\x9b", "\ud800") reach past the reader's character check; a lone
+        # surrogate cannot even be encoded into the PDF
+        bad = next((ch for ch in value if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs")), None)
         if bad is not None:
-            raise self.fail(node, f"{what} contains a control character (U+{ord(bad):04X})")
+            what_char = "a control character" if unicodedata.category(bad) == "Cc" else "a lone surrogate"
+            raise self.fail(node, f"{what} contains {what_char} (U+{ord(bad):04X})")
         return value
 
     def number(self, node: yaml.Node, what: str, want_int: bool, lo, hi):
         value = self.scalar(node, what)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             kind = "a whole number" if want_int else "a number"
-            raise self.fail(node, f"{what} must be {kind}, got {node.value!r}")
+            raise self.fail(node, f"{what} must be {kind}, got {_brief(node.value)!r}")
         if want_int and isinstance(value, float):
             if not value.is_integer():
-                raise self.fail(node, f"{what} must be a whole number, got {node.value}")
+                raise self.fail(node, f"{what} must be a whole number, got {_brief(node.value)}")
             value = int(value)
         if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
-            raise self.fail(node, f"{what} must be a finite number, got {node.value}")
+            raise self.fail(node, f"{what} must be a finite number, got {_brief(node.value)}")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(node, f"{what} must be {_fmt(lo)}..{_fmt(hi)}, got {node.value}")
+            raise self.fail(node, f"{what} must be {_fmt(lo)}..{_fmt(hi)}, got {_brief(node.value)}")
         return value
 
     # structure -------------------------------------------------------------------------------
@@ -202,7 +227,7 @@ class _Reader:
             key = key_node.value
             if key in out:
                 first = out[key][0].start_mark
-                raise self.fail(key_node, f"duplicate key {key!r} in {what} (first at line {first.line + 1})")
+                raise self.fail(key_node, f"duplicate key {_brief(key)!r} in {what} (first at line {first.line + 1})")
             out[key] = (key_node, value_node)
         return out
 
@@ -215,7 +240,7 @@ class _Reader:
             if key in skip:
                 continue
             if key not in fields:
-                raise self.fail(key_node, f"unknown key {key!r} in {what}{_did_you_mean(key, allowed)}")
+                raise self.fail(key_node, f"unknown key {_brief(key)!r} in {what}{_did_you_mean(key, allowed)}")
             values[key] = self.value(fields[key], value_node, f"{what}.{key}" if what != "spec" else key)
         missing = [name for name, f in fields.items() if name not in values and name not in skip
                    and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
@@ -260,7 +285,7 @@ class _Reader:
                 choices = ", ".join(str(a) for a in args)
                 close = difflib.get_close_matches(str(value), [str(a) for a in args], n=1, cutoff=0.6)
                 hint_text = f"; did you mean {close[0]!r}?" if close else ""
-                raise self.fail(node, f"{what} must be one of {choices}, got {node.value!r}{hint_text}")
+                raise self.fail(node, f"{what} must be one of {choices}, got {_brief(node.value)!r}{hint_text}")
             return value
         if origin in (list, tuple):
             if not isinstance(node, yaml.SequenceNode):
@@ -270,7 +295,7 @@ class _Reader:
         if hint is bool:
             value = self.scalar(node, what)
             if not isinstance(value, bool):
-                raise self.fail(node, f"{what} must be true or false, got {node.value!r}")
+                raise self.fail(node, f"{what} must be true or false, got {_brief(node.value)!r}")
             return value
         if hint is int:
             return self.number(node, what, True, lo, hi)
@@ -286,8 +311,10 @@ class _Reader:
         """Plain Python value of a node (for options with their own parse function)."""
         if isinstance(node, yaml.ScalarNode):
             value = self.scalar(node, what)
-            if isinstance(value, str) and len(value) > MAX_TEXT:
-                raise self.fail(node, f"{what} is {len(value)} characters long; at most {MAX_TEXT}")
+            if isinstance(value, str):
+                if len(value) > MAX_TEXT:
+                    raise self.fail(node, f"{what} is {len(value)} characters long; at most {MAX_TEXT}")
+                self.printable(node, value, what)
             return value
         if isinstance(node, yaml.SequenceNode):
             return [self.plain(child, f"{what}[{i}]") for i, child in enumerate(node.value)]
@@ -322,6 +349,11 @@ def register_item_module(cls) -> None:
 
 
 register_item_module(Page)
+
+
+def _brief(text: str, limit: int = 40) -> str:
+    """A value quoted back in an error: a 5000-digit number stays one readable line."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _shape(node: yaml.Node) -> str:
@@ -367,6 +399,7 @@ def load(path: str | Path) -> Spec:
 def loads(text: str, filename: str = "<spec>") -> Spec:
     from pnp.games import KINDS, game
 
+    _refuse_odd_line_breaks(text, filename)
     node = compose(text, filename)
     reader = _Reader(filename)
     if node is None:
@@ -374,7 +407,7 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
     top = reader.mapping(node, "spec")
     for key, (key_node, _) in top.items():
         if key not in TOP_KEYS:
-            raise reader.fail(key_node, f"unknown key {key!r}{_did_you_mean(key, TOP_KEYS)}")
+            raise reader.fail(key_node, f"unknown key {_brief(key)!r}{_did_you_mean(key, TOP_KEYS)}")
     if "items" not in top:
         raise reader.fail(node, "spec needs items: (a list of things to print)")
 
@@ -412,10 +445,19 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
     return Spec(title=title, page=page, seed=seed, items=tuple(entries), output=output, file=filename)
 
 
+def _refuse_odd_line_breaks(text: str, filename: str) -> None:
+    """YAML counts NEL, LS and PS as line ends; editors mostly do not, so every position after
+    one would be off. No spec needs them."""
+    at = min((i for i in (text.find(ch) for ch in "\x85\u2028\u2029") if i >= 0), default=-1)
+    if at >= 0:
+        raise SpecError(f"character U+{ord(text[at]):04X} (an unusual line break) is not allowed "
+                        "in specs", filename, *_position(text, at))
+
+
 def _seed_text(reader: _Reader, node: yaml.Node) -> str:
     value = reader.scalar(node, "seed")
     if value is None or isinstance(value, bool) or isinstance(value, float):
-        raise reader.fail(node, f"seed must be text or a whole number, got {node.value!r}")
+        raise reader.fail(node, f"seed must be text or a whole number, got {_brief(node.value)!r}")
     return reader.text(node, "seed")
 
 

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pnp import __version__
+from pnp.errors import PnpError
 
 PART_SUFFIX = ".part"
 
@@ -56,14 +57,18 @@ def _alive(pid: int) -> bool:
 @contextmanager
 def atomic_path(target: Path):
     """Yield a temporary path; on success it replaces ``target`` in one rename."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _clean_stale_parts(target)
     tmp = target.parent / f".{target.name}.{os.getpid()}{PART_SUFFIX}"
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_dir():      # --force replaces files, never a folder and what is in it
+            raise PnpError(f"{target} is a folder; choose another output name")
+        _clean_stale_parts(target)
         yield tmp
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+    except OSError as exc:       # read-only folder, disk full, a file where a folder should be
+        raise PnpError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
         if tmp.exists():
             tmp.unlink()
