@@ -15,12 +15,7 @@ INK = 1.3   # line width of shape outlines, points
 
 
 def polygon(canvas, points, stroke=1, fill=0):
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for p in points[1:]:
-        path.lineTo(*p)
-    path.close()
-    canvas.drawPath(path, stroke=stroke, fill=fill)
+    canvas.drawPath(path_of(canvas, points), stroke=stroke, fill=fill)
 
 
 def regular(cx: float, cy: float, radius: float, corners: int, turn: float = 90.0):
