@@ -125,6 +125,7 @@ def test_player_list_defects():
     assert "player-name" in codes(dataclasses.replace(
         board, players=("Ann", "ANN", "Cy")))
     assert "player-name" in codes(dataclasses.replace(board, players=("Ann", "山", "Cy")))
+    assert "player-name" in codes(dataclasses.replace(board, players=("Ann", "שרה", "Cy")))
     assert "first-player" in codes(dataclasses.replace(board, first="Nobody"))
 
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.errors import SpecError
-from pnp.games.cliques.item import parse_players
+from pnp.games.cliques.item import backwards_letter, parse_players
 from pnp.games.cliques.model import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from pnp.spec import loads
 
@@ -35,6 +35,8 @@ def test_names_are_normalised():
 @pytest.mark.parametrize("names, words", [
     (["Ann", "Bea", "山田"], ["'山'", "U+5C71", "cannot draw"]),
     (["Ann", "Bea", "Cy 🙂"], ["U+1F642"]),
+    (["Ann", "שרה", "Cy"], ["name 2", "U+05E9", "right to left"]),
+    (["Ann", "Bea", "فاطمة"], ["name 3", "U+0641", "backwards"]),
     (["Ann", "ann", "Cy"], ["repeats name 1"]),
     (["Ann", " ", "Cy"], ["name 2 is empty"]),
     (["Ann", "Bea", 7], ["name 3 must be a name"]),
@@ -59,7 +61,8 @@ def test_accepted_names_are_always_printable_and_distinct(names):
     except ValueError:
         return
     assert len({n.casefold() for n in got}) == len(got)
-    assert all(n and not missing_glyphs(n, SANS) and not missing_glyphs(n, BOLD) for n in got)
+    assert all(n and not missing_glyphs(n, SANS) and not missing_glyphs(n, BOLD)
+               and backwards_letter(n) is None for n in got)
 
 
 def test_loader_reports_file_line_column_for_an_undrawable_name():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.games.base import Problem
+from pnp.games.cliques.item import backwards_letter
 from pnp.games.cliques.model import (
     COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Board, reachable, start_tokens)
 from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
@@ -48,6 +49,9 @@ def _players(board: Board) -> list[Problem]:
         if missing:
             problems.append(Problem("player-name", f"{name!r} has {missing[0]!r}, "
                                     "which the print font cannot draw"))
+        elif backwards_letter(name):
+            problems.append(Problem("player-name", f"{name!r} is written right to left and "
+                                    "prints backwards"))
     return problems
 
 

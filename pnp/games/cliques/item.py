@@ -16,6 +16,15 @@ def seat_names(count: int) -> tuple[str, ...]:
     return tuple(f"Player {i}" for i in range(1, count + 1))
 
 
+def backwards_letter(name: str) -> str | None:
+    """The first letter written right to left (Hebrew, Arabic, ...), if any.
+
+    The print font has these letters, but the PDF is laid out left to right without joining,
+    so such a name would print backwards (and Arabic in unjoined letters).
+    """
+    return next((ch for ch in name if unicodedata.bidirectional(ch) in ("R", "AL")), None)
+
+
 def parse_players(value) -> tuple[str, ...]:
     """A count (numbered seats) or a list of distinct, printable names."""
     bounds = f"{MIN_PLAYERS}..{MAX_PLAYERS}"
@@ -47,6 +56,12 @@ def parse_players(value) -> tuple[str, ...]:
                              f"(U+{ord(odd):04X}); type the name plainly")
         for font in (SANS, BOLD):   # names are printed in both weights
             check_printable(name, f"{where}", font)
+        rtl = backwards_letter(name)
+        if rtl is not None:
+            raise ValueError(f"{where} {name!r} has {rtl!r} (U+{ord(rtl):04X} "
+                             f"{unicodedata.name(rtl, 'unnamed')}), written right to left: the "
+                             "sheets would print it backwards; write the name in Latin, Greek "
+                             "or Cyrillic letters")
         key = name.casefold()
         if key in seen:
             raise ValueError(f"{where} {name!r} repeats name {seen[key] + 1}; "
