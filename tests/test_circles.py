@@ -303,6 +303,7 @@ def test_example_spec_has_every_variant_on():
     ("items: [{kind: circles, variants: {lockdwn: true}}]", "did you mean 'lockdown'"),
     ("items: [{kind: circles, arrangement: ring, circles: 3}]", "ring needs at least 4"),
     ("items: [{kind: circles, arrangement: line}]", "must be one of row, ring"),
+    ("items: [{kind: circles, circles: 8, arrangement: ring, spaces: 24}]", "at most 17 spaces"),
 ])
 def test_spec_mistakes_are_one_clear_line(text, words):
     from pnp.errors import SpecError
