@@ -120,3 +120,11 @@ def test_collinear_board_in_data_fails(built, tmp_path):
 def test_something_drawn_near_the_edge_fails(built, tmp_path):
     bad = rewrite(built, tmp_path / "bad.pdf", content_edit=lambda t: t + "\n0 0 m 10 10 l S\n")
     assert "outside-safe-area" in codes_of(bad)
+
+
+def test_recorded_difficulty_that_does_not_match_the_dots_fails(built, tmp_path):
+    def edit(payload):
+        payload["boards"][0]["data"]["difficulty"] = 0.99
+        payload["boards"][0]["data"]["band"] = "hard"
+    bad = rewrite(built, tmp_path / "bad.pdf", data_edit=edit)
+    assert "difficulty" in codes_of(bad)

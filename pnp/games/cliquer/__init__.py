@@ -13,6 +13,7 @@ from pnp.games.base import Frame, Problem, option
 from pnp.games.cliquer import codes
 from pnp.games.cliquer.board import Board, Limits, dot_name
 from pnp.games.cliquer.draw import REDUCED_SIDE_MM, dot_position, pieces, square_for  # noqa: F401
+from pnp.games.cliquer.difficulty import check_recorded, measure
 from pnp.games.cliquer.generate import Placer
 
 KIND = "cliquer"
@@ -64,9 +65,11 @@ def generate(item: Item, rng: random.Random, ident: str) -> Board:
     else:
         grid = item.grid
         dots = Placer(limits).place(item.dots, rng)
+    rated = measure(dots)
     return Board(dots=dots, grid=grid, side_mm=side, clearance_mm=item.clearance_mm,
                  spacing_mm=item.spacing_mm, margin_mm=item.margin_mm, ident=ident,
-                 title=item.title, worksheet=item.worksheet, size=item.size)
+                 title=item.title, worksheet=item.worksheet, size=item.size,
+                 difficulty=rated.value, band=rated.band)
 
 
 def check(board: Board) -> list[Problem]:
@@ -74,6 +77,13 @@ def check(board: Board) -> list[Problem]:
     if len(board.dots) < 3:
         problems.append(Problem("too-few-dots", f"a board needs at least 3 dots, has {len(board.dots)}"))
     problems += Limits.of(board).problems(board.dots)
+    if len(board.dots) >= 3:
+        if not isinstance(board.difficulty, (int, float)) or not isinstance(board.band, str):
+            problems.append(Problem("difficulty", "the board's difficulty is not recorded"))
+        else:
+            reason = check_recorded(board.dots, board.difficulty, board.band)
+            if reason:
+                problems.append(Problem("difficulty", reason))
     return problems
 
 
