@@ -25,6 +25,10 @@ _MASK = (1 << _BITS) - 1
 _INF = _OFF - 1
 
 
+class OverBudget(Exception):
+    """The search expanded more positions than it was allowed."""
+
+
 @dataclass(frozen=True)
 class Solution:
     margin: int             # perfect-play final margin for the player to move (first player at start)
@@ -33,7 +37,8 @@ class Solution:
 
 
 class Solver:
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, budget: int | None = None):
+        """``budget``: give up (raise OverBudget) after expanding this many positions."""
         if len(rules.segments) > 255:  # segment numbers are packed in a byte
             raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most 22)")
         self.rules = rules
@@ -43,6 +48,7 @@ class Solver:
         self.table: dict[int, int] = {}
         self.adj = [0] * rules.n
         self.positions = 0
+        self.budget = budget if budget is not None else -1
 
     def solve(self, moves: Sequence[Move] = ()) -> Solution:
         """Solve the position reached by playing ``moves`` from the start."""
@@ -81,6 +87,8 @@ class Solver:
         else:
             lower, upper = -_INF, _INF
         self.positions += 1
+        if self.positions == self.budget:
+            raise OverBudget(f"more than {self.budget} positions")
         adj, crossing, ends_a, ends_b = self.adj, self.crossing, self.first, self.second
         keys = []
         rest = open_
