@@ -209,6 +209,7 @@ def test_start_win_tells_whom():
 @pytest.mark.parametrize("edit, words", [
     (lambda d: d.pop("tokens"), "lacks 'tokens'"),
     (lambda d: d.update(extra=1), "unknown key 'extra'"),
+    (lambda d: d.update({1: 1, "zz": 2}), "unknown key '1'"),
     (lambda d: d.update(players=True), "must be an integer"),
     (lambda d: d.update(arrangement="line"), "row or ring"),
     (lambda d: d.update(circles="many"), "must be list"),
@@ -220,6 +221,34 @@ def test_malformed_data_is_refused(edit, words):
     edit(data)
     with pytest.raises(ValueError, match=words):
         circles.from_data(data)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data):
+    doc = circles.to_data(board())
+    for _ in range(data.draw(st.integers(1, 3))):
+        node = doc
+        while True:     # walk down to a random place and put any JSON value there
+            key = data.draw(st.sampled_from(list(node) if isinstance(node, dict)
+                                            else range(len(node))))
+            if isinstance(node[key], (dict, list)) and node[key] and data.draw(st.booleans()):
+                node = node[key]
+                continue
+            node[key] = data.draw(JSON)
+            break
+    try:
+        b = circles.from_data(doc)
+    except ValueError:
+        return
+    circles.check(b)
+    circles.describe(b)
+    circles.check_drawn(b, [("circles-board", None, [])])
 
 
 def test_data_is_plain_json():

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.games import cliques
@@ -53,6 +53,34 @@ def test_malformed_data_is_a_value_error(mutate):
     mutate(data)
     with pytest.raises(ValueError):
         cliques.from_data(data)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data):
+    doc = cliques.to_data(board_for(4))
+    for _ in range(data.draw(st.integers(1, 3))):
+        node = doc
+        while True:     # walk down to a random place and put any JSON value there
+            key = data.draw(st.sampled_from(list(node) if isinstance(node, dict)
+                                            else range(len(node))))
+            if isinstance(node[key], (dict, list)) and node[key] and data.draw(st.booleans()):
+                node = node[key]
+                continue
+            node[key] = data.draw(JSON)
+            break
+    try:
+        board = cliques.from_data(doc)
+    except ValueError:
+        return
+    cliques.check(board)
+    cliques.describe(board)
+    cliques.check_drawn(board, [("score sheet", None, []), ("tracker Player 1", None, [])])
 
 
 def codes(board):

@@ -136,7 +136,7 @@ def _field(data: dict, key: str, kind, where: str):
 
 
 def _exact_keys(data: dict, keys: set[str], where: str) -> None:
-    extra = sorted(set(data) - keys)
+    extra = sorted(str(k) for k in data if k not in keys)   # str: keys may be of mixed types
     if extra:
         raise ValueError(f"{where} has unknown key {extra[0]!r}")
 
