@@ -1,0 +1,98 @@
+"""The CliqueR placer's scoring against the definition, and its speed-ups against what they replace."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pnp.games import cliquer
+from pnp.games.cliquer.board import Limits
+from pnp.games.cliquer.codes import encode
+from pnp.games.cliquer.generate import Placer
+
+LIMITS = st.builds(Limits, st.sampled_from([40, 90, 150]), st.sampled_from([80, 115, 170, 180]),
+                   st.sampled_from([1, 2, 3, 4.5]), st.sampled_from([2, 5, 10]), st.sampled_from([2, 6]))
+
+
+def dots_in(limits: Limits, min_size=0, max_size=9):
+    coord = st.integers(limits.lo, limits.hi)
+    return st.lists(st.tuples(coord, coord), min_size=min_size, max_size=max_size)
+
+
+def broken(placer: Placer, others, c) -> int:
+    """The definition: limits that break if c joins others, each triple in every role."""
+    count = sum(1 for p in others
+                if (p[0] - c[0]) ** 2 + (p[1] - c[1]) ** 2 < placer.space2 - 1e-9)
+    for a, b in ((others[i], others[j]) for i in range(len(others)) for j in range(i + 1, len(others))):
+        ab2 = (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2
+        cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        count += cross ** 2 < placer.clear2 * ab2 - 1e-6            # c near line ab
+    for p, q in permutations(range(len(others)), 2):
+        cp = (others[p][0] - c[0], others[p][1] - c[1])
+        cq = (others[q][0] - c[0], others[q][1] - c[1])
+        cross = cp[0] * cq[1] - cp[1] * cq[0]
+        count += cross ** 2 < placer.clear2 * (cp[0] ** 2 + cp[1] ** 2) - 1e-6   # q near line cp
+    return count
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), LIMITS)
+def test_conflicts_and_fits_follow_the_definition(data, limits):
+    placer = Placer(limits)
+    others = data.draw(dots_in(limits))
+    candidates = data.draw(dots_in(limits, 1, 6))
+    expected = [broken(placer, others, c) for c in candidates]
+    assert placer.conflicts(others, candidates).tolist() == expected
+    assert [placer.fits(others, c) for c in candidates] == [e == 0 for e in expected]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data(), LIMITS)
+def test_involvement_is_each_dots_share_of_the_broken_limits(data, limits):
+    placer = Placer(limits)
+    dots = data.draw(dots_in(limits, 1, 8))
+    load = [0] * len(dots)
+    for i, j in permutations(range(len(dots)), 2):
+        if (dots[i][0] - dots[j][0]) ** 2 + (dots[i][1] - dots[j][1]) ** 2 < placer.space2 - 1e-9:
+            load[i] += 1
+    for i, j, k in permutations(range(len(dots)), 3):     # k near the line through i and j
+        ij = (dots[j][0] - dots[i][0], dots[j][1] - dots[i][1])
+        ik = (dots[k][0] - dots[i][0], dots[k][1] - dots[i][1])
+        if (ij[0] * ik[1] - ij[1] * ik[0]) ** 2 < placer.clear2 * (ij[0] ** 2 + ij[1] ** 2) - 1e-6:
+            for d in (i, j, k):
+                load[d] += 1
+    assert placer.involvement(dots).tolist() == load
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 200), st.integers(0, 300))
+def test_random_dots_draws_exactly_what_randint_would(seed, lo, width):
+    limits = Limits(90, 170, 3, 10, 6)
+    limits.lo, limits.hi = lo, lo + width
+    fast, slow = random.Random(seed), random.Random(seed)
+    assert Placer(limits).random_dots(fast, 30) == [(slow.randint(lo, lo + width), slow.randint(lo, lo + width))
+                                                    for _ in range(30)]
+    assert fast.random() == slow.random()         # and leaves the stream where randint would
+
+
+# Boards from before the placer was made faster: sampling fits these, and they must not change.
+PINNED = {
+    (9, "page"): ["R1-442Z-YCFE-KWYK-MA2X-YRYA-NM98-V", "R1-F5X9-1P32-9WGJ-4G88-H4ZN-M9WJ",
+                  "R1-8738-TBQ9-PK7X-M5C8-PHDN-M9KK"],
+    (12, "page"): ["R1-1DP0-7AR0-1RE4-C1Q8-SK2A-PXM5-0QNM-CYP", "R1-C9RB-BXJ7-6F87-E7MY-YYDD-KVS6-3NMC-KF",
+                   "R1-141P-DHYD-4DSW-XV46-JRGN-G9T6-55MC-8F"],
+    (8, "half"): ["R1-NHN1-4219-32T8-KCK9-2NM8-SP", "R1-2CB8-3QM7-NTCQ-EC47-JW5M-87H",
+                  "R1-36C7-1TDJ-FTGA-S5WV-CS5M-8ZA"],
+    (6, "quarter"): ["R1-WW0R-G9M1-E370-ZNM6-Q2", "R1-1GS4-FE44-4TAQ-E7NM-629", "R1-2A6N-TN31-HHKP-P25M-660"],
+}
+
+
+@pytest.mark.parametrize("request_", sorted(PINNED))
+def test_boards_sampling_fits_are_the_same_as_before(request_):
+    dots, size = request_
+    for seed, code in enumerate(PINNED[request_]):
+        board = cliquer.generate(cliquer.Item(dots=dots, size=size), random.Random(f"pin-{seed}"), "T-01")
+        assert encode(board.dots, board.grid) == code
