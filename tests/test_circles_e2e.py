@@ -38,6 +38,27 @@ def tamper(pdf: bytes, old: bytes, new: bytes, count: int = 1) -> bytes:
     return pdf.replace(old, new, count)
 
 
+def inks(pdf: bytes) -> set[tuple[int, int, int]]:
+    """Every fill and stroke colour used on any page, as (r, g, b)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    found = set()
+    for page in pdfium.PdfDocument(pdf):
+        for obj in page.get_objects(max_depth=8):
+            for get in (raw.FPDFPageObj_GetFillColor, raw.FPDFPageObj_GetStrokeColor):
+                rgba = [ctypes.c_uint() for _ in range(4)]
+                if get(obj.raw, *map(ctypes.byref, rgba)):
+                    found.add(tuple(c.value for c in rgba[:3]))
+    return found
+
+
+def test_prints_in_black_and_white(built):
+    assert inks(built) and all(r == g == b for r, g, b in inks(built))
+
+
 def test_example_builds_and_validates(built, tmp_path):
     assert validate(tmp_path, built) == (0, [])
 

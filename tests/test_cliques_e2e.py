@@ -42,6 +42,12 @@ def test_example_makes_sets_for_3_6_and_10_players_that_validate(built):
     assert sum(p.startswith("remark card ") for p in pieces) == 100
 
 
+def test_prints_in_black_and_white(built):
+    from test_circles_e2e import inks
+
+    assert inks(built.read_bytes()) and all(r == g == b for r, g, b in inks(built.read_bytes()))
+
+
 def test_rebuild_is_byte_identical(built, tmp_path):
     result = CliRunner().invoke(cli, ["build", str(SPEC), "-o", str(tmp_path)])
     assert result.exit_code == 0
