@@ -1,0 +1,217 @@
+"""Boards made to a difficulty: start from the generator's board, then move dots until it fits.
+
+Difficulty is set almost entirely by how many dots lie inside the hull (see ``difficulty``), so
+the search moves dots across the hull: a hull dot into the middle makes a board harder, an
+interior dot just outside a hull edge makes it easier, and small nudges adjust the tie-break. Each
+proposal must pass the generator's own screen (``Placer.fits``) and the board is only returned
+after the generator's exact check (``Limits.problems``) finds nothing, so a board made to a target
+keeps exactly the guarantees of any other board.
+
+Every loop is bounded by a count of steps, never a clock, so the same seed gives the same board;
+a target no board reaches ends with a ValueError naming the values the search did reach.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pnp.games.cliquer.difficulty import BANDS, RATE, measure
+from pnp.games.cliquer.generate import Placer
+from pnp.games.cliquer.geometry import Dot, convex_hull, orient
+
+STEPS_PER_DOT = 40     # proposals per dot per restart
+RESTARTS = 3
+TRIES = 12             # candidate positions tried per proposal
+NUDGE = 0.25           # share of proposals that jiggle any dot a little
+
+
+class Unreachable(ValueError):
+    """No board with that many dots was found in the wanted difficulty range."""
+
+
+def band_target(name: str) -> tuple[float, float]:
+    """The closed range of values a band accepts (values are rounded to 4 decimals)."""
+    if name not in BANDS:
+        raise ValueError(f"unknown difficulty band {name!r}; choose one of {', '.join(BANDS)}")
+    low, high = BANDS[name]
+    return low, high if high >= 1.0 else round(high - 1e-4, 4)
+
+
+def value_target(target: float, tolerance: float) -> tuple[float, float]:
+    if not 0.0 <= target <= 1.0:
+        raise ValueError(f"difficulty target must be within 0..1, got {target}")
+    if not 0.0 <= tolerance <= 1.0:
+        raise ValueError(f"difficulty tolerance must be within 0..1, got {tolerance}")
+    return max(0.0, target - tolerance), min(1.0, target + tolerance)
+
+
+class Search:
+    """Moves dots of one board toward a difficulty range, counting the boards it measures."""
+
+    def __init__(self, placer: Placer, low: float, high: float):
+        self.placer = placer
+        self.low, self.high = low, high
+        self.lo, self.hi = placer.limits.lo, placer.limits.hi
+        self.evaluations = 0
+        self.seen_low, self.seen_high = 2.0, -1.0
+        self.below, self.above = -1.0, 2.0     # nearest values found on either side of the range
+
+    def miss(self, value: float) -> float:
+        return self.low - value if value < self.low else value - self.high if value > self.high else 0.0
+
+    def value(self, dots: list[Dot]) -> float:
+        self.evaluations += 1
+        v = measure(dots).value
+        self.seen_low, self.seen_high = min(self.seen_low, v), max(self.seen_high, v)
+        if v < self.low:
+            self.below = max(self.below, v)
+        elif v > self.high:
+            self.above = min(self.above, v)
+        return v
+
+    def place(self, n: int, rng: random.Random) -> tuple[Dot, ...]:
+        for restart in range(RESTARTS):
+            dots = list(self.placer.place(n, rng))
+            value = self.value(dots)
+            if restart and value < self.low:
+                # a random board climbs one interior dot at a time and can stall a few short of
+                # the top; start again from the other end: a triangle with every other dot inside
+                packed = self._triangle(n, rng)
+                if packed is not None:
+                    dots, value = packed, self.value(packed)
+            for _ in range(STEPS_PER_DOT * n + 1):
+                if self.miss(value) == 0:
+                    board = tuple(sorted(dots))
+                    if not self.placer.limits.problems(board):
+                        return board
+                proposal = self.propose(dots, value, rng)
+                if proposal is None:
+                    continue
+                i, spot = proposal
+                trial = dots[:i] + [spot] + dots[i + 1:]
+                v = self.value(trial)
+                # downhill, or sideways now and then so a plateau does not trap the search
+                if self.miss(v) < self.miss(value) or (self.miss(v) == self.miss(value) and rng.random() < 0.5):
+                    dots, value = trial, v
+        raise Unreachable(self.explain(n))
+
+    def propose(self, dots: list[Dot], value: float, rng: random.Random) -> tuple[int, Dot] | None:
+        """A dot and a new place for it that keeps the generator's limits, or None."""
+        n = len(dots)
+        hull = set(convex_hull(dots))
+        harder = value < self.low
+        if rng.random() < NUDGE or (harder and len(hull) == 3) or (not harder and len(hull) == n):
+            i = rng.randrange(n)
+            spots = self._near(dots[i], rng)
+        elif harder:
+            i = rng.choice([k for k, d in enumerate(dots) if d in hull])
+            if rng.random() < 0.5:
+                spots = self._inside(dots[:i] + dots[i + 1:], rng)
+            else:   # out toward a corner: the hull grows around its neighbours, taking them in
+                spots = self._corner(dots[i], rng)
+        else:
+            i = rng.choice([k for k, d in enumerate(dots) if d not in hull])
+            spots = self._outside(dots[:i] + dots[i + 1:], rng)
+        others = dots[:i] + dots[i + 1:]
+        for spot in spots:
+            if self.lo <= spot[0] <= self.hi and self.lo <= spot[1] <= self.hi and self.placer.fits(others, spot):
+                return i, spot
+        return None
+
+    def _triangle(self, n: int, rng: random.Random) -> list[Dot] | None:
+        lo, hi, jig = self.lo, self.hi, max(1, (self.hi - self.lo) // 20)
+        dots = [(lo + rng.randint(0, jig), lo + rng.randint(0, jig)),
+                (hi - rng.randint(0, jig), lo + rng.randint(0, jig)),
+                ((lo + hi) // 2 + rng.randint(-jig, jig), hi - rng.randint(0, jig))]
+        if any(not self.placer.fits(dots[:k], dots[k]) for k in range(3)):
+            return None
+        for _ in range(n - 3):
+            for _ in range(5 * TRIES):
+                spot = next((p for p in self._inside(dots[:3], rng) if self.placer.fits(dots, p)), None)
+                if spot is not None:
+                    dots.append(spot)
+                    break
+            else:
+                return None
+        return dots
+
+    def _near(self, dot: Dot, rng: random.Random) -> list[Dot]:
+        reach = max(2, (self.hi - self.lo) // 10)
+        return [(dot[0] + rng.randint(-reach, reach), dot[1] + rng.randint(-reach, reach))
+                for _ in range(TRIES)]
+
+    def _inside(self, others: list[Dot], rng: random.Random) -> list[Dot]:
+        """Random lattice points strictly inside the hull of the other dots."""
+        hull = convex_hull(others)
+        xs, ys = [p[0] for p in hull], [p[1] for p in hull]
+        out = []
+        for _ in range(TRIES * 3):
+            p = (rng.randint(min(xs), max(xs)), rng.randint(min(ys), max(ys)))
+            if all(orient(hull[k], hull[(k + 1) % len(hull)], p) > 0 for k in range(len(hull))):
+                out.append(p)
+                if len(out) == TRIES:
+                    break
+        return out
+
+    def _corner(self, dot: Dot, rng: random.Random) -> list[Dot]:
+        cx = self.lo if 2 * dot[0] < self.lo + self.hi else self.hi
+        cy = self.lo if 2 * dot[1] < self.lo + self.hi else self.hi
+        out = []
+        for _ in range(TRIES):
+            t = rng.uniform(0.3, 1.0)
+            out.append((round(dot[0] + t * (cx - dot[0])), round(dot[1] + t * (cy - dot[1]))))
+        return out
+
+    def _outside(self, others: list[Dot], rng: random.Random) -> list[Dot]:
+        """Points just beyond an edge of the others' hull, so few hull dots get swallowed."""
+        hull = convex_hull(others)
+        out = []
+        for _ in range(TRIES):
+            k = rng.randrange(len(hull))
+            (ax, ay), (bx, by) = hull[k], hull[(k + 1) % len(hull)]
+            t = rng.uniform(0.25, 0.75)
+            push = rng.uniform(0.02, 0.3)
+            # hull is counter-clockwise, so the outward normal of edge ab is (by - ay, ax - bx)
+            out.append((round(ax + t * (bx - ax) + push * (by - ay)), round(ay + t * (by - ay) + push * (ax - bx))))
+        return out
+
+    def explain(self, n: int) -> str:
+        wanted = f"{self.low:.2f}..{self.high:.2f}"
+        found = f"{self.seen_low:.2f}..{self.seen_high:.2f}"
+        near = []
+        if self.below >= 0:
+            near.append(f"{self.below:.2f} below")
+        if self.above <= 1:
+            near.append(f"{self.above:.2f} above")
+        return (f"no {n}-dot board found with difficulty {wanted} (boards tried ranged {found}"
+                + (f"; nearest {' and '.join(near)}" if near else "") + "): "
+                "widen the tolerance, pick another target or band, or change the number of dots")
+
+
+def possible_values(n: int) -> list[tuple[float, float]]:
+    """For each count of interior dots (0..n-3), the widest range of values a board can have.
+
+    The value is 1 - exp(-RATE (I + t)/n) with a tie-break 0 <= t <= 2/(n+1) (see difficulty),
+    so between these ranges lie values no board of n dots has. With every dot on the hull no
+    triangle holds a dot, so that board is exactly 0.
+    """
+    def value(share: float) -> float:
+        return round(1.0 - math.exp(-RATE * share), 4)
+
+    return [(0.0, 0.0)] + [(value(i / n), value((i + 2 / (n + 1)) / n)) for i in range(1, n - 2)]
+
+
+def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float) -> tuple[Dot, ...]:
+    """n dots keeping the placer's limits with difficulty in [low, high], or Unreachable."""
+    ranges = possible_values(n)
+    if not any(a <= high and low <= b for a, b in ranges):
+        below = max((b for a, b in ranges if b < low), default=None)
+        above = min((a for a, b in ranges if a > high), default=None)
+        near = " and ".join(x for x in (below is not None and f"{below:.2f} below",
+                                         above is not None and f"{above:.2f} above") if x)
+        raise Unreachable(f"no {n}-dot board can have difficulty {low:.2f}..{high:.2f} (possible "
+                          f"values run from 0 to {ranges[-1][1]:.2f} in steps, one per interior dot; "
+                          f"nearest {near}): widen the tolerance, pick another target or band, "
+                          "or change the number of dots")
+    return Search(placer, low, high).place(n, rng)
