@@ -24,6 +24,7 @@ STEPS_PER_DOT = 40     # proposals per dot per restart
 RESTARTS = 3
 TRIES = 12             # candidate positions tried per proposal
 NUDGE = 0.25           # share of proposals that jiggle any dot a little
+TRIANGLES = 4          # attempts at a triangle packed with dots, for the hardest targets
 
 
 class Unreachable(ValueError):
@@ -71,15 +72,20 @@ class Search:
         return v
 
     def place(self, n: int, rng: random.Random) -> tuple[Dot, ...]:
+        levels = possible_values(n)
+        # only a triangle with every other dot inside reaches the top step
+        top_only = len(levels) > 1 and self.low > levels[-2][1]
         for restart in range(RESTARTS):
-            dots = list(self.placer.place(n, rng))
+            packed = None
+            if top_only or restart:
+                # a random board climbs one interior dot at a time and can stall a few short
+                # of the top; so start (again) from the other end
+                packed = next((p for p in (self._triangle(n, rng) for _ in range(TRIANGLES)) if p), None)
+            if packed is not None and (top_only or self.value(packed) >= self.low):
+                dots = packed
+            else:
+                dots = list(self.placer.place(n, rng))
             value = self.value(dots)
-            if restart and value < self.low:
-                # a random board climbs one interior dot at a time and can stall a few short of
-                # the top; start again from the other end: a triangle with every other dot inside
-                packed = self._triangle(n, rng)
-                if packed is not None:
-                    dots, value = packed, self.value(packed)
             for _ in range(STEPS_PER_DOT * n + 1):
                 if self.miss(value) == 0:
                     board = tuple(sorted(dots))
