@@ -212,6 +212,17 @@ def test_check_drawn_finds_a_ring_drawn_as_a_row(drawn_board):
     assert _codes(replace(b, arrangement="ring"), frame, marks) == ["drawn-adjacency"]
 
 
+def test_check_drawn_copes_with_an_empty_circle_in_the_data(drawn_board):
+    from dataclasses import replace
+
+    from pnp.games.circles.board import Circle
+
+    b, frame, marks = drawn_board
+    empty = replace(b, circles=(Circle((), 0),) + b.circles[1:])
+    # circle 1's 16 marked spaces are now ones the data does not have
+    assert _codes(empty, frame, marks) == ["drawn-space-unknown"]
+
+
 def test_check_drawn_needs_the_board_page(drawn_board):
     b, frame, marks = drawn_board
     assert [p.code for p in circles.check_drawn(b, [("circles-rules", frame, [])])] == \

@@ -52,6 +52,9 @@ def check_drawn(board: Board, placements) -> list[Problem]:
         wanted = range(first, first + size)
         first += size
         missing = [i - wanted.start + 1 for i in wanted if i not in boxes]
+        if not size:            # check() reports the empty circle; there is nothing to place
+            centres.append(None)
+            continue
         if missing:
             problems.append(Problem("drawn-space-missing", f"circle {n}: space(s) "
                                     f"{', '.join(map(str, missing[:5]))} not on the page"))
