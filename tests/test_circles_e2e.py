@@ -22,14 +22,19 @@ def built(tmp_path_factory):
     return (out / "circles.pdf").read_bytes()
 
 
-def validate(tmp_path, pdf: bytes):
-    path = tmp_path / "t.pdf"
-    path.write_bytes(pdf)
+def validate_file(path) -> tuple[int, list[str]]:
+    """``pnp validate``'s exit code and the problem codes it reports (the Cliques tests too)."""
     result = CliRunner().invoke(cli, ["validate", "--json", str(path)])
     report = json.loads(result.output)
     codes = sorted({p["code"] for f in report["files"] for b in f.get("boards", [])
                     for p in b["problems"]})
     return result.exit_code, codes
+
+
+def validate(tmp_path, pdf: bytes):
+    path = tmp_path / "t.pdf"
+    path.write_bytes(pdf)
+    return validate_file(path)
 
 
 def tamper(pdf: bytes, old: bytes, new: bytes, count: int = 1) -> bytes:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
 from pnp.cli import cli
 from tamper import read_data, rewrite
+from test_circles_e2e import inks
+from test_circles_e2e import validate_file as validate
 
 SPEC = ROOT / "layouts" / "cliques.yaml"
 
@@ -20,14 +20,6 @@ def built(tmp_path_factory):
     result = CliRunner().invoke(cli, ["build", str(SPEC), "-o", str(out)])
     assert result.exit_code == 0, result.output
     return out / "cliques.pdf"
-
-
-def validate(path):
-    result = CliRunner().invoke(cli, ["validate", "--json", str(path)])
-    report = json.loads(result.output)
-    codes = sorted({p["code"] for f in report["files"] for b in f.get("boards", [])
-                    for p in b["problems"]})
-    return result.exit_code, codes
 
 
 def test_example_makes_sets_for_3_6_and_10_players_that_validate(built):
@@ -43,8 +35,6 @@ def test_example_makes_sets_for_3_6_and_10_players_that_validate(built):
 
 
 def test_prints_in_black_and_white(built):
-    from test_circles_e2e import inks
-
     assert inks(built.read_bytes()) and all(r == g == b for r, g, b in inks(built.read_bytes()))
 
 
