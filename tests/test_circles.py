@@ -228,10 +228,9 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st
                     | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data):
-    doc = circles.to_data(board())
+def damage(data, doc: dict) -> dict:
+    """``doc`` with one to three random places replaced by any JSON value (the Cliques tests
+    use this too)."""
     for _ in range(data.draw(st.integers(1, 3))):
         node = doc
         while True:     # walk down to a random place and put any JSON value there
@@ -242,6 +241,13 @@ def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data
                 continue
             node[key] = data.draw(JSON)
             break
+    return doc
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data):
+    doc = damage(data, circles.to_data(board()))
     try:
         b = circles.from_data(doc)
     except ValueError:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pnp.games import cliques
 from pnp.games.cliques.item import Item, seat_names
 from pnp.games.cliques.model import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Circle, Tracker
+from test_circles import damage
 
 NAMES = ("Zoë", "Σωκράτης", "Дмитрий", "Maximilian Alexander von Habsburg-Lothr", "Bo", "Ann")
 
@@ -55,25 +56,10 @@ def test_malformed_data_is_a_value_error(mutate):
         cliques.from_data(data)
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
-                    lambda inner: st.lists(inner, max_size=3)
-                    | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
-
-
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data):
-    doc = cliques.to_data(board_for(4))
-    for _ in range(data.draw(st.integers(1, 3))):
-        node = doc
-        while True:     # walk down to a random place and put any JSON value there
-            key = data.draw(st.sampled_from(list(node) if isinstance(node, dict)
-                                            else range(len(node))))
-            if isinstance(node[key], (dict, list)) and node[key] and data.draw(st.booleans()):
-                node = node[key]
-                continue
-            node[key] = data.draw(JSON)
-            break
+    doc = damage(data, cliques.to_data(board_for(4)))
     try:
         board = cliques.from_data(doc)
     except ValueError:
