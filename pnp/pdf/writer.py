@@ -9,6 +9,7 @@ partial PDF and never damages an earlier good one.
 
 from __future__ import annotations
 
+import glob
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +39,7 @@ def new_canvas(path: Path, page, title: str):
 
 def _clean_stale_parts(target: Path) -> None:
     """Remove temporary files left by builds of this target that were killed."""
-    for part in target.parent.glob(f".{target.name}.*{PART_SUFFIX}"):
+    for part in target.parent.glob(f".{glob.escape(target.name)}.*{PART_SUFFIX}"):   # "a[1].pdf"
         pid = part.name[len(target.name) + 2:-len(PART_SUFFIX)]
         if pid.isdigit() and not _alive(int(pid)):
             part.unlink(missing_ok=True)
