@@ -28,7 +28,15 @@ def new_canvas(path: Path, page, title: str):
 
     rl_config.useA85 = 0          # plain Flate streams: smaller, and simpler to inspect
     ensure_fonts()
-    canvas = Canvas(str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1)
+    # reportlab lets SOURCE_DATE_EPOCH override even invariant mode's fixed date (and crashes on
+    # a value that is not a number); our promise is the same bytes on every machine, so it is
+    # hidden while the document takes its timestamp
+    epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        canvas = Canvas(str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1)
+    finally:
+        if epoch is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = epoch
     canvas.setTitle(title)
     canvas.setAuthor("pnp")
     canvas.setCreator(f"pnp {__version__}")
