@@ -164,6 +164,84 @@ def validate(pdfs, as_json):
 
 
 @cli.command()
+@click.argument("source")
+@click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
+@click.option("--solve/--no-solve", default=None,
+              help="perfect-play margin and best opening (default: on for boards of up to 9 dots)")
+@user_errors
+def analyze(source, as_json, solve):
+    """Figures of CliqueR boards from a PDF, a board code or a spec.
+
+    Dots, hull, interior dots, difficulty and its components, the number of moves in every
+    finished game, and for small boards the perfect-play margin and a best opening move.
+    """
+    import json
+
+    from pnp.analyze import analyze as figures, format_report
+
+    from pnp.errors import PnpError
+
+    results = []
+    for label, dots in _boards_to_analyze(source):
+        try:
+            result = figures(dots, solve=solve)
+        except ValueError as exc:
+            raise PnpError(f"{label}: {exc}") from None
+        result["board"] = label
+        results.append(result)
+    if as_json:
+        click.echo(json.dumps(results, indent=2))
+        return
+    for result in results:
+        click.echo(f"== {result['board']}")
+        click.echo(format_report(result))
+
+
+def _boards_to_analyze(source: str) -> list[tuple[str, tuple]]:
+    """(label, dots) for every CliqueR board in a PDF, a spec, or one board code."""
+    from pnp.errors import PnpError
+
+    path = Path(source)
+    if not path.exists() and source.upper().startswith("R1-"):
+        from pnp.games.cliquer.codes import decode
+
+        try:
+            return [(source.upper(), decode(source)[0])]
+        except ValueError as exc:
+            raise PnpError(str(exc)) from None
+    if path.suffix.lower() == ".pdf":
+        from pnp.games import cliquer
+        from pnp.pdf.readback import PdfBoards
+
+        doc = PdfBoards(path)
+        doc.close()
+        out = []
+        for record in doc.payload.get("boards", []):
+            if isinstance(record, dict) and record.get("kind") == "cliquer":
+                try:
+                    board = cliquer.from_data(record.get("data"))
+                except (ValueError, TypeError, KeyError) as exc:
+                    raise PnpError(f"{path}: board data cannot be read: {exc}") from None
+                out.append((f"{path} board {board.ident}", board.dots))
+    else:
+        from pnp.build import generate_all
+
+        spec = _load_spec(path)
+        out = [(f"{path} board {board.ident}", board.dots)
+               for entry, board in zip([spec.items[t.entry] for t in _tasks(spec)],
+                                       generate_all(spec, spec.seed)) if entry.kind == "cliquer"]
+    if not out:
+        raise PnpError(f"{source}: no CliqueR boards in it")
+    return out
+
+
+def _tasks(spec):
+    from pnp.build import tasks
+
+    return tasks(spec, spec.seed)
+
+
+@cli.command()
 @click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--out", "out_dir", default=None, type=click.Path(file_okay=False, path_type=Path),
               help="folder for the PNG files (default: beside the PDF)")

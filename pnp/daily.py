@@ -1,7 +1,9 @@
 """The board of the day: one CliqueR board per date, the same for everyone on any machine.
 
 The date is the whole seed, so nothing else (clock, machine, locale) can change the board.
-Like a newspaper puzzle the week climbs: small boards early in the week, bigger ones at the end.
+Like a newspaper puzzle the week climbs: an easy board on Monday, hard ones at the weekend.
+(An easy board with any dot inside the hull needs about 10 dots; fewer dots with one inside
+already measure medium, see difficulty.)
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ import datetime as dt
 
 from pnp.spec import Spec, loads
 
-# weekday (Monday = 0) -> dots
-WEEK = {0: 7, 1: 8, 2: 8, 3: 9, 4: 9, 5: 10, 6: 11}
+# weekday (Monday = 0) -> (dots, difficulty band)
+WEEK = {0: (10, "easy"), 1: (8, "medium"), 2: (9, "medium"), 3: (9, "medium"), 4: (10, "medium"),
+        5: (10, "hard"), 6: (11, "hard")}
 
 
 def parse_date(text: str | None) -> dt.date:
@@ -24,10 +27,10 @@ def parse_date(text: str | None) -> dt.date:
 
 
 def daily_spec(day: dt.date) -> Spec:
-    dots = WEEK[day.weekday()]
+    dots, band = WEEK[day.weekday()]
     text = (f"title: CliqueR board of the day {day.isoformat()}\n"
             f"seed: daily/{day.isoformat()}\n"
             f"output: daily-{day.isoformat()}.pdf\n"
-            f"items:\n  - kind: cliquer\n    dots: {dots}\n"
+            f"items:\n  - kind: cliquer\n    dots: {dots}\n    difficulty: {band}\n"
             f"    title: Board of the day · {day.strftime('%A')} {day.isoformat()}\n")
     return loads(text, f"<daily {day.isoformat()}>")

@@ -23,7 +23,7 @@ def test_build_with_no_arguments_makes_the_starter_pack(tmp_path):
     assert kinds == {"cliquer", "circles", "cliques"}
 
 
-@pytest.mark.parametrize("command", ["build", "validate", "daily", "preview", "new", "schema"])
+@pytest.mark.parametrize("command", ["build", "validate", "analyze", "daily", "preview", "new", "schema"])
 def test_every_command_has_help(runner, command):
     result = runner.invoke(cli, [command, "--help"])
     assert result.exit_code == 0 and "Usage:" in result.output
@@ -174,3 +174,27 @@ def test_preview_renders_every_page(runner, tmp_path):
     pages = sorted((tmp_path / "p").glob("*.png"))
     assert len(pages) == 4
     assert Image.open(pages[0]).size == (827, 1170)     # A4 at 100 dpi
+
+
+def test_analyze_a_code_a_pdf_and_a_spec(runner, tmp_path):
+    from pnp.games.cliquer.codes import encode
+
+    dots = ((0, 0), (10, 1), (3, 9), (4, 4))          # one dot inside the triangle of the others
+    code = encode(dots, 12)
+    result = runner.invoke(cli, ["analyze", code, "--json"])
+    assert result.exit_code == 0, result.output
+    (figures,) = json.loads(result.output)
+    assert figures["moves_in_game"] == 3 * 4 - 3 - 3
+    layout = ROOT / "layouts" / "daily.yaml"
+    from_spec = json.loads(runner.invoke(cli, ["analyze", str(layout), "--json", "--no-solve"]).output)
+    assert len(from_spec) == 7
+    runner.invoke(cli, ["build", str(layout), "-o", str(tmp_path)])
+    from_pdf = json.loads(runner.invoke(cli, ["analyze", str(tmp_path / "week.pdf"), "--json",
+                                              "--no-solve"]).output)
+    assert [f["dots"] for f in from_pdf] == [f["dots"] for f in from_spec]
+
+
+def test_analyze_refuses_what_is_not_a_board(runner):
+    assert runner.invoke(cli, ["analyze", "R1-XXXX"]).exit_code == 2
+    result = runner.invoke(cli, ["analyze", str(ROOT / "layouts" / "circles.yaml")])
+    assert result.exit_code == 2 and "no CliqueR boards" in result.output

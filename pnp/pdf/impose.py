@@ -48,6 +48,7 @@ class Imposer:
         key = (round(piece.size[0], 3), round(piece.size[1], 3), piece.group)
         sheet = self._open.get(key)
         if sheet is None:
+            self.finish()     # print part-filled sheets first, so pieces keep the order they came in
             sheet = self._open[key] = self._new_sheet(piece.size, what)
         sheet.slots.append((piece, record))
         if sheet.full:

@@ -30,6 +30,39 @@ def _code(value) -> str:
 
 
 @dataclass(frozen=True)
+class Target:
+    """A wanted difficulty: a band by name, or a value with a tolerance."""
+
+    low: float
+    high: float
+    name: str
+
+
+def _difficulty(value) -> Target:
+    from pnp.games.cliquer.target import band_target, value_target
+
+    if isinstance(value, str):
+        return Target(*band_target(value), value)
+    if isinstance(value, dict):
+        unknown = set(value) - {"target", "tolerance"}
+        if unknown or "target" not in value:
+            raise ValueError("write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}")
+        target, tolerance = value["target"], value.get("tolerance", 0.05)
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (target, tolerance)):
+            raise ValueError("target and tolerance must be numbers")
+        return Target(*value_target(float(target), float(tolerance)), f"{target}±{tolerance}")
+    raise ValueError("write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}")
+
+
+DIFFICULTY_SCHEMA = {"oneOf": [
+    {"enum": ["easy", "medium", "hard"]},
+    {"type": "object", "additionalProperties": False, "required": ["target"],
+     "properties": {"target": {"type": "number", "minimum": 0, "maximum": 1},
+                    "tolerance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.05}}},
+]}
+
+
+@dataclass(frozen=True)
 class Item:
     dots: int = option(9, min=3, max=40, help="how many dots")
     clearance_mm: float = option(3, min=0.5, max=20,
@@ -41,6 +74,9 @@ class Item:
     size_mm: float | None = option(None, min=30, max=270,
                                    help="printed side of the square (default 170, 100 or 80 by size)")
     grid: int = option(90, min=12, max=255, help="lattice positions per side (dots sit on it)")
+    difficulty: Target | None = option(
+        None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
+        help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see README: difficulty)")
     title: str = option("CliqueR", help="printed at the top of each board")
     worksheet: bool = option(False, help="add questions about the board and an answer key at the end")
     code: str | None = option(None, parse=_code, schema={"type": "string", "pattern": "^R1-"},
@@ -62,6 +98,11 @@ def generate(item: Item, rng: random.Random, ident: str) -> Board:
         found = limits.problems(dots)
         if found:
             raise ValueError(f"board code {item.code} does not keep this item's limits: {found[0].message}")
+    elif item.difficulty is not None:
+        from pnp.games.cliquer.target import place_at
+
+        grid = item.grid
+        dots = place_at(Placer(limits), item.dots, rng, item.difficulty.low, item.difficulty.high)
     else:
         grid = item.grid
         dots = Placer(limits).place(item.dots, rng)

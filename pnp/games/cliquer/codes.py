@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from math import comb
 
-from pnp.games.cliquer.geometry import Dot
+from pnp.games.cliquer.geometry import Dot, collinear_triples
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -88,4 +88,7 @@ def decode(code: str) -> tuple[tuple[Dot, ...], int]:
         rank -= comb(p, i)
         positions.append(p)
     dots = tuple(sorted(divmod(p, side) for p in positions))
+    if collinear_triples(dots):
+        raise ValueError(f"board code {code!r} does not describe a CliqueR board "
+                         "(three of its dots are on one line)")
     return dots, grid
