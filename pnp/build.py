@@ -79,18 +79,39 @@ def generate_all(spec: Spec, seed: str, jobs: int = 1, progress=None) -> list:
         return boards
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    try:
         futures = [pool.submit(run_task, task) for task in todo]
         for task, future in zip(todo, futures):
             try:
                 boards.append(future.result())
             except (ValueError, PnpError) as exc:
-                for f in futures:
-                    f.cancel()
                 raise located(task, exc) from None
             if progress:
                 progress(1)
+    except BaseException:
+        # Ctrl-C or a bad item: stop at once rather than let queued boards run to the end
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        raise
+    pool.shutdown()
     return boards
+
+
+def _worker_start() -> None:
+    """Workers leave Ctrl-C to the parent (which stops them) and die with it if it is killed."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:                                   # Linux: ask the kernel to kill us when the parent dies
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):      # elsewhere the pool's own pipe closing ends workers
+        pass
 
 
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: list[tuple[Entry, object]]) -> int:

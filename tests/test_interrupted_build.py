@@ -170,8 +170,6 @@ def test_sigint_stops_cleanly_with_one_line(folder, pdfs, moment):
     assert parts(out) == []                 # SIGINT lets the build remove its temporary file
 
 
-@pytest.mark.xfail(reason="build.py: on Ctrl-C the pool workers print KeyboardInterrupt tracebacks "
-                          "and the build sometimes hangs (reported in issue 8's note)")
 def test_ctrl_c_on_a_parallel_build_stops_every_worker(folder, pdfs):
     out = folder / "out"
     proc = start(folder, "--jobs", "2", "--seed", "parallel")
@@ -191,8 +189,6 @@ def test_ctrl_c_on_a_parallel_build_stops_every_worker(folder, pdfs):
     assert parts(out) == []
 
 
-@pytest.mark.xfail(strict=True, reason="build.py: ProcessPoolExecutor workers outlive a SIGKILLed "
-                                       "parent (reported in issue 8's note)")
 def test_sigkill_of_a_parallel_build_leaves_no_worker_running(folder, pdfs):
     out = folder / "out"
     proc = start(folder, "--jobs", "2", "--seed", "parallel", pipes=False)   # orphans hold pipes
