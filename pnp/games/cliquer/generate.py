@@ -1,6 +1,7 @@
-"""Placing dots: random sampling first, then a min-conflicts local search, then an exact check.
+"""Placing dots: random sampling first, then a min-conflicts search over the whole lattice,
+then an exact check.
 
-Proposals are scored with numpy floats because they only steer the search; a board is accepted
+Candidates are scored with numpy floats because they only steer the search; a board is accepted
 only when the exact integer check in ``Limits.problems`` finds nothing, so a rounding slip can
 cost a step but never a guarantee. Every loop is bounded by a step count (not a clock), so the
 same seed gives the same board on every machine, and an impossible request fails in bounded time.
@@ -9,6 +10,7 @@ same seed gives the same board on every machine, and an impossible request fails
 from __future__ import annotations
 
 import random
+from itertools import chain
 
 import numpy as np
 
@@ -16,11 +18,17 @@ from pnp.errors import PnpError
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.geometry import Dot
 
-SAMPLE_TRIES = 60        # random positions tried per dot before handing over to local search
-CANDIDATES = 48          # positions weighed per local-search step
-STEPS_PER_DOT = 150      # local-search budget grows with the board
-RESTARTS = 2
-HOPELESS = 8             # sampling this many short of n: local search has never closed such a gap
+SAMPLE_TRIES = 60        # random positions tried per dot before handing over to the search
+FILLS = 3                # greedy fills tried before the search; it starts from the fullest
+HOPELESS = 1.5           # asking for this many times what the fullest fill fitted: no search
+                         # has closed such a gap (fills fit 17-18 dots on 180 mm, the search 23)
+STEPS_PER_DOT = 100      # search budget grows with the board (measured: 20 dots on 170 mm
+                         # took at most ~200 steps, 23 on 180 mm up to ~2,000)
+WALK = 0.5               # share of moves that take a random troubled dot, not the worst one
+RESTING = 2              # a dot moved in the last steps waits while another dot is troubled
+POSITIONS = 96           # positions weighed along each side at most (every lattice point up to
+                         # a grid of 96, every 2nd or 3rd beyond), so a step costs the same on
+                         # any grid
 
 
 class Infeasible(PnpError):
@@ -28,7 +36,7 @@ class Infeasible(PnpError):
 
 
 class Placer:
-    """Scores candidate positions for one dot against the others, all roles of every triple."""
+    """Scores positions for one dot against the others, all roles of every triple."""
 
     def __init__(self, limits: Limits):
         self.limits = limits
@@ -43,9 +51,10 @@ class Placer:
         holds this against randint), so boards do not change.
         """
         lo, hi = self.limits.lo, self.limits.hi
-        if type(rng) is not random.Random:      # a subclass may draw its numbers differently
-            return [(rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(k)]
         span = hi - lo + 1
+        if type(rng) is not random.Random or span < 1:   # a subclass may draw differently;
+            return [(rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(k)]   # randint refuses
+
         bits = span.bit_length()
         draw = rng.getrandbits
         out = []
@@ -62,36 +71,9 @@ class Placer:
     # Every formula below is the same arithmetic in numpy and in plain floats; on integer
     # coordinates it is exact but for the limits' squares, so the two always agree.
 
-    def conflicts(self, others: list[Dot], candidates: list[Dot]) -> np.ndarray:
-        """For each candidate c, how many limits break if c joins ``others``."""
-        c = np.asarray(candidates, dtype=np.float64)
-        bad = np.zeros(len(candidates), dtype=np.int64)
-        if not others:
-            return bad
-        d = np.asarray(others, dtype=np.float64)
-        dx = d[None, :, 0] - c[:, None, 0]                     # (K, m): c -> each other dot
-        dy = d[None, :, 1] - c[:, None, 1]
-        dist2 = dx * dx + dy * dy
-        bad += np.count_nonzero(dist2 < self.space2 - 1e-9, axis=1)
-        m = len(others)
-        if m >= 2:
-            i, j = np.triu_indices(m, 1)
-            # c near the line through two others
-            abx, aby = d[j, 0] - d[i, 0], d[j, 1] - d[i, 1]       # (P,)
-            limit = self.clear2 * (abx * abx + aby * aby) - 1e-6
-            cross = abx * (c[:, None, 1] - d[i, 1]) - aby * (c[:, None, 0] - d[i, 0])
-            bad += np.count_nonzero(cross * cross < limit, axis=1)
-            # another dot near the line through c and a third: each ordered pair (p, q), p != q,
-            # line c-p, dot q. cross(c->p, c->q)^2 < clear^2 * |cp|^2
-            cross = dx[:, :, None] * dy[:, None, :] - dy[:, :, None] * dx[:, None, :]   # (K, m, m)
-            near = cross * cross < self.clear2 * dist2[:, :, None] - 1e-6
-            bad += np.count_nonzero(near.reshape(len(c), -1), axis=1)
-            bad -= np.count_nonzero(near[:, np.arange(m), np.arange(m)], axis=1)
-        return bad
-
     def fits(self, others: list[Dot], c: Dot) -> bool:
-        """Does c break no limit with ``others``? The zero test of ``conflicts`` for one
-        candidate, in plain floats: quicker for the few candidates sampling weighs."""
+        """Does c break no limit with ``others`` (each triple in every role)? Plain floats: for
+        the few candidates sampling weighs, quicker than numpy."""
         cx, cy = c
         space, clear2 = self.space2 - 1e-9, self.clear2
         rel = []
@@ -137,17 +119,14 @@ class Placer:
         return count
 
     def place(self, n: int, rng: random.Random) -> tuple[Dot, ...]:
-        best_count = 0
-        for _ in range(RESTARTS):
-            dots = self._sample(n, rng)
-            best_count = max(best_count, len(dots))
-            if n - len(dots) > HOPELESS:
-                break
-            if len(dots) < n:
-                dots = self._repair(dots + self.random_dots(rng, n - len(dots)), rng)
-            if dots is not None and not self.limits.problems(tuple(sorted(dots))):
-                return tuple(sorted(dots))
-        raise Infeasible(self._advice(n, best_count))
+        if self.limits.lo > self.limits.hi:
+            side = self.limits.grid * self.limits.unit_mm
+            raise Infeasible(f"the margin leaves no room for dots on a {side:g} mm board; use a "
+                             "smaller margin_mm or a larger size_mm")
+        dots = self._sample(n, rng)     # boards plain sampling fits are the same as ever
+        if len(dots) == n and not self.limits.problems(tuple(sorted(dots))):
+            return tuple(sorted(dots))
+        return self._search(dots, n, rng)
 
     def _sample(self, n: int, rng: random.Random) -> list[Dot]:
         dots: list[Dot] = []
@@ -159,29 +138,47 @@ class Placer:
             dots.append(free)
         return dots
 
-    def _repair(self, dots: list[Dot], rng: random.Random) -> list[Dot] | None:
-        """Min-conflicts: move the most troubled dot to the best of some nearby and far positions."""
-        n = len(dots)
-        lo, hi = self.limits.lo, self.limits.hi
-        reach = max(2, (hi - lo) // 8)
-        for _ in range(STEPS_PER_DOT * n):
-            load = self.involvement(dots)
+    def _search(self, sampled: list[Dot], n: int, rng: random.Random) -> tuple[Dot, ...]:
+        """Greedy fills where nothing breaks, then min-conflicts from the fullest: the most
+        troubled dot moves to the best position on the whole square."""
+        empty, fullest = Field(self, [], n), None
+        for start in chain([Field(self, sampled, n)], (empty.copy() for _ in range(FILLS))):
+            start.fill(rng)         # the first, from the sampled dots, mostly needs only a few more
+            if start.full and not self.limits.problems(start.board()):
+                return start.board()
+            if fullest is None or len(start.dots) > len(fullest.dots):
+                fullest = start
+        fitted = len(fullest.dots)
+        if n > HOPELESS * fitted:
+            raise Infeasible(self._advice(n, fitted))
+        fullest.crowd(rng)
+        found = self._repair(fullest, STEPS_PER_DOT * n, rng)
+        if found is None:
+            raise Infeasible(self._advice(n, fitted))
+        return found
+
+    def _repair(self, field: "Field", steps: int, rng: random.Random) -> tuple[Dot, ...] | None:
+        """Move troubled dots until nothing breaks (then the exact check) or the steps run out."""
+        n = field.n
+        moved: list[int] = []
+        for _ in range(steps):
+            load = self.involvement(field.dots)
             troubled = np.flatnonzero(load > 0)
             if len(troubled) == 0:
-                return dots
-            if rng.random() < 0.3:      # random walk: keeps the search from circling one dot
+                if not self.limits.problems(field.board()):
+                    return field.board()
+                troubled = np.arange(n)         # a rounding slip the exact check caught: shake
+            resting = set(moved[-RESTING:])
+            awake = troubled[[int(t) not in resting for t in troubled]]
+            if len(awake):                      # keeps two dots from swapping back and forth
+                troubled = awake
+            if rng.random() < WALK:
                 i = int(troubled[rng.randrange(len(troubled))])
             else:
-                worst = np.flatnonzero(load == load.max())
+                worst = troubled[np.flatnonzero(load[troubled] == load[troubled].max())]
                 i = int(worst[rng.randrange(len(worst))])
-            x, y = dots[i]
-            near = [(min(hi, max(lo, x + rng.randint(-reach, reach))),
-                     min(hi, max(lo, y + rng.randint(-reach, reach)))) for _ in range(CANDIDATES // 2)]
-            candidates = near + self.random_dots(rng, CANDIDATES - len(near))
-            others = dots[:i] + dots[i + 1:]
-            scores = self.conflicts(others, candidates)
-            best = np.flatnonzero(scores == scores.min())
-            dots[i] = candidates[int(best[rng.randrange(len(best))])]
+            field.move(i, rng)
+            moved.append(i)
         return None
 
     def _advice(self, n: int, placed: int) -> str:
@@ -192,3 +189,114 @@ class Placer:
                 f"(random sampling fitted {placed}); use fewer dots, a smaller clearance_mm or "
                 f"spacing_mm, or a larger size_mm")
 
+
+class Field:
+    """Every position of the square scored for one more dot, kept up to date as dots come and
+    move: ``total[c]`` is how many limits would break with a dot at c.
+
+    It is the sum, over dots a, of the limits involving c and a, and over pairs (a, b) of the
+    limits involving c, a and b in any role; the pairs' shares are kept (``pairs[a, b]``) so a
+    dot's share can be taken out without working it out again.
+    """
+
+    def __init__(self, placer: Placer, dots: list[Dot], n: int):
+        lim = placer.limits
+        self.placer, self.lo = placer, lim.lo
+        self.step = -(-(lim.hi - lim.lo + 1) // POSITIONS)
+        axis = np.arange(lim.lo, lim.hi + 1, self.step, dtype=np.float64)
+        self.side = len(axis)
+        self.xs, self.ys = np.repeat(axis, self.side), np.tile(axis, self.side)
+        self.n = n
+        self.dots: list[Dot] = []
+        self.pairs = np.zeros((n, n, len(self.xs)), dtype=np.uint8)
+        self.total = np.zeros(len(self.xs), dtype=np.int64)
+        for dot in dots:
+            self.add(dot)
+
+    def copy(self) -> "Field":
+        twin = object.__new__(Field)
+        twin.__dict__.update(self.__dict__, dots=list(self.dots), pairs=self.pairs.copy(),
+                             total=self.total.copy())
+        return twin
+
+    @property
+    def full(self) -> bool:
+        return len(self.dots) == self.n
+
+    def board(self) -> tuple[Dot, ...]:
+        return tuple(sorted(self.dots))
+
+    def add(self, dot: Dot) -> None:
+        k = len(self.dots)
+        shares = self._shares(dot, self.dots)
+        self.pairs[k, :k] = shares
+        self.pairs[:k, k] = shares
+        self.total += self._close(dot) + shares.sum(axis=0, dtype=np.int64)
+        self.dots.append(dot)
+
+    def fill(self, rng: random.Random) -> None:
+        """Add dots at random where nothing breaks, until n or no such position is left."""
+        while not self.full and self.total.min() == 0:
+            self.add(self._best(rng))
+
+    def crowd(self, rng: random.Random) -> None:
+        """Add the rest of the n dots where they break least."""
+        while not self.full:
+            self.add(self._best(rng))
+
+    def move(self, i: int, rng: random.Random) -> None:
+        """Move dot i to the position where it breaks least (never where it is)."""
+        dot = self.dots[i]
+        self.total -= self._close(dot) + self.pairs[i].sum(axis=0, dtype=np.int64)
+        here = self._index(dot)
+        if here is not None:
+            kept, self.total[here] = self.total[here], np.iinfo(np.int64).max
+        new = self._best(rng)
+        if here is not None:
+            self.total[here] = kept
+        others = [j for j in range(self.n) if j != i]
+        shares = self._shares(new, [self.dots[j] for j in others])
+        self.pairs[i, others] = shares
+        self.pairs[others, i] = shares
+        self.total += self._close(new) + shares.sum(axis=0, dtype=np.int64)
+        self.dots[i] = new
+
+    def _best(self, rng: random.Random) -> Dot:
+        """The lowest-scoring position, ties broken by rng."""
+        best = np.flatnonzero(self.total == self.total.min())
+        j = int(best[rng.randrange(len(best))])
+        return self.lo + j // self.side * self.step, self.lo + j % self.side * self.step
+
+    def _index(self, dot: Dot) -> int | None:
+        (x, rx), (y, ry) = divmod(dot[0] - self.lo, self.step), divmod(dot[1] - self.lo, self.step)
+        return None if rx or ry else x * self.side + y
+
+    def _close(self, a: Dot) -> np.ndarray:
+        """Positions too close to dot a."""
+        dx, dy = self.xs - a[0], self.ys - a[1]
+        return dx * dx + dy * dy < self.placer.space2 - 1e-9
+
+    def _shares(self, a: Dot, others: list[Dot]) -> np.ndarray:
+        """For each other dot b and every position c: how many of the three roles of the
+        triple (a, b, c) break; the arithmetic of ``Placer.fits``."""
+        if not others:
+            return np.zeros((0, len(self.xs)), dtype=np.uint8)
+        clear2 = self.placer.clear2
+        cx, cy = self.xs - a[0], self.ys - a[1]                 # a -> c
+        b = np.asarray(others, dtype=np.float64)
+        bx, by = b[:, 0:1], b[:, 1:2]
+        abx, aby = bx - a[0], by - a[1]                         # a -> b, (m, 1)
+        cross = abx * cy
+        cross -= aby * cx
+        np.square(cross, out=cross)     # cross(ab, ac)^2 = cross(ca, cb)^2: all three roles share it
+        hits = (cross < clear2 * (abx * abx + aby * aby) - 1e-6).view(np.uint8)      # c by line ab
+        hits += (cross < clear2 * (cx * cx + cy * cy) - 1e-6).view(np.uint8)         # b by line ca
+        limit = self.xs - bx
+        limit *= limit
+        dy = self.ys - by
+        dy *= dy
+        limit += dy
+        limit *= clear2
+        limit -= 1e-6
+        hits += (cross < limit).view(np.uint8)                                       # a by line cb
+        return hits
