@@ -7,7 +7,7 @@ dots in the same run; above that it takes minutes and gigabytes.
 Then the seat balance: on solved boards of 5-9 dots, does the first player win exactly when the
 number of moves in every finished game, 3n-3-h, is odd?
 
-    python bench/solver_speed.py              # 6..10 dots, 3 boards each, limit 300 s a solve
+    python bench/solver_speed.py              # 6..10 dots, 3 boards each (2 at 10), limit 600 s
     python bench/solver_speed.py --quick      # 6..9 dots, 2 boards each, limit 60 s
 """
 
@@ -91,7 +91,7 @@ def balance(sizes: list[int], boards: int, budget: int) -> list[str]:
     out = [" dots solved  first wins (odd)  second wins (even)  against the parity rule  skipped"]
     for n in sizes:
         row: Counter = Counter()
-        for dots in corpus(n, boards, seed=2):
+        for dots in corpus(n, boards if n < 9 else max(1, boards // 2), seed=2):
             rules = Rules(dots)
             try:
                 margin = Solver(rules, budget=budget).solve().margin
@@ -120,8 +120,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--boards", type=int, help="boards per size for timing (default 3)")
-    ap.add_argument("--limit", type=float, help="seconds allowed per solve (default 300)")
-    ap.add_argument("--balance", type=int, help="boards per size for the seat balance (default 40)")
+    ap.add_argument("--limit", type=float, help="seconds allowed per solve (default 600)")
+    ap.add_argument("--balance", type=int,
+                    help="boards per size for the seat balance (default 40; half that at 9 dots)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
@@ -130,11 +131,11 @@ def main(argv: list[str] | None = None) -> None:
         return
     sizes = [6, 7, 8, 9] if args.quick else [6, 7, 8, 9, 10]
     boards = args.boards or (2 if args.quick else 3)
-    limit = args.limit or (60 if args.quick else 300)
-    print("\n".join(speed(sizes, boards, limit)))
+    limit = args.limit or (60 if args.quick else 600)
+    print("\n".join(speed(sizes[:-1], boards, limit) + speed(sizes[-1:], min(boards, 2), limit)[1:]))
     print()
     per_size = args.balance or (10 if args.quick else 40)
-    print("\n".join(balance([5, 6, 7, 8, 9], per_size, budget=300_000 if args.quick else 2_000_000)))
+    print("\n".join(balance([5, 6, 7, 8, 9], per_size, budget=300_000 if args.quick else 1_500_000)))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from pnp.games.cliquer.geometry import Dot, convex_hull
 from pnp.games.cliquer.rules import Rules, triangulation_size
 
 SOLVE_BY_DEFAULT = 9        # dots: perfect play is tried unasked up to here...
-DEFAULT_BUDGET = 400_000    # ...within this many positions (a few seconds; see bench/solver_speed.py)
+DEFAULT_BUDGET = 1_500_000  # ...within this many positions (~20 s, ~250 MB; see bench/solver_speed.py)
 SOLVE_AT_MOST = 10          # beyond this the solver would run for hours
 
 

@@ -61,14 +61,20 @@ class Solver:
         value = self._search(state.drawn, state.open, -_INF, _INF)
         entry = self.table.get(state.drawn)
         best = None
-        if state.open:
+        if entry is not None:
             best = rules.segments[(entry >> 2 * _BITS) & 0xFF]
+        elif state.open:   # a single segment left is searched without a table entry
+            best = rules.segments[state.open.bit_length() - 1]
         return Solution(value + remaining % 2, best, self.positions)
 
     def _search(self, drawn: int, open_: int, alpha: int, beta: int) -> int:
         """Bonus margin for the player to move; fail-soft: exact when strictly inside (alpha, beta)."""
-        if not open_:
-            return 0
+        if not open_ & (open_ - 1):
+            if not open_:
+                return 0
+            # one segment left: whoever draws it takes its bonus
+            a, b = self.first[open_.bit_length() - 1], self.second[open_.bit_length() - 1]
+            return move_points(self.adj, a, b) - 1
         table = self.table
         entry = table.get(drawn)
         first = -1
