@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 from pnp.games import cliquer
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.codes import encode
-from pnp.games.cliquer.generate import Field, Infeasible, Placer
+from pnp.games.cliquer.generate import Infeasible, Placer
+from pnp.games.cliquer.search import Field, involvement
 
 LIMITS = st.builds(Limits, st.sampled_from([40, 90, 150]), st.sampled_from([80, 115, 170, 180]),
                    st.sampled_from([1, 2, 3, 4.5]), st.sampled_from([2, 5, 10]), st.sampled_from([2, 6]))
@@ -88,7 +89,7 @@ def test_involvement_is_each_dots_share_of_the_broken_limits(data, limits):
         if (ij[0] * ik[1] - ij[1] * ik[0]) ** 2 < placer.clear2 * (ij[0] ** 2 + ij[1] ** 2) - 1e-6:
             for d in (i, j, k):
                 load[d] += 1
-    assert placer.involvement(dots).tolist() == load
+    assert involvement(placer, dots).tolist() == load
 
 
 @settings(max_examples=50, deadline=None)
