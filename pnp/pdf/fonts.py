@@ -23,14 +23,22 @@ def _ttfont(name: str):
     return TTFont(name, str(_DIR / _FILES[name]))
 
 
+_registered = False
+
+
 def ensure_fonts() -> None:
-    """Register our fonts with reportlab (idempotent)."""
+    """Register our fonts with reportlab (idempotent; after the first call, free: every
+    measurement of text calls it)."""
+    global _registered
+    if _registered:
+        return
     from reportlab.pdfbase import pdfmetrics
 
     registered = pdfmetrics.getRegisteredFontNames()
     for name in _FILES:
         if name not in registered:
             pdfmetrics.registerFont(_ttfont(name))
+    _registered = True
 
 
 @lru_cache(maxsize=None)
@@ -80,6 +88,12 @@ def fit_size(text: str, font: str, size: float, max_width: float, min_size: floa
 
 def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
     """Greedy word wrap; a single word longer than the line is broken by characters."""
+    return list(_wrapped(text, font, size, max_width))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, font: str, size: float, max_width: float) -> tuple[str, ...]:
+    # cached: a pack prints the same rules on every board, and wrapping measures every word
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -99,7 +113,7 @@ def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
                 word = word[cut:]
             line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: str = SANS,
