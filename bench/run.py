@@ -70,8 +70,9 @@ class Run:
 # measuring
 
 
-def child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str]:
-    """Run one command; its wall time in seconds, peak RSS in MB and stdout."""
+def child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str, float]:
+    """Run one command; its wall time in seconds, peak RSS in MB, stdout, and CPU seconds
+    (user + system, its waited-for workers included: steadier than wall time on a busy box)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=cwd)
@@ -83,18 +84,21 @@ def child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str]:
         if proc.returncode != 0:
             raise RuntimeError(f"{' '.join(map(str, cmd))} failed ({proc.returncode}):\n"
                                f"{err.read().decode(errors='replace')[-2000:]}")
-        return wall, usage.ru_maxrss / 1024, out.read().decode(errors="replace")
+        return (wall, usage.ru_maxrss / 1024, out.read().decode(errors="replace"),
+                usage.ru_utime + usage.ru_stime)
 
 
 def interleaved(commands: dict[str, list[str]], repeat: int, before=None) -> dict[str, dict]:
     """Each command ``repeat`` times, taking turns, so a noisy spell hits all of them alike."""
-    runs: dict[str, dict] = {name: {"seconds": [], "rss_mb": [], "stdout": []} for name in commands}
+    runs: dict[str, dict] = {name: {"seconds": [], "cpu_seconds": [], "rss_mb": [], "stdout": []}
+                             for name in commands}
     for _ in range(repeat):
         for name, cmd in commands.items():
             if before:
                 before(name)
-            wall, rss, out = child(cmd)
+            wall, rss, out, cpu = child(cmd)
             runs[name]["seconds"].append(wall)
+            runs[name]["cpu_seconds"].append(cpu)
             runs[name]["rss_mb"].append(rss)
             runs[name]["stdout"].append(out.strip())
     return runs
@@ -235,12 +239,15 @@ def build_section(run: Run) -> None:
     r = interleaved(commands, run.repeat, before)
     run.raw["build"] = r
     t = {name: med(v["seconds"]) for name, v in r.items()}
+    cpu = {name: med(v["cpu_seconds"]) for name, v in r.items()}
     for n in sizes:
         p, b = t[f"pnp-{n}"], t[f"bare-{n}"]
         aim = "≤ 1.50" if n == 200 else ""
         run.add("build", f"CliqueR pack, {n} boards ({n} pages)", secs(p), f"{secs(b)} bare reportlab",
                 p / b, aim, p / b <= 1.5 if aim else None,
-                f"peak RSS {med(r[f'pnp-{n}']['rss_mb']):.0f} MB" if n == 200 else "")
+                f"CPU {secs(cpu[f'pnp-{n}'])} vs {secs(cpu[f'bare-{n}'])} "
+                f"({cpu[f'pnp-{n}'] / cpu[f'bare-{n}']:.2f}x)"
+                + (f"; peak RSS {med(r[f'pnp-{n}']['rss_mb']):.0f} MB" if n == 200 else ""))
     run.cache["build-200"] = t["pnp-200"]
     slope_p, fixed_p, worst_p = _line([(n, t[f"pnp-{n}"]) for n in sizes])
     slope_b, fixed_b, _ = _line([(n, t[f"bare-{n}"]) for n in sizes])
@@ -263,8 +270,8 @@ def _line(points):
 
 
 def jobs_section(run: Run) -> None:
-    cpus = os.cpu_count() or 1
-    heavy_dots, heavy_boards = 15, (60 if run.quick else 150)
+    allows = _parallelism(run)
+    heavy_dots, heavy_boards = 18, (40 if run.quick else 120)
     for boards, dots, what in ((200, 9, "default boards"), (heavy_boards, heavy_dots, "generation-heavy")):
         spec = cliquer_spec(run.work, boards, dots)
         base = [*pnp_command(), "build", str(spec), "-o", str(run.work / "out")]
@@ -274,10 +281,33 @@ def jobs_section(run: Run) -> None:
         run.raw[f"jobs-{dots}"] = {"build": r, "generate": gen}
         j1, j2 = med(r["j1"]["seconds"]), med(r["j2"]["seconds"])
         g1, g2 = (med([float(x) for x in gen[j]["stdout"]]) for j in ("j1", "j2"))
-        run.add("jobs", f"build --jobs 2, {boards} x {dots} dots ({what})", f"{j1 / j2:.2f}x faster",
-                f"{secs(j1)} → {secs(j2)}", j2 / j1, "≥ 1.70x" if dots == heavy_dots else "",
-                j1 / j2 >= 1.7 if dots == heavy_dots else None,
-                f"generation alone {secs(g1)} → {secs(g2)} ({g1 / g2:.2f}x); {cpus} cores")
+        heavy = dots == heavy_dots
+        run.add("jobs", f"build --jobs 2 vs 1, {boards} x {dots} dots ({what})", f"{j1 / j2:.2f}x",
+                f"machine allows {allows:.2f}x", (j1 / j2) / allows, "≥ 1.70x" if heavy else "",
+                j1 / j2 >= 1.7 if heavy else None,
+                f"{secs(j1)} → {secs(j2)}; generation alone {secs(g1)} → {secs(g2)} ({g1 / g2:.2f}x)")
+
+
+_BURN = "x = 0\nfor i in range(6_000_000):\n    x += i\n"
+
+
+def _parallelism(run: Run) -> float:
+    """How much faster two CPU-bound processes finish side by side than one after the other,
+    right now: 2.0 on two idle cores, about 1.0 when other work already fills one of them."""
+    alone, pair = [], []
+    for _ in range(run.repeat):
+        alone.append(child([PY, "-c", _BURN])[0])
+        start = time.perf_counter()
+        procs = [subprocess.Popen([PY, "-c", _BURN]) for _ in range(2)]
+        for proc in procs:
+            proc.wait()
+        pair.append(time.perf_counter() - start)
+    run.raw["parallelism"] = {"alone": alone, "pair": pair}
+    allows = 2 * med(alone) / med(pair)
+    run.add("jobs", "two busy processes side by side vs one after the other", f"{allows:.2f}x",
+            "", None, note=f"{os.cpu_count()} cores; one alone {secs(med(alone))}, two at once "
+            f"{secs(med(pair))}; the ceiling for --jobs 2 on this machine right now")
+    return allows
 
 
 _GENERATE_ONLY = """
@@ -307,7 +337,8 @@ def validate_section(run: Run) -> None:
     spec = cliquer_spec(run.work, boards)
     pdf = run.work / "out" / f"pack-{boards}x9.pdf"
     build = [*pnp_command(), "build", str(spec), "-o", str(run.work / "out")]
-    child(build) if not pdf.exists() else None
+    if not pdf.exists():
+        child(build)
     r = interleaved({"validate": [*pnp_command(), "validate", str(pdf)], "build": build}, run.repeat,
                     lambda name: pdf.unlink() if name == "build" and pdf.exists() else None)
     run.raw["validate"] = r
@@ -360,18 +391,55 @@ def place_section(run: Run) -> None:
                 f"{fails['new']}/{n_seeds} vs {fails['old']}/{n_seeds}")
 
 
-def helper_bench(script: str, section: str):
+def helper_bench(script: str, section: str, summarise):
+    """Run another bench in --quick mode and fold its summary into the table."""
     def measure(run: Run) -> None:
         path = BENCH / script
         if not path.exists():
             run.add(section, f"bench/{script}", "not yet", "", None, note="script not written yet")
             return
-        wall, _, out = child([PY, str(path), "--quick"], cwd=ROOT)
+        wall, _, out, _ = child([PY, str(path), "--quick"], cwd=ROOT)
         run.raw[section] = {"seconds": wall, "stdout": out}
-        lines = [ln for ln in out.splitlines() if ln.lower().startswith("summary")] or out.splitlines()[-3:]
-        for line in lines:
-            run.add(section, f"bench/{script} --quick", line.strip(), "", None, note=f"ran in {secs(wall)}")
+        rows = summarise(out)
+        if not rows:
+            rows = [(f"bench/{script} --quick", line.strip()) for line in out.splitlines()[-2:]]
+        for figure, value in rows:
+            run.add(section, figure, value, "", None, note=f"bench/{script} --quick ran in {secs(wall)}")
     return measure
+
+
+def _numbers(line: str) -> list[str]:
+    return line.replace("|", " ").split()
+
+
+def targets_summary(out: str) -> list[tuple[str, str]]:
+    """One row per dot count (search time and evaluations against rejection sampling)."""
+    rows = []
+    for line in out.splitlines():
+        f = _numbers(line)
+        if len(f) >= 11 and f[0].isdigit() and f[1].isdigit():
+            rows.append((f"to a difficulty target, {f[0]} dots",
+                         f"median {float(f[5]) * 1000:.0f} ms, max {float(f[6]) * 1000:.0f} ms; "
+                         f"{f[4]}/{f[3]} found; evals {f[7]} vs rejection {f[8]}"))
+        elif line.startswith("search found"):
+            rows.append(("to a difficulty target, all", line.strip()))
+    return rows
+
+
+def solver_summary(out: str) -> list[tuple[str, str]]:
+    """Per dot count: the slowest perfect-play solve, its positions and memory, vs plain minimax."""
+    worst: dict[str, list[str]] = {}
+    for line in out.splitlines():
+        f = _numbers(line)
+        if len(f) >= 6 and all(x.replace(".", "").isdigit() for x in f[:6]):
+            if f[0] not in worst or float(f[3]) > float(worst[f[0]][3]):
+                worst[f[0]] = f
+    rows = []
+    for n, f in worst.items():
+        plain = f"; plain minimax {f[6]} s ({f[8]} slower)" if len(f) >= 9 and f[6] != "-" else ""
+        rows.append((f"perfect play, {n} dots (slowest board)",
+                     f"{float(f[3]):.2f} s, {int(f[4]):,} positions, {f[5]} MB{plain}"))
+    return rows
 
 
 SECTIONS = {
@@ -381,8 +449,8 @@ SECTIONS = {
     "memory": memory_section,
     "validate": validate_section,
     "place": place_section,
-    "targets": helper_bench("targets.py", "targets"),
-    "solver": helper_bench("solver_speed.py", "solver"),
+    "targets": helper_bench("targets.py", "targets", targets_summary),
+    "solver": helper_bench("solver_speed.py", "solver", solver_summary),
 }
 
 
@@ -414,6 +482,7 @@ def main(argv=None) -> int:
     args.results.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     run = Run(args.quick, repeat, work)
+    load_before = os.getloadavg()[0]
     run.cache["record_boards"] = 1000 if "memory" in chosen else 400   # record the drawing once
     try:
         for name in chosen:
@@ -423,13 +492,15 @@ def main(argv=None) -> int:
         shutil.rmtree(work, ignore_errors=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     info = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "quick": args.quick,
-            "repeat": repeat, "sections": chosen, "commit": _commit()}
+            "repeat": repeat, "sections": chosen, "commit": _commit(),
+            "load_average": [load_before, os.getloadavg()[0]]}
     out = args.results / f"run-{stamp}.json"
     out.write_text(json.dumps({"info": info, "rows": [asdict(r) for r in run.rows], "raw": run.raw},
                               indent=1, default=str), encoding="utf-8")
     print()
-    print(f"pnp bench · python {info['python']} · {info['cpus']} cores · {info['commit']} · "
-          f"medians of {repeat} runs" + (" (quick)" if args.quick else ""))
+    print(f"pnp bench · python {info['python']} · {info['cpus']} cores, load {load_before:.1f} → "
+          f"{info['load_average'][1]:.1f} · {info['commit']} · medians of {repeat} runs"
+          + (" (quick)" if args.quick else ""))
     print(table(run.rows))
     print(f"\nraw results: {out}")
     return 0
