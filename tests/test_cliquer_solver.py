@@ -77,3 +77,23 @@ def test_known_board_value():
     assert found.margin == remembered(Rules(dots))(Rules(dots).start())
     # the last segment closes triangles 0-2-3 and 1-2-3 and the 4-clique: 1 + 3 + 3 + 5
     assert solve(dots, moves=[(0, 1), (0, 2), (1, 2), (0, 3), (1, 3)]).margin == 12
+
+
+@settings(max_examples=30, deadline=None)
+@given(boards(5, 6), st.integers(0, 2**32))
+def test_best_move_near_the_end_achieves_the_margin(dots, seed):
+    # the last one or two segments are answered without a table entry, so the best move is
+    # recovered another way there: play until at most three segments are open
+    rules = Rules(dots)
+    rng, state, moves = random.Random(seed), rules.start(), []
+    while bin(state.open).count("1") > rng.choice((1, 2, 3)):
+        move = random_player(rules, state, rng)
+        after, _ = rules.play(state, move)
+        if rules.finished(after):
+            break
+        moves.append(move)
+        state = after
+    found = Solver(rules).solve(moves)
+    assert found.margin == remembered(rules)(state)
+    after, points = rules.play(state, found.best_move)
+    assert points - remembered(rules)(after) == found.margin
