@@ -78,7 +78,8 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     for n, record in enumerate(records, 1):
         report = BoardReport(n, "?", f"board {n}", [])
         reports.append(report)
-        if not isinstance(record, dict) or record.get("kind") not in KINDS:
+        if not isinstance(record, dict) or not isinstance(record.get("kind"), str) \
+                or record["kind"] not in KINDS:
             report.problems.append(Problem("bad-data", f"unknown kind {record.get('kind')!r}"
                                            if isinstance(record, dict) else "record is not a mapping"))
             continue
@@ -89,17 +90,19 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
             placements = []
             for p in record.get("placements") or []:
                 page, piece, frame = p["page"], p["piece"], _frame(p["frame"])
-                if not isinstance(page, int) or not 0 <= page < page_count:
+                if type(page) is not int or not 0 <= page < page_count:
                     raise ValueError(f"placement on page {page!r}, but the PDF has {page_count} pages")
+                if not isinstance(piece, str):
+                    raise ValueError(f"placement piece {piece!r} is not a name")
                 placements.append((page, piece, frame))
+            report.label = module.describe(board)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             report.problems.append(Problem("bad-data", f"board data cannot be read: {exc}"))
             continue
-        report.label = module.describe(board)
         report.pages = sorted({p[0] for p in placements})
         if not placements:
             report.problems.append(Problem("not-printed", "the data lists a board that is on no page"))
-        report.problems += module.check(board)
+        report.problems += _guarded(module.check, board)
         found = []
         for page, piece, frame in placements:
             marks = [d for d in on_page(page) if d.tag and _inside(frame, d.center)]
@@ -107,9 +110,22 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
             found.append((piece, frame, marks))
         check_drawn = getattr(module, "check_drawn", None)
         if check_drawn is not None:
-            report.problems += check_drawn(board, found)
+            report.problems += _guarded(check_drawn, board, found)
     _page_checks(doc, reports, on_page, claimed)
     return reports
+
+
+def _guarded(check, *args) -> list[Problem]:
+    """A game's check meeting data no generator makes: the board fails, the validator goes on.
+
+    from_data only promises types, so a hostile file can reach a check with, say, an empty
+    circle; whatever the check trips over, that board is not fit to print.
+    """
+    try:
+        return list(check(*args))
+    except Exception as exc:  # noqa: BLE001 - any crash here is about this board's data
+        return [Problem("check-failed", f"{check.__module__}.{check.__name__} cannot check this "
+                                        f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
 
 
 def _page_checks(doc: PdfBoards, reports, on_page, claimed) -> None:

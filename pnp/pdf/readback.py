@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,26 +45,41 @@ class PdfBoards:
         path = Path(path)
         name = str(path)
         try:
-            size = path.stat().st_size
+            info = path.stat()
+            if stat.S_ISDIR(info.st_mode):
+                raise NotOurs(f"{name}: is a folder, not a PDF")
+            if not stat.S_ISREG(info.st_mode):   # a pipe would block, and pdfium must seek
+                raise NotOurs(f"{name}: not a regular file; save the PDF to a file first")
             with open(path, "rb") as fh:
                 head = fh.read(1024)
+                fh.seek(max(0, info.st_size - 1024))
+                tail = fh.read(1024)
         except FileNotFoundError:
             raise NotOurs(f"{name}: no such file") from None
         except OSError as exc:
             raise NotOurs(f"{name}: cannot read ({exc.strerror})") from None
-        if size > MAX_PDF_BYTES:
-            raise NotOurs(f"{name}: {size // 2**20} MB is larger than any pack pnp writes")
+        if info.st_size > MAX_PDF_BYTES:
+            raise NotOurs(f"{name}: {info.st_size // 2**20} MB is larger than any pack pnp writes")
         if b"%PDF-" not in head:
             raise NotOurs(f"{name}: not a PDF file")
+        if b"%%EOF" not in tail:     # pdfium would repair it, but it is a cut-short copy
+            raise NotOurs(f"{name}: the PDF is cut short (no %%EOF at its end); copy it again")
         try:
             self.pdf = pdfium.PdfDocument(str(path))
-        except pdfium.PdfiumError as exc:
+        except (pdfium.PdfiumError, OSError) as exc:
             reason = str(exc).lower()
             if "password" in reason or "security" in reason:
                 raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are") from None
             raise NotOurs(f"{name}: damaged or unreadable PDF ({exc})") from None
         self.name = name
-        self.payload = self._payload()
+        try:
+            # an empty user password opens without asking, but its permissions may forbid printing
+            if pdfium.raw.FPDF_GetSecurityHandlerRevision(self.pdf.raw) != -1:
+                raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are")
+            self.payload = self._payload()
+        except BaseException:
+            self.pdf.close()
+            raise
 
     def close(self) -> None:
         self.pdf.close()
@@ -73,34 +89,41 @@ class PdfBoards:
 
     def _payload(self) -> dict:
         data = None
-        for i in range(self.pdf.count_attachments()):
-            attachment = self.pdf.get_attachment(i)
-            if attachment.get_name() == ATTACHMENT:
-                try:
-                    raw = attachment.get_data()
-                except Exception as exc:  # pdfium reports damaged streams as plain errors
-                    raise NotOurs(f"{self.name}: the attached board data is damaged ({exc})") from None
-                data = bytes(raw)
-                break
+        try:
+            for i in range(self.pdf.count_attachments()):
+                attachment = self.pdf.get_attachment(i)
+                if attachment.get_name() == ATTACHMENT:
+                    data = bytes(attachment.get_data())
+                    break
+        except Exception as exc:  # pdfium reports a damaged name tree or stream as plain errors
+            raise NotOurs(f"{self.name}: the attached board data is damaged ({exc})") from None
         if data is None:
             raise NotOurs(f"{self.name}: no pnp board data attached; was this PDF made by pnp build?")
         if len(data) > MAX_DATA_BYTES:
             raise NotOurs(f"{self.name}: attached data is implausibly large")
         try:
-            payload = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+            payload = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        except (UnicodeDecodeError, ValueError, RecursionError):   # deep nesting: RecursionError
             raise NotOurs(f"{self.name}: the attached board data is not valid JSON") from None
         if not isinstance(payload, dict) or payload.get("format") != FORMAT:
             raise NotOurs(f"{self.name}: attached data is not in the {FORMAT} format")
         return payload
 
+    def _page(self, index: int):
+        import pypdfium2 as pdfium
+
+        try:
+            return self.pdf[index]
+        except pdfium.PdfiumError as exc:     # the document opened, but this page is damaged
+            raise NotOurs(f"{self.name}: page {index + 1} is damaged ({exc})") from None
+
     def page_size(self, index: int) -> tuple[float, float]:
-        return tuple(self.pdf[index].get_size())
+        return tuple(self._page(index).get_size())
 
     def page_objects(self, index: int) -> list[Drawn]:
         import pypdfium2.raw as raw
 
-        page = self.pdf[index]
+        page = self._page(index)
         out = []
         for obj in page.get_objects(max_depth=4):
             try:
@@ -116,6 +139,11 @@ class PdfBoards:
                     idx = value.value
             out.append(Drawn(tag, idx, bounds))
         return out
+
+
+def _no_constant(name: str):
+    """pnp writes finite numbers only; NaN and Infinity are not JSON."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _mark_name(raw, mark) -> str:

@@ -1,0 +1,361 @@
+"""The validator under attack: damaged, hostile and foreign files get a clear answer, never a crash.
+
+``pnp validate`` answers every file with either one error line (exit 2: it cannot be checked)
+or a report (exit 1 when a board fails), in bounded time. The files here are what a shared
+folder really holds: cut-short downloads, flipped bits, encrypted copies, PDFs other programs
+made, and PDFs whose attached data someone edited by hand or by program.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from pnp.build import build
+from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
+from pnp.spec import loads
+from pnp.validate import validate_file
+from tamper import read_data, rewrite
+
+SMALL = """\
+title: Attack
+seed: attack
+output: small.pdf
+items:
+  - kind: cliquer
+    size: quarter
+    dots: 6
+  - kind: circles
+    circles: 3
+  - kind: cliques
+    players: 3
+    remark_cards: 4
+"""
+SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                      HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("good")
+    [(path, boards, _)] = build(loads(SMALL, "attack.yaml"), out)
+    assert boards == 3 and all(r.ok for r in validate_file(path))
+    return path
+
+
+def outcome(path: Path) -> str:
+    """'unreadable' (one error line, exit 2), 'fail' (a report with failures) or 'ok'."""
+    try:
+        reports = validate_file(path)
+    except NotOurs as exc:
+        message = str(exc)
+        assert "\n" not in message and message.startswith(f"{path}: "), message
+        assert len(message) < 300 + len(str(path)), message
+        return "unreadable"
+    for r in reports:
+        line = r.line(str(path))
+        assert "\n" not in line, line
+        for p in r.problems:
+            assert p.code and " " not in p.code, p
+    return "ok" if all(r.ok for r in reports) else "fail"
+
+
+def codes(path: Path) -> set[str]:
+    return {p.code for r in validate_file(path) for p in r.problems}
+
+
+# ------------------------------------------------------------------------------------------
+# whole files
+
+
+def _encrypted(good: Path, out: Path, user: str, algorithm: str) -> bytes:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter(clone_from=str(good))
+    writer.encrypt(user, owner_password="owner", algorithm=algorithm)
+    writer.write(out)
+    return out.read_bytes()
+
+
+def _foreign(kind: str, out: Path) -> bytes:
+    if kind == "reportlab":
+        from reportlab.pdfgen.canvas import Canvas
+
+        canvas = Canvas(str(out))
+        canvas.drawString(72, 72, "a worksheet from another program")
+        canvas.save()
+    else:
+        from pypdf import PdfWriter
+
+        writer = PdfWriter()
+        writer.add_blank_page(595, 842)
+        writer.write(out)
+    return out.read_bytes()
+
+
+def make_attack(kind: str, good: Path, where: Path) -> Path:
+    data = good.read_bytes()
+    path = where / f"{kind}.pdf"
+    files = {
+        "empty": lambda: b"",
+        "text": lambda: b"Dear class, the boards are attached.\n",
+        "html": lambda: b"<!doctype html><title>404 Not Found</title>",
+        "header only": lambda: b"%PDF-1.4\n",
+        "header then junk": lambda: b"%PDF-1.7\n" + os.urandom(4096) + b"\n%%EOF\n",
+        "first 10 bytes": lambda: data[:10],
+        "first half": lambda: data[: len(data) // 2],
+        "all but the end": lambda: data[:-200],
+        "no %%EOF": lambda: data[: data.rindex(b"%%EOF")],
+        "encrypted, password": lambda: _encrypted(good, where / "e1.pdf", "secret", "AES-256"),
+        "encrypted, empty password": lambda: _encrypted(good, where / "e2.pdf", "", "RC4-128"),
+        "reportlab": lambda: _foreign("reportlab", where / "f1.pdf"),
+        "pypdf blank": lambda: _foreign("pypdf", where / "f2.pdf"),
+        "xref zeroed": lambda: data.replace(b"0000000", b"9999999"),
+        "catalog gone": lambda: data.replace(b"/Type /Catalog", b"/Type /Katalog"),
+        # the document opens, but its first page points at an object that is not there
+        "page missing": lambda: re.sub(rb"/Kids \[ ?\d+ 0 R", b"/Kids [ 99999 0 R", data, count=1),
+    }
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "huge":
+        with open(path, "wb") as fh:                # sparse: costs no disk
+            fh.write(data[:1024])
+            fh.truncate(MAX_PDF_BYTES + 1)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "missing":
+        pass
+    else:
+        path.write_bytes(files[kind]())
+    return path
+
+
+ATTACKS = ["empty", "text", "html", "header only", "header then junk", "first 10 bytes",
+           "first half", "all but the end", "no %%EOF", "encrypted, password",
+           "encrypted, empty password", "reportlab", "pypdf blank", "folder", "huge", "fifo",
+           "missing", "xref zeroed", "catalog gone", "page missing"]
+EXPECTED_WORDS = {
+    "empty": "not a PDF", "text": "not a PDF", "html": "not a PDF", "first 10 bytes": "cut short",
+    "first half": "cut short", "all but the end": "cut short", "no %%EOF": "cut short",
+    "encrypted, password": "encrypted", "encrypted, empty password": "encrypted",
+    "reportlab": "no pnp board data", "pypdf blank": "no pnp board data", "folder": "folder",
+    "huge": "larger than", "fifo": "not a regular file", "missing": "no such file",
+    "page missing": "page 1 is damaged",
+}
+
+
+@pytest.mark.parametrize("kind", ATTACKS)
+def test_damaged_and_foreign_files_get_one_clear_line(good, tmp_path, kind):
+    path = make_attack(kind, good, tmp_path)
+    result = outcome(path)
+    if kind in EXPECTED_WORDS:
+        assert result == "unreadable"
+        with pytest.raises(NotOurs, match=EXPECTED_WORDS[kind]):
+            validate_file(path)
+    else:                      # pdfium may repair what is left; then the checks decide
+        assert result in ("unreadable", "fail", "ok")
+
+
+def test_the_real_command_answers_every_attack_in_one_run(good, tmp_path):
+    files = [make_attack(kind, good, tmp_path) for kind in ATTACKS]
+    result = subprocess.run([sys.executable, "-m", "pnp", "validate", good, *files],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    errors = result.stderr.splitlines()
+    assert all(line.startswith("error ") for line in errors), errors
+    assert len(errors) >= len(EXPECTED_WORDS)
+    for kind in EXPECTED_WORDS:
+        assert any(line.startswith(f"error {tmp_path / kind}.pdf: ") for line in errors), kind
+    assert result.stdout.splitlines()[-1].endswith("files unreadable")
+    assert sum(line.startswith("ok ") for line in result.stdout.splitlines()) >= 3   # good.pdf
+
+
+@settings(SLOW, max_examples=30)
+@given(st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.integers(1, 255)),
+                min_size=1, max_size=40))
+def test_random_byte_flips_never_crash(good, tmp_path, flips):
+    data = bytearray(good.read_bytes())
+    for where, mask in flips:
+        data[int(where * len(data))] ^= mask
+    path = tmp_path / "flipped.pdf"
+    path.write_bytes(bytes(data))
+    outcome(path)
+
+
+# ------------------------------------------------------------------------------------------
+# the attached data: malformed, wrong, or pointing at pages that do not exist
+
+
+def with_payload(good: Path, out: Path, edit) -> Path:
+    def data_edit(payload):
+        edit(payload)
+    return rewrite(good, out, data_edit=data_edit)
+
+
+def with_raw_data(good: Path, out: Path, body: bytes) -> Path:
+    from pypdf import PdfWriter
+    from tamper import _attachment_stream
+
+    writer = PdfWriter(clone_from=str(good))
+    _attachment_stream(writer).set_data(body)
+    writer.write(out)
+    return out
+
+
+RAW = {
+    "not JSON": b"boards: yes",
+    "empty": b"",
+    "a list": b"[]",
+    "wrong format": b'{"format": "pnp-data/999", "boards": []}',
+    "NaN": b'{"format": "pnp-data/1", "boards": [NaN]}',
+    "Infinity": b'{"format": "pnp-data/1", "boards": [{"kind": "cliquer", "data": Infinity}]}',
+    "deep": b'{"format": "pnp-data/1", "boards": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "huge number": b'{"format": "pnp-data/1", "boards": [' + b"9" * 20_000 + b"]}",
+    "latin-1": '{"format": "pnp-data/1", "title": "café"}'.encode("latin-1"),
+    "utf-16": '{"format": "pnp-data/1"}'.encode("utf-16"),
+    "no boards": b'{"format": "pnp-data/1"}',
+    "boards empty": b'{"format": "pnp-data/1", "boards": []}',
+    "boards a map": b'{"format": "pnp-data/1", "boards": {"kind": "cliquer"}}',
+}
+
+
+@pytest.mark.parametrize("name", list(RAW))
+def test_malformed_attached_data_is_one_clear_line(good, tmp_path, name):
+    path = with_raw_data(good, tmp_path / "raw.pdf", RAW[name])
+    assert outcome(path) in ("unreadable", "fail")
+
+
+def _set(index: int, *keys, value):
+    def edit(payload):
+        target = payload["boards"][index]
+        for k in keys[:-1]:
+            target = target[k]
+        target[keys[-1]] = value
+    return edit
+
+
+def _drop(index: int, *keys):
+    def edit(payload):
+        target = payload["boards"][index]
+        for k in keys[:-1]:
+            target = target[k]
+        del target[keys[-1]]
+    return edit
+
+
+BAD_RECORDS = {
+    "record a string": lambda p: p["boards"].__setitem__(0, "cliquer"),
+    "record null": lambda p: p["boards"].__setitem__(1, None),
+    "kind unknown": _set(0, "kind", value="chess"),
+    "kind a list": _set(0, "kind", value=["cliquer"]),
+    "kind a map": _set(1, "kind", value={"circles": 1}),
+    "data missing": _drop(0, "data"),
+    "data a list": _set(1, "data", value=[1, 2, 3]),
+    "cliquer dots strings": _set(0, "data", "dots", value=[["1", "2"]] * 6),
+    "cliquer dots floats": _set(0, "data", "dots", value=[[1.5, 2.0]] * 6),
+    "cliquer grid huge": _set(0, "data", "grid", value=10**40),
+    "cliquer grid bool": _set(0, "data", "grid", value=True),
+    "cliquer 500 dots": _set(0, "data", "dots", value=[[i, i * i % 97] for i in range(500)]),
+    "cliquer side negative": _set(0, "data", "side_mm", value=-80),
+    "cliquer ident missing": _drop(0, "data", "ident"),
+    "circles spaces a string": _set(1, "data", "circles", 0, "spaces", value="circle"),
+    "circles no circles": _set(1, "data", "circles", value=[]),
+    "circles empty circle": _set(1, "data", "circles", 0, "spaces", value=[]),
+    "circles start huge": _set(1, "data", "circles", 0, "start", value=10**30),
+    "circles start negative": _set(1, "data", "circles", 0, "start", value=-1),
+    "circles unknown space": _set(1, "data", "circles", 0, "spaces", 0, value="hexagon"),
+    "circles players a string": _set(1, "data", "players", value="two"),
+    "cliques players empty": _set(2, "data", "players", value=[]),
+    "cliques players numbers": _set(2, "data", "players", value=[1, 2, 3]),
+    "cliques trackers a map": _set(2, "data", "trackers", value={"a": 1}),
+    "cliques start negative": _set(2, "data", "start", value=-5),
+    "cliques range reversed": _set(2, "data", "trackers", 0, "approval", value=[18, 0]),
+    "cliques range floats": _set(2, "data", "trackers", 0, "approval", value=[0, 18.0]),
+    "placements missing": _drop(0, "placements"),
+    "placements a string": _set(0, "placements", value="page 1"),
+    "placement on page 999": _set(0, "placements", 0, "page", value=999),
+    "placement on page -1": _set(0, "placements", 0, "page", value=-1),
+    "placement page true": _set(0, "placements", 0, "page", value=True),
+    "placement page text": _set(0, "placements", 0, "page", value="0"),
+    "placement page float": _set(0, "placements", 0, "page", value=0.0),
+    "placement piece a list": _set(2, "placements", 0, "piece", value=[]),
+    "placement frame short": _set(0, "placements", 0, "frame", value=[1, 2, 3]),
+    "placement frame text": _set(0, "placements", 0, "frame", value="A4"),
+    "placement frame huge": _set(0, "placements", 0, "frame", value=[1e308, 1e308, 1e308, 1e308]),
+    "placement frame inverted": _set(0, "placements", 0, "frame", value=[500, 500, -400, -400]),
+    "placement key missing": _drop(1, "placements", 0, "frame"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_RECORDS))
+def test_wrong_board_records_fail_that_board_and_name_it(good, tmp_path, name):
+    path = with_payload(good, tmp_path / "bad.pdf", BAD_RECORDS[name])
+    assert outcome(path) == "fail"
+    assert codes(path) - {"drawn-unknown", "outside-safe-area"}, name   # a board-level problem
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:6]):
+            yield from _paths(v, prefix + (i,))
+
+
+JSON_LEAF = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.integers(-10**30, 10**30),
+    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=12),
+    st.sampled_from([0, -1, 1, 2, 3, 18, 10**6, "", "black", "white", "neutral", "pentagon",
+                     "page", "quarter", "track", "tens-units", "board", "score sheet",
+                     "circles-board", "cliquer", "circles", "cliques"]))
+JSON_VALUE = st.recursive(JSON_LEAF, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=10)
+
+
+@settings(SLOW, max_examples=40)
+@given(st.data())
+def test_any_edit_of_the_attached_data_fails_cleanly_or_passes(good, tmp_path, data):
+    payload = read_data(good)
+    paths = [p for p in _paths(payload) if p]
+    edits = data.draw(st.lists(st.tuples(st.sampled_from(paths), st.one_of(JSON_VALUE, st.just(...))),
+                               min_size=1, max_size=3))
+    changed = copy.deepcopy(payload)
+    for path, value in edits:
+        parent = changed
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            if value is ...:
+                del parent[path[-1]]
+            else:
+                parent[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue                 # an earlier edit replaced what this path walked through
+    out = with_payload(good, tmp_path / "edited.pdf", lambda p: (p.clear(), p.update(changed)))
+    result = outcome(out)
+    if changed == payload:
+        assert result == "ok"
+
+
+def test_a_game_check_that_crashes_fails_its_board_and_the_rest_are_checked(good, monkeypatch):
+    import pnp.games.circles as circles
+
+    def broken(board):
+        raise ZeroDivisionError("a circle with no spaces")
+
+    monkeypatch.setattr(circles, "check", broken)
+    reports = validate_file(good)
+    assert [r.ok for r in reports] == [True, False, True]
+    (problem,) = reports[1].problems
+    assert problem.code == "check-failed" and "ZeroDivisionError" in problem.message
