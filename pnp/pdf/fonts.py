@@ -122,12 +122,14 @@ def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: s
 
     If even ``min_size`` does not fit, the text is cut with an ellipsis rather than overflow.
     """
-    ensure_fonts()
-    used = fit_size(text, font, size, max_width, min_size)
-    if string_width(text, font, used) > max_width + 1e-6:
-        while text and string_width(text + "…", font, used) > max_width:
-            text = text[:-1]
-        text += "…"
+    width = string_width(text, font, size)
+    used = size
+    if width > max_width and width != 0:     # measured once when it fits, as nearly all do
+        used = fit_size(text, font, size, max_width, min_size)
+        if string_width(text, font, used) > max_width + 1e-6:
+            while text and string_width(text + "…", font, used) > max_width:
+                text = text[:-1]
+            text += "…"
     canvas.setFont(font, used)
     draw_aligned(canvas, text, x, y, align)
     return used
