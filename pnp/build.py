@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from pnp import __version__
 from pnp.errors import PnpError
@@ -61,42 +63,56 @@ def run_task(task: Task):
                            ident_for(task.seed, task.number))
 
 
+CHUNK = 32        # most boards a worker is handed at once: few messages, yet even shares
+
+
 def generate_all(spec: Spec, seed: str, jobs: int = 1, progress=None) -> list:
+    return list(generated(spec, seed, jobs, progress))
+
+
+def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
+    """The boards in build order, each as soon as it and those before it are ready, so the
+    PDF is drawn while workers are still generating."""
     todo = tasks(spec, seed)
-
-    def located(task: Task, exc: Exception) -> PnpError:
-        return spec.items[task.entry].error(str(exc))
-
-    boards = []
     if jobs <= 1 or len(todo) <= 1:
         for task in todo:
-            try:
-                boards.append(run_task(task))
-            except (ValueError, PnpError) as exc:
-                raise located(task, exc) from None
+            board, error = _outcome(task)
+            if error is not None:
+                raise spec.items[task.entry].error(error)
             if progress:
                 progress(1)
-        return boards
+            yield board
+        return
     from concurrent.futures import ProcessPoolExecutor
 
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
     try:
-        futures = [pool.submit(run_task, task) for task in todo]
-        for task, future in zip(todo, futures):
-            try:
-                boards.append(future.result())
-            except (ValueError, PnpError) as exc:
-                raise located(task, exc) from None
+        # boards go out in chunks (one message each; a 9-dot board takes about a millisecond),
+        # at least four a worker so one slow board does not leave the others idle at the end
+        chunk = max(1, min(CHUNK, len(todo) // (4 * jobs)))
+        for task, (board, error) in zip(todo, pool.map(_outcome, todo, chunksize=chunk)):
+            if error is not None:
+                raise spec.items[task.entry].error(error)
             if progress:
                 progress(1)
+            yield board
     except BaseException:
-        # Ctrl-C or a bad item: stop at once rather than let queued boards run to the end
+        # Ctrl-C, a bad item, or the PDF writer giving up (GeneratorExit): stop at once rather
+        # than let queued boards run to the end
         pool.shutdown(wait=False, cancel_futures=True)
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()
         raise
     pool.shutdown()
-    return boards
+
+
+def _outcome(task: Task):
+    """(board, None), or (None, message) for a user's error, which the parent reports at its
+    own item (module-level so worker processes can run it)."""
+    try:
+        return run_task(task), None
+    except (ValueError, PnpError) as exc:
+        return None, str(exc)
 
 
 def _worker_start() -> None:
@@ -114,8 +130,9 @@ def _worker_start() -> None:
         pass
 
 
-def write_pdf(target: Path, spec: Spec, seed: str, pairs: list[tuple[Entry, object]]) -> int:
-    """Impose the boards' pieces and write one PDF atomically; returns the page count."""
+def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]]) -> int:
+    """Impose the boards' pieces (as they come) and write one PDF atomically; returns the
+    page count."""
     from pnp.pdf.embed import FORMAT, attach_json
     from pnp.pdf.impose import Imposer
     from pnp.pdf.page import geometry
@@ -126,10 +143,11 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: list[tuple[Entry, obje
     with atomic_path(target) as tmp:
         canvas = new_canvas(tmp, page, spec.title)
         imposer = Imposer(canvas, page, f"{spec.title} · seed {seed} · pnp {__version__}")
-        held_back = []
-        for n, (entry, board) in enumerate(pairs):
-            if n and entry is not pairs[n - 1][0]:
+        held_back, last = [], None
+        for entry, board in pairs:
+            if last is not None and entry is not last:
                 imposer.finish()      # an item's cards and tokens stay together, after its pages
+            last = entry
             module = game(entry.kind)
             placements: list = []
             records.append({"kind": entry.kind, "data": module.to_data(board), "placements": placements})
@@ -187,9 +205,11 @@ def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, for
             parts.append((target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf"), e))
     for path in [target, *(p for p, _ in parts)]:     # refuse before any work is done
         check_replaceable(path, force)
-    boards = generate_all(spec, seed, jobs, progress)
-    pairs = [(spec.items[t.entry], board) for t, board in zip(todo, boards)]
-    written = [(target, len(boards), write_pdf(target, spec, seed, pairs))]
+    with closing(generated(spec, seed, jobs, progress)) as boards:
+        pairs = ((spec.items[t.entry], board) for t, board in zip(todo, boards))
+        if parts:                 # each board goes into more than one PDF: keep them
+            pairs = list(pairs)
+        written = [(target, len(todo), write_pdf(target, spec, seed, pairs))]
     for path, e in parts:
         mine = [pair for t, pair in zip(todo, pairs) if t.entry == e]
         written.append((path, len(mine), write_pdf(path, spec, seed, mine)))
