@@ -9,6 +9,9 @@ every-variant Circles board, a week of half-page boards). A planting is
   other    the validator fails it, but with other problems only
   missed   the validator passes it
 
+Known gaps (GAPS in the tests: defects no check looks for yet) are planted too and listed
+apart, so the table shows what the validator cannot see as well as what it catches.
+
 Run:  python bench/mutation_report.py [--per-class 40] [--seed 1] [--only WORD]
 Needs the test extra (pypdf); about a second per 10 plantings.
 """
@@ -26,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_mutations import GOOD_SPECS, MUTATIONS, build_good, plant, verdict  # noqa: E402
+from test_mutations import GAPS, GOOD_SPECS, MUTATIONS, build_good, plant, verdict  # noqa: E402
 
 LAYOUTS = ["designer-pack", "class-set", "cliques", "circles", "daily"]
 
@@ -65,7 +68,7 @@ def main() -> int:
         print(f"good PDFs: {sum(len(v) for v in sources.values())} (by kind: "
               + ", ".join(f"{k} {len(v)}" for k, v in sorted(sources.items())) + ")\n")
         rows, misses = [], []
-        for number, mutation in enumerate(MUTATIONS):
+        for number, mutation in enumerate(MUTATIONS + GAPS):
             if args.only.lower() not in mutation.name.lower():
                 continue
             tally: Counter = Counter()
@@ -76,25 +79,35 @@ def main() -> int:
                 ok, found, _ = verdict(bad)
                 outcome = "missed" if ok else "caught" if mutation.expect in found else "other"
                 tally[outcome] += 1
-                if outcome != "caught":
+                if outcome != "caught" and not mutation.gap:
                     misses.append(f"{outcome:6} {mutation.name}: {what} in {good.name} "
                                   f"-> {sorted(found) or 'ok'}")
-            rows.append((mutation.name, mutation.expect, tally))
+            rows.append((mutation, tally))
 
-    width = max(len(r[0]) for r in rows)
+    width = max(len(m.name) for m, _ in rows)
+
+    def row(name: str, code: str, tally: Counter) -> None:
+        planted = sum(tally.values())
+        print(f"{name:{width}}  {code:19} {planted:7} {tally['caught']:6} {tally['other']:5} "
+              f"{tally['missed']:6} {tally['caught'] / planted:6.1%}")
+
     print(f"{'defect class':{width}}  {'named as':19} {'planted':>7} {'caught':>6} {'other':>5} "
           f"{'missed':>6} {'rate':>6}")
     total: Counter = Counter()
-    for name, code, tally in rows:
-        planted = sum(tally.values())
-        total += tally
-        print(f"{name:{width}}  {code:19} {planted:7} {tally['caught']:6} {tally['other']:5} "
-              f"{tally['missed']:6} {tally['caught'] / planted:6.1%}")
-    planted = sum(total.values())
-    print(f"{'all classes':{width}}  {'':19} {planted:7} {total['caught']:6} {total['other']:5} "
-          f"{total['missed']:6} {total['caught'] / planted:6.1%}")
+    for mutation, tally in rows:
+        if not mutation.gap:
+            total += tally
+            row(mutation.name, mutation.expect, tally)
+    if total:
+        row("all classes", "", total)
     for line in misses[:20]:
         print("  " + line)
+    gaps = [(m, t) for m, t in rows if m.gap]
+    if gaps:
+        print("\nknown gaps (defects no check looks for yet; the code is a proposal):")
+        for mutation, tally in gaps:
+            row(mutation.name, mutation.expect, tally)
+            print(f"{'':{width}}  why: {mutation.gap}")
     print(f"\n{time.perf_counter() - started:.0f} s, seed {args.seed}, {args.per_class} per class")
     return 0 if not misses else 1
 

@@ -292,6 +292,29 @@ def extra_dot(forgery: Forgery, rng: random.Random) -> str | None:
     return f"an extra dot drawn on {board.ident}'s board"
 
 
+def dot_drawn_tiny(forgery: Forgery, rng: random.Random) -> str | None:
+    """A dot printed at a fifth of its size, centred where it belongs: too small for a pencil."""
+    record, board, page, sections = _cliquer_board(forgery, rng)
+    c = rng.randrange(len(sections))
+    x, y = _dot_point(board, record, board.dots[c])
+    m = sections[c]
+    k = round(rng.uniform(0.1, 0.3), 3)     # the factor as written, so the centre stays put
+    body = (f"/PnpDot <</I {c}>> BDC\nq {k:.3f} 0 0 {k:.3f} {x * (1 - k):.4f} {y * (1 - k):.4f} cm\n"
+            f"{m.group('body')}Q\nEMC\n")
+    forgery.set_content(page, replace_span(forgery.content(page), m, body))
+    return f"dot {c} of {board.ident} drawn at {k:.0%} of its size"
+
+
+def dot_drawn_white(forgery: Forgery, rng: random.Random) -> str | None:
+    """A dot printed in white on white: in its place, invisible."""
+    record, board, page, sections = _cliquer_board(forgery, rng)
+    c = rng.randrange(len(sections))
+    m = sections[c]
+    body = f"/PnpDot <</I {c}>> BDC\nq 1 g\n{m.group('body')}Q\nEMC\n"
+    forgery.set_content(page, replace_span(forgery.content(page), m, body))
+    return f"dot {c} of {board.ident} printed white"
+
+
 # ------------------------------------------------------------------------------------------
 # Thinking in Circles
 
@@ -339,6 +362,23 @@ def unfair_colour(forgery: Forgery, rng: random.Random) -> str | None:
     return f"circle {n + 1}: black space {i} swapped with {spaces[i]} space {j}"
 
 
+def spaces_swapped_in_data(forgery: Forgery, rng: random.Random) -> str | None:
+    """Two spaces of different kinds, equally far from the start, swapped in the data only:
+    every count and distance still fair, but the page shows something else than the data."""
+    from pnp.games.circles.board import distance
+
+    record, n, circle = _circle(forgery, rng)
+    spaces, start, size = circle["spaces"], circle["start"], len(circle["spaces"])
+    pairs = [(i, j) for i in range(size) for j in range(i + 1, size)
+             if spaces[i] != spaces[j] and start not in (i, j)
+             and distance(size, start, i) == distance(size, start, j)]
+    if not pairs:
+        return None
+    i, j = rng.choice(pairs)
+    spaces[i], spaces[j] = spaces[j], spaces[i]
+    return f"circle {n + 1}: data swaps {spaces[j]} space {i} and {spaces[i]} space {j}"
+
+
 # ------------------------------------------------------------------------------------------
 # Cliques
 
@@ -356,10 +396,12 @@ def wrong_start(forgery: Forgery, rng: random.Random) -> str | None:
 
 def tracker_short(forgery: Forgery, rng: random.Random) -> str | None:
     """A tracker whose range stops short of the tokens a player can hold."""
+    from pnp.games.cliques.model import reachable
+
     record = rng.choice(forgery.boards("cliques"))
     tracker = rng.choice(record["data"]["trackers"])
     colour = rng.choice(["approval", "disapproval"])
-    low, high = tracker[colour]
+    low, high = reachable(len(record["data"]["players"]))   # tens-and-units print up to x9
     tracker[colour] = [low, high - rng.randint(1, max(1, high // 3))]
     return f"{tracker['player']}'s {colour} track stops at {tracker[colour][1]} (data)"
 
@@ -409,6 +451,7 @@ class Mutation:
     source: str                                  # which good PDF it is planted in
     expect: str                                  # the problem code that names the defect
     plant: Callable[[Forgery, random.Random], str | None]
+    gap: str = ""                                # a defect the validator cannot see yet: why
 
 
 MUTATIONS = [
@@ -432,6 +475,16 @@ MUTATIONS = [
     Mutation("Any: ink near the paper edge (CliqueR)", "cliquer", "outside-safe-area", ink_near_edge),
     Mutation("Any: ink near the paper edge (Circles)", "circles", "outside-safe-area", ink_near_edge),
     Mutation("Any: ink near the paper edge (Cliques)", "cliques", "outside-safe-area", ink_near_edge),
+]
+# Defects the validator does not look for yet (codes proposed); the bench reports them apart.
+GAPS = [
+    Mutation("CliqueR: a dot drawn tiny", "cliquer", "drawn-dot-size", dot_drawn_tiny,
+             gap="cliquer.check_drawn compares each dot's centre, not its size"),
+    Mutation("CliqueR: a dot printed white", "cliquer", "drawn-dot-ink", dot_drawn_white,
+             gap="readback.Drawn has no fill colour; check_drawn cannot see invisible ink"),
+    Mutation("Circles: data swaps two spaces' kinds", "circles", "drawn-space-kind",
+             spaces_swapped_in_data,
+             gap="circles.check_drawn compares where spaces are, not which kind is printed"),
 ]
 
 
@@ -503,3 +556,12 @@ def test_an_unplanted_copy_passes(good, tmp_path):
     forgery.set_content(0, forgery.content(0) + "\n")
     ok, found, lines = verdict(forgery.save(tmp_path / "copy.pdf"))
     assert ok, lines
+
+
+@pytest.mark.parametrize("mutation", GAPS, ids=[m.expect for m in GAPS])
+def test_known_gaps_are_still_gaps(good, tmp_path, mutation):
+    # these defects pass validation today (see each gap); when a check learns to see one,
+    # this fails: move the class into MUTATIONS
+    what, bad = plant(mutation, good[mutation.source], tmp_path / "bad.pdf", random.Random(3))
+    ok, found, lines = verdict(bad)
+    assert ok, f"{mutation.name} is caught now ({sorted(found)}): move it into MUTATIONS"
