@@ -29,7 +29,7 @@ output: pack.pdf
 items:
   - kind: cliquer
     count: 120
-    dots: 4
+    dots: 9
 """
 EARLIER = BIG.replace("count: 120", "count: 2").replace("seed: big", "seed: earlier")
 TIMEOUT = 60
@@ -65,12 +65,31 @@ def parts(out: Path) -> list[Path]:
     return sorted(out.glob(f".*{PART_SUFFIX}"))
 
 
-def wait_for(proc: subprocess.Popen, moment: str, out: Path) -> None:
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (Linux /proc): a clock that a busy machine does not skew."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.fixture(scope="module")
+def startup_cpu() -> float:
+    """CPU seconds a fresh process spends importing what a build needs."""
+    proc = subprocess.Popen([sys.executable, "-c", "import pnp.cli, pnp.build, pnp.spec, "
+                             "pnp.games.cliquer, pnp.pdf.writer, pnp.pdf.impose"])
+    _, _, usage = os.wait4(proc.pid, 0)
+    return usage.ru_utime + usage.ru_stime
+
+
+def wait_for(proc: subprocess.Popen, moment: str, out: Path, startup: float = 0.0) -> None:
     """Return at the moment named: while generating, or once the PDF is being written."""
-    if moment == "generating":
-        time.sleep(0.6)             # imports done, boards being placed (writing comes later)
-        return
     deadline = time.monotonic() + TIMEOUT
+    if moment == "generating":      # imports done, boards being placed, nothing written yet
+        while proc.poll() is None and time.monotonic() < deadline:
+            if cpu_seconds(proc.pid) >= startup + 0.1:
+                return
+            time.sleep(0.002)
+        return
     while proc.poll() is None and time.monotonic() < deadline:
         found = parts(out)
         if found and (moment == "writing" or found[0].stat().st_size > 0):
@@ -136,11 +155,12 @@ def assert_target_whole(out: Path, pdfs, code: int, moment: str) -> bool:
 
 
 @pytest.mark.parametrize("moment", ["generating", "writing", "written-not-renamed"])
-def test_sigkill_leaves_the_earlier_pdf_and_the_next_build_clears_the_part(folder, pdfs, moment):
+def test_sigkill_leaves_the_earlier_pdf_and_the_next_build_clears_the_part(folder, pdfs, moment,
+                                                                          startup_cpu):
     out = folder / "out"
     proc = start(folder)
     try:
-        wait_for(proc, moment, out)
+        wait_for(proc, moment, out, startup_cpu)
         proc.send_signal(signal.SIGKILL)
         code, _ = finish(proc)
     finally:
@@ -156,11 +176,11 @@ def test_sigkill_leaves_the_earlier_pdf_and_the_next_build_clears_the_part(folde
 
 
 @pytest.mark.parametrize("moment", ["generating", "writing"])
-def test_sigint_stops_cleanly_with_one_line(folder, pdfs, moment):
+def test_sigint_stops_cleanly_with_one_line(folder, pdfs, moment, startup_cpu):
     out = folder / "out"
     proc = start(folder)
     try:
-        wait_for(proc, moment, out)
+        wait_for(proc, moment, out, startup_cpu)
         proc.send_signal(signal.SIGINT)
         code, err = finish(proc)
     finally:
