@@ -30,6 +30,7 @@ class Drawn:
     tag: str
     index: int
     bounds: tuple[float, float, float, float]    # left, bottom, right, top in points
+    fill: tuple[int, int, int, int] | None = None  # RGBA fill of a marked object, 0..255
 
     @property
     def center(self) -> tuple[float, float]:
@@ -130,14 +131,18 @@ class PdfBoards:
                 bounds = tuple(float(v) for v in obj.get_bounds())
             except Exception:    # an object without extent (empty path): nothing is drawn
                 continue
-            tag, idx = "", -1
+            tag, idx, fill = "", -1, None
             for m in range(raw.FPDFPageObj_CountMarks(obj.raw)):
                 mark = raw.FPDFPageObj_GetMark(obj.raw, m)
                 tag = _mark_name(raw, mark) or tag
                 value = ctypes.c_int(-1)
                 if raw.FPDFPageObjMark_GetParamIntValue(mark, b"I", ctypes.byref(value)):
                     idx = value.value
-            out.append(Drawn(tag, idx, bounds))
+            if tag:     # only marked objects: games check that their ink is really there
+                rgba = [ctypes.c_uint(0) for _ in range(4)]
+                if raw.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(c) for c in rgba)):
+                    fill = tuple(c.value for c in rgba)
+            out.append(Drawn(tag, idx, bounds, fill))
         return out
 
 

@@ -12,7 +12,7 @@ from typing import Literal
 from pnp.games.base import Frame, Problem, option
 from pnp.games.cliquer import codes
 from pnp.games.cliquer.board import Board, Limits, dot_name
-from pnp.games.cliquer.draw import REDUCED_SIDE_MM, dot_position, pieces, square_for  # noqa: F401
+from pnp.games.cliquer.draw import REDUCED_SIDE_MM, dot_position, dot_radius, pieces, square_for  # noqa: F401
 from pnp.games.cliquer.difficulty import check_recorded, measure
 from pnp.games.cliquer.generate import Placer
 
@@ -20,6 +20,8 @@ KIND = "cliquer"
 TITLE = "CliqueR"
 DEFAULT_SIDE_MM = 170
 DRAWN_TOLERANCE_PT = 0.01
+SIZE_TOLERANCE_PT = 0.05       # a dot's printed radius; bezier circles bound to within 1e-3 pt
+BLACK = (0, 0, 0, 255)
 
 
 def _code(value) -> str:
@@ -133,7 +135,8 @@ def describe(board: Board) -> str:
 
 
 def check_drawn(board: Board, placements) -> list[Problem]:
-    """Each dot drawn exactly where the data puts it (to 0.01 pt), none missing, none extra."""
+    """Each dot drawn black, full size, exactly where the data puts it (to 0.01 pt);
+    none missing, none extra."""
     problems: list[Problem] = []
     for piece, frame, drawn in placements:
         square = square_for(piece, board, frame)
@@ -149,6 +152,14 @@ def check_drawn(board: Board, placements) -> list[Problem]:
                                         "that is not in the board's data"))
                 continue
             seen[mark.index] = (cx, cy)
+            radius = dot_radius(piece, board)
+            half = ((mark.bounds[2] - mark.bounds[0]) / 2, (mark.bounds[3] - mark.bounds[1]) / 2)
+            if any(abs(h - radius) > SIZE_TOLERANCE_PT for h in half):
+                problems.append(Problem("drawn-dot-size", f"dot {dot_name(mark.index)} is drawn "
+                                        f"{2 * max(half):.2f} pt across; it should be {2 * radius:.2f} pt"))
+            if mark.fill is not None and mark.fill != BLACK:
+                problems.append(Problem("drawn-dot-ink", f"dot {dot_name(mark.index)} is printed in "
+                                        f"colour {mark.fill[:3]} (alpha {mark.fill[3]}), not solid black"))
         for i, dot in enumerate(board.dots):
             if i not in seen:
                 problems.append(Problem("drawn-dot-missing", f"dot {dot_name(i)} is in the data but "

@@ -17,6 +17,7 @@ from pnp.pdf.marks import marked
 
 MM = 72 / 25.4
 DOT_RADIUS_MM = 1.8          # big enough to find with a pencil tip, small against 3 mm clearance
+KEY_DOT_RADIUS_MM = 1.4      # answer keys draw the board small, with the hull over it
 REDUCED_SIDE_MM = {"half": 100, "quarter": 80}   # two or four to a portrait A4 or Letter page
 LABEL_BAND_MM = {"page": 0, "half": 16, "quarter": 16}
 
@@ -84,7 +85,7 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
     canvas.setLineWidth(0.6)
     canvas.rect(sq.x, sq.y, sq.width, sq.height, stroke=1, fill=0)
     canvas.setFillGray(0)
-    radius = DOT_RADIUS_MM * MM * (1 if board.size == "page" else 0.85)
+    radius = dot_radius("board", board)
     for i, dot in enumerate(board.dots):
         x, y = dot_position(board, sq, dot)
         with marked(canvas, "PnpDot", i):
@@ -163,6 +164,13 @@ def pieces(board: Board) -> list[Piece]:
 
         out.append(Piece("answer-key", lambda canvas, frame: draw_key(board, canvas, frame), at_end=True))
     return out
+
+
+def dot_radius(piece: str, board: Board) -> float:
+    """Printed radius of a dot in points: smaller on reduced boards and on answer keys."""
+    if piece == "answer-key":
+        return KEY_DOT_RADIUS_MM * MM
+    return DOT_RADIUS_MM * MM * (1 if board.size == "page" else 0.85)
 
 
 def square_for(piece: str, board: Board, frame: Frame) -> Frame | None:

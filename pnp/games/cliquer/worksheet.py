@@ -87,7 +87,7 @@ def key_square(board: Board, frame: Frame) -> Frame:
 
 def draw_key(board: Board, canvas, frame: Frame) -> None:
     """The answer key: the board small, hull and one 4-clique triangle drawn in, the answers."""
-    from pnp.games.cliquer.draw import dot_position
+    from pnp.games.cliquer.draw import dot_position, dot_radius
 
     fonts.ensure_fonts()
     fonts.draw_fitted(canvas, f"Answer key · board {board.ident}", frame.x, frame.top - 8 * MM,
@@ -121,7 +121,7 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
     canvas.setFillGray(0)
     for i, (x, y) in enumerate(at):
         with marked(canvas, "PnpDot", i):
-            canvas.circle(x, y, 1.4 * MM, stroke=0, fill=1)
+            canvas.circle(x, y, dot_radius("answer-key", board), stroke=0, fill=1)
         canvas.setFont(fonts.BOLD, 9)
         canvas.drawString(x + 2 * MM, y + 1.5 * MM, dot_name(i))
     y = square.y - 8 * MM
