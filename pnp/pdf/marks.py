@@ -11,8 +11,11 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def marked(canvas, tag: str, index: int):
-    canvas.addLiteral(f"/{tag} <</I {int(index)}>> BDC")
+def marked(canvas, tag: str, index: int, kind: int | None = None):
+    """``kind`` (optional) records what the drawing code drew here, e.g. which space type, so the
+    validator can tell a page drawn from other data than the data attached."""
+    extra = "" if kind is None else f" /K {int(kind)}"
+    canvas.addLiteral(f"/{tag} <</I {int(index)}{extra}>> BDC")
     try:
         yield
     finally:

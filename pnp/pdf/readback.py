@@ -31,6 +31,7 @@ class Drawn:
     index: int
     bounds: tuple[float, float, float, float]    # left, bottom, right, top in points
     fill: tuple[int, int, int, int] | None = None  # RGBA fill of a marked object, 0..255
+    kind: int = -1                                  # the mark's /K: what was drawn (per game)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -122,28 +123,34 @@ class PdfBoards:
         return tuple(self._page(index).get_size())
 
     def page_objects(self, index: int) -> list[Drawn]:
-        import pypdfium2.raw as raw
+        return objects_of(self._page(index))
 
-        page = self._page(index)
-        out = []
-        for obj in page.get_objects(max_depth=4):
-            try:
-                bounds = tuple(float(v) for v in obj.get_bounds())
-            except Exception:    # an object without extent (empty path): nothing is drawn
-                continue
-            tag, idx, fill = "", -1, None
-            for m in range(raw.FPDFPageObj_CountMarks(obj.raw)):
-                mark = raw.FPDFPageObj_GetMark(obj.raw, m)
-                tag = _mark_name(raw, mark) or tag
-                value = ctypes.c_int(-1)
-                if raw.FPDFPageObjMark_GetParamIntValue(mark, b"I", ctypes.byref(value)):
-                    idx = value.value
-            if tag:     # only marked objects: games check that their ink is really there
-                rgba = [ctypes.c_uint(0) for _ in range(4)]
-                if raw.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(c) for c in rgba)):
-                    fill = tuple(c.value for c in rgba)
-            out.append(Drawn(tag, idx, bounds, fill))
-        return out
+
+def objects_of(page) -> list[Drawn]:
+    """Every object drawn on a pdfium page, with its marked-content tag, index and kind."""
+    import pypdfium2.raw as raw
+
+    out = []
+    for obj in page.get_objects(max_depth=4):
+        try:
+            bounds = tuple(float(v) for v in obj.get_bounds())
+        except Exception:    # an object without extent (empty path): nothing is drawn
+            continue
+        tag, idx, fill, kind = "", -1, None, -1
+        for m in range(raw.FPDFPageObj_CountMarks(obj.raw)):
+            mark = raw.FPDFPageObj_GetMark(obj.raw, m)
+            tag = _mark_name(raw, mark) or tag
+            value = ctypes.c_int(-1)
+            if raw.FPDFPageObjMark_GetParamIntValue(mark, b"I", ctypes.byref(value)):
+                idx = value.value
+            if raw.FPDFPageObjMark_GetParamIntValue(mark, b"K", ctypes.byref(value)):
+                kind = value.value
+        if tag:     # only marked objects: games check that their ink is really there
+            rgba = [ctypes.c_uint(0) for _ in range(4)]
+            if raw.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(c) for c in rgba)):
+                fill = tuple(c.value for c in rgba)
+        out.append(Drawn(tag, idx, bounds, fill, kind))
+    return out
 
 
 def _no_constant(name: str):

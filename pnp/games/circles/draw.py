@@ -11,7 +11,7 @@ import math
 
 from pnp.games.base import Frame
 from pnp.games.circles import glyphs
-from pnp.games.circles.board import SHAPES, Board
+from pnp.games.circles.board import SHAPES, SPACE_KINDS, Board
 from pnp.games.circles.layout import (INK_MARGIN, KEY, circles_area, place, ring_depth,
                                       space_width)
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts
@@ -85,7 +85,7 @@ def draw_circle(canvas, board: Board, n: int, cx: float, cy: float, radius: floa
         # the start space is drawn at the top; the rest follow clockwise
         at = (i - circle.start) % size
         points, (gx, gy) = space_cell(cx, cy, radius, inner, size, at)
-        with marked(canvas, SPACE_TAG, first_index + i):
+        with marked(canvas, SPACE_TAG, first_index + i, SPACE_KINDS.index(kind)):
             glyphs.space(canvas, kind, points, gx, gy, glyph, start=(i == circle.start))
     ensure_fonts()
     canvas.setFillGray(0)

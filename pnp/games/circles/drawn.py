@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from pnp.games.base import Problem
-from pnp.games.circles.board import Board
+from pnp.games.circles.board import SPACE_KINDS, Board
 from pnp.games.circles.draw import SPACE_TAG
 from pnp.games.circles.layout import CLEAR
 
@@ -20,7 +20,8 @@ ROUND_SLACK = 0.25      # a space's distance from its circle's centre may vary t
 NEAR_SLACK = 0.98       # rounding in the PDF: adjacency clearance is read back this leniently
 
 
-def _boxes(placements) -> dict[int, list[float]] | None:
+def _boxes(placements, kinds: dict[int, set[int]]) -> dict[int, list[float]] | None:
+    """Each marked space's bounding box; ``kinds`` collects the space kinds its marks record."""
     boxes: dict[int, list[float]] = {}
     seen = False
     for piece, _frame, drawn in placements:
@@ -30,6 +31,7 @@ def _boxes(placements) -> dict[int, list[float]] | None:
         for d in drawn:
             if d.tag != SPACE_TAG:
                 continue
+            kinds.setdefault(d.index, set()).add(d.kind)
             box = boxes.setdefault(d.index, list(d.bounds))
             box[0], box[1] = min(box[0], d.bounds[0]), min(box[1], d.bounds[1])
             box[2], box[3] = max(box[2], d.bounds[2]), max(box[3], d.bounds[3])
@@ -41,7 +43,8 @@ def _angle_gap(a: float, b: float) -> float:
 
 
 def check_drawn(board: Board, placements) -> list[Problem]:
-    boxes = _boxes(placements)
+    kinds: dict[int, set[int]] = {}
+    boxes = _boxes(placements, kinds)
     if boxes is None:
         return [Problem("drawn-board-missing", "the board page is not in the PDF")]
     problems = []
@@ -60,6 +63,14 @@ def check_drawn(board: Board, placements) -> list[Problem]:
                                     f"{', '.join(map(str, missing[:5]))} not on the page"))
             centres.append(None)
             continue
+        for k, i in enumerate(wanted):
+            kind = circle.spaces[k]
+            code = SPACE_KINDS.index(kind) if kind in SPACE_KINDS else -2
+            if kinds.get(i, {code}) != {code}:
+                drawn = ", ".join(SPACE_KINDS[c] if 0 <= c < len(SPACE_KINDS) else "unmarked"
+                                  for c in sorted(kinds[i]))
+                problems.append(Problem("drawn-space-kind", f"circle {n}: space {k + 1} is a {kind} "
+                                        f"in the data but the page shows a {drawn}"))
         points = [((boxes[i][0] + boxes[i][2]) / 2, (boxes[i][1] + boxes[i][3]) / 2)
                   for i in wanted]
         cx = sum(p[0] for p in points) / size
