@@ -31,7 +31,7 @@ class BoardReport:
         return not self.problems
 
     def line(self, file: str) -> str:
-        where = f"page {','.join(str(p + 1) for p in self.pages) or '?'}"
+        where = f"{'pages' if len(self.pages) > 1 else 'page'} {page_ranges(self.pages) or '?'}"
         if self.ok:
             return f"ok    {file} {where}: {self.label}"
         return f"FAIL  {file} {where}: {self.label}: " + "; ".join(str(p) for p in self.problems)
@@ -40,6 +40,17 @@ class BoardReport:
         return {"board": self.number, "kind": self.kind, "label": self.label,
                 "pages": [p + 1 for p in self.pages], "ok": self.ok,
                 "problems": [{"code": p.code, "message": p.message} for p in self.problems]}
+
+
+def page_ranges(pages: list[int]) -> str:
+    """Zero-based page numbers as a person reads them: [0, 1, 2, 5] -> "1-3,6"."""
+    runs: list[list[int]] = []
+    for p in sorted(set(pages)):
+        if runs and p == runs[-1][1] + 1:
+            runs[-1][1] = p
+        else:
+            runs.append([p, p])
+    return ",".join(f"{a + 1}" if a == b else f"{a + 1}-{b + 1}" for a, b in runs)
 
 
 def _inside(frame: Frame, point) -> bool:

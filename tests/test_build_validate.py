@@ -128,3 +128,11 @@ def test_recorded_difficulty_that_does_not_match_the_dots_fails(built, tmp_path)
         payload["boards"][0]["data"]["band"] = "hard"
     bad = rewrite(built, tmp_path / "bad.pdf", data_edit=edit)
     assert "difficulty" in codes_of(bad)
+
+
+def test_report_lines_give_page_ranges():
+    from pnp.validate import page_ranges
+
+    assert page_ranges([0, 1, 2, 5, 7, 8]) == "1-3,6,8-9"
+    assert page_ranges([4]) == "5"
+    assert page_ranges([]) == ""
