@@ -67,6 +67,9 @@ def build(specs, out_dir, seed, jobs, split, png, force):
     from pnp.build import build as run_build, tasks
 
     loaded = [_spec_or_code(s) for s in specs] if specs else [_load_spec(default_spec())]
+    if seed is not None:
+        _check_seed(seed)
+    _refuse_shared_outputs(loaded, out_dir, split)
     for spec in loaded:       # every spec is read before anything is written
         total = len(tasks(spec, spec.seed))
         with _progress(total, f"building {Path(spec.file).name}") as bar:
@@ -76,6 +79,35 @@ def build(specs, out_dir, seed, jobs, split, png, force):
             click.echo(f"wrote {path} ({boards} boards, {pages} pages)")
             if png:
                 _previews(path, out_dir / "png")
+
+
+def _check_seed(seed: str) -> None:
+    """--seed obeys the rules of a spec's seed: printable text of at most MAX_TEXT characters."""
+    from pnp.errors import PnpError
+    from pnp.spec import MAX_TEXT
+
+    if len(seed) > MAX_TEXT:
+        raise PnpError(f"--seed is {len(seed)} characters long; at most {MAX_TEXT}")
+    bad = next((ch for ch in seed if not ch.isprintable() or 0xD800 <= ord(ch) <= 0xDFFF), None)
+    if bad is not None:
+        raise PnpError(f"--seed contains a character that is not printable text (U+{ord(bad):04X})")
+
+
+def _refuse_shared_outputs(specs, out_dir: Path, split: bool) -> None:
+    """Two specs of one build must not write the same PDF: the second would replace the first."""
+    from pnp.build import output_path
+    from pnp.errors import PnpError
+
+    seen: dict[Path, str] = {}
+    for spec in specs:
+        target = output_path(spec, out_dir)
+        names = [target] + ([target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf")
+                             for e, entry in enumerate(spec.items)] if split else [])
+        for name in names:
+            if name in seen:
+                raise PnpError(f"{seen[name]} and {spec.file} would both write {name}; "
+                               "give one of them another output: name")
+            seen[name] = spec.file
 
 
 def _load_spec(path):

@@ -417,8 +417,6 @@ def test_check_replaceable_follows_the_policy(tmp_path):
     assert notes.read_text() == "notes"                         # deciding never touches it
 
 
-@pytest.mark.xfail(strict=True, reason="cli.py build: two specs naming one output file; the "
-                                       "second silently replaces the first (issue 8 note)")
 def test_two_specs_naming_one_output_are_refused_before_anything_is_written(tmp_path):
     for name, dots in (("a.yaml", 5), ("b.yaml", 6)):
         (tmp_path / name).write_text(f"output: same.pdf\nitems: [{{kind: cliquer, dots: {dots}}}]\n")
@@ -428,9 +426,6 @@ def test_two_specs_naming_one_output_are_refused_before_anything_is_written(tmp_
     assert not out.exists() or not any(out.iterdir())
 
 
-@pytest.mark.xfail(strict=True, reason="cli.py build: --seed is not checked like a spec's seed "
-                                       "(an undecodable byte reports a codec error at the spec's "
-                                       "line; any length is taken) (issue 8 note)")
 @pytest.mark.parametrize("seed", ["\udcff", "x" * 100_000, "a\x1bb"], ids=["bad byte", "long", "escape"])
 def test_a_seed_given_on_the_command_line_is_checked_like_a_spec_seed(small, seed):
     spec, out, _ = small
