@@ -26,7 +26,8 @@ def user_errors(fn):
             click.echo(f"pnp: {exc}" if not _located(exc) else str(exc), err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
-            click.echo("pnp: interrupted; no PDF was written", err=True)
+            # PDFs are renamed into place whole, so whatever was interrupted left no torn file
+            click.echo("pnp: interrupted", err=True)
             sys.exit(130)
     return wrapper
 
@@ -329,4 +330,13 @@ def daily(date_text, out_dir, png):
 
 
 def main():
-    cli(prog_name="pnp")
+    """Console entry point: Ctrl-C anywhere, even while click parses, is one line and exit 130."""
+    try:
+        code = cli.main(prog_name="pnp", standalone_mode=False)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        click.echo("pnp: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)

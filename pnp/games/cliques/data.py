@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.cliques.model import Board, Circle, Tracker
+from pnp.games.cliques.model import MAX_PLAYERS, Board, Circle, Tracker
 
 KEYS = ("ident", "players", "start", "first", "circles", "trackers", "remark_cards")
 
@@ -25,6 +25,11 @@ def to_data(board: Board) -> dict:
 
 def from_data(data: Any) -> Board:
     d = _mapping(data, "cliques data", KEYS)
+    for key in ("players", "circles", "trackers"):
+        # the drawn checks cost about players^3; refuse sizes no set is printed with rather
+        # than let a hostile PDF keep the validator busy for hours
+        if isinstance(d[key], list) and len(d[key]) > 4 * MAX_PLAYERS:
+            raise ValueError(f"{key}: {len(d[key])} entries; no set has more than {MAX_PLAYERS} players")
     circles = tuple(
         Circle(founder=_text(c["founder"], f"circles[{i}].founder"),
                members=_texts(c["members"], f"circles[{i}].members"))
