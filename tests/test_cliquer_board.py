@@ -96,3 +96,23 @@ def test_code_round_trips_generated_boards():
 def test_board_data_round_trips():
     board = board_for(3)
     assert cliquer.from_data(cliquer.to_data(board)) == board
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), min_size=0, max_size=9),
+       st.sampled_from([1, 2.5, 3, 4.75]), st.sampled_from([1, 3, 6]), st.sampled_from([0, 2]))
+def test_fast_clean_check_agrees_with_the_full_report(dots, clearance, spacing, margin):
+    """Limits.clean is the short-cut problems() takes; it must never disagree with it."""
+    limits = Limits(40, 60, clearance, spacing, margin)
+    dots = tuple(dots)
+    assert limits.clean(dots) == (_full_report(limits, dots) == [])
+
+
+def _full_report(limits, dots):
+    """problems() with the short-cut disabled: every message built."""
+    original = Limits.clean
+    try:
+        Limits.clean = lambda self, d: False
+        return limits.problems(dots)
+    finally:
+        Limits.clean = original

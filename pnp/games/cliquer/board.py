@@ -45,9 +45,43 @@ class Limits:
     def inside(self, p: Dot) -> bool:
         return self.lo <= p[0] <= self.hi and self.lo <= p[1] <= self.hi
 
+    def clean(self, dots: tuple[Dot, ...]) -> bool:
+        """Does the board keep every guarantee? The same integer tests as ``problems``, inlined
+        and stopping at the first failure: a generated board is checked this way first, and
+        only a failing one pays for the messages.
+
+        For a triple a, b, c the cross product is twice the triangle's area in every role, so
+        c is clear of line ab exactly when cross^2 * den^2 >= num^2 * |ab|^2, and likewise
+        for a against bc and b against ac: one cross product serves all three roles.
+        """
+        lo, hi = self.lo, self.hi
+        if any(not (lo <= x <= hi and lo <= y <= hi) for x, y in dots):
+            return False
+        space_n, space_d = self.spacing.numerator ** 2, self.spacing.denominator ** 2
+        clear_n, clear_d = self.clearance.numerator ** 2, self.clearance.denominator ** 2
+        n = len(dots)
+        apart = {}
+        for i in range(n):
+            xi, yi = dots[i]
+            for j in range(i + 1, n):
+                dx, dy = dots[j][0] - xi, dots[j][1] - yi
+                q = dx * dx + dy * dy
+                if q == 0 or q * space_d < space_n:
+                    return False
+                apart[i, j] = clear_n * q
+        for i, j, k in combinations(range(n), 3):
+            (ax, ay), (bx, by), (cx, cy) = dots[i], dots[j], dots[k]
+            cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+            area = cross * cross * clear_d
+            if cross == 0 or area < apart[i, j] or area < apart[i, k] or area < apart[j, k]:
+                return False
+        return True
+
     def problems(self, dots: tuple[Dot, ...]) -> list[Problem]:
         """Every broken guarantee: each triple is checked with each dot in the role of the
         one that must stay clear of the line through the other two (all three roles)."""
+        if self.clean(dots):
+            return []
         out: list[Problem] = []
         name = _dot_name
         for i, p in enumerate(dots):
