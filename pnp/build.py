@@ -67,11 +67,12 @@ CHUNK = 32        # most boards a worker is handed at once: few messages, yet ev
 
 
 def generate_all(spec: Spec, seed: str, jobs: int = 1, progress=None) -> list:
-    return list(generated(spec, seed, jobs, progress))
+    with closing(generated(spec, seed, jobs, progress)) as pairs:
+        return [board for _, board in pairs]
 
 
 def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
-    """The boards in build order, each as soon as it and those before it are ready, so the
+    """(entry, board) in build order, each as soon as it and those before it are ready, so the
     PDF is drawn while workers are still generating."""
     todo = tasks(spec, seed)
     if jobs <= 1 or len(todo) <= 1:
@@ -81,7 +82,7 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
                 raise spec.items[task.entry].error(error)
             if progress:
                 progress(1)
-            yield board
+            yield spec.items[task.entry], board
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -95,7 +96,7 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
                 raise spec.items[task.entry].error(error)
             if progress:
                 progress(1)
-            yield board
+            yield spec.items[task.entry], board
     except BaseException:
         # Ctrl-C, a bad item, or the PDF writer giving up (GeneratorExit): stop at once rather
         # than let queued boards run to the end
@@ -177,6 +178,14 @@ def output_path(spec: Spec, out_dir: Path) -> Path:
     return out_dir / name
 
 
+def output_paths(spec: Spec, out_dir: Path, split: bool = False) -> list[tuple[Path, int | None]]:
+    """The PDFs a build writes: (the pack, None), then with ``split`` (one per item, its index)."""
+    target = output_path(spec, out_dir)
+    parts = [(target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf"), e)
+             for e, entry in enumerate(spec.items)] if split else []
+    return [(target, None), *parts]
+
+
 def check_replaceable(target: Path, force: bool) -> None:
     """Rebuilding replaces a PDF pnp made; anything else needs --force to be replaced."""
     if not target.exists() or force:
@@ -197,20 +206,15 @@ def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, for
     """Build the spec into one PDF (and with ``split`` one more per item);
     returns (path, boards, pages) for each PDF written."""
     seed = spec.seed if seed is None else seed
-    target = output_path(spec, out_dir)
-    parts = []
-    todo = tasks(spec, seed)
-    if split:
-        for e, entry in enumerate(spec.items):
-            parts.append((target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf"), e))
-    for path in [target, *(p for p, _ in parts)]:     # refuse before any work is done
+    outputs = output_paths(spec, out_dir, split)
+    for path, _ in outputs:       # refuse before any work is done
         check_replaceable(path, force)
-    with closing(generated(spec, seed, jobs, progress)) as boards:
-        pairs = ((spec.items[t.entry], board) for t, board in zip(todo, boards))
+    (target, _), parts = outputs[0], outputs[1:]
+    with closing(generated(spec, seed, jobs, progress)) as pairs:
         if parts:                 # each board goes into more than one PDF: keep them
             pairs = list(pairs)
-        written = [(target, len(todo), write_pdf(target, spec, seed, pairs))]
+        written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs))]
     for path, e in parts:
-        mine = [pair for t, pair in zip(todo, pairs) if t.entry == e]
+        mine = [pair for pair in pairs if pair[0] is spec.items[e]]
         written.append((path, len(mine), write_pdf(path, spec, seed, mine)))
     return written

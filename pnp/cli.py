@@ -96,15 +96,12 @@ def _check_seed(seed: str) -> None:
 
 def _refuse_shared_outputs(specs, out_dir: Path, split: bool) -> None:
     """Two specs of one build must not write the same PDF: the second would replace the first."""
-    from pnp.build import output_path
+    from pnp.build import output_paths
     from pnp.errors import PnpError
 
     seen: dict[Path, str] = {}
     for spec in specs:
-        target = output_path(spec, out_dir)
-        names = [target] + ([target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf")
-                             for e, entry in enumerate(spec.items)] if split else [])
-        for name in names:
+        for name, _ in output_paths(spec, out_dir, split):
             if name in seen:
                 raise PnpError(f"{seen[name]} and {spec.file} would both write {name}; "
                                "give one of them another output: name")
@@ -257,21 +254,17 @@ def _boards_to_analyze(source: str) -> list[tuple[str, tuple]]:
                     raise PnpError(f"{path}: board data cannot be read: {exc}") from None
                 out.append((f"{path} board {board.ident}", board.dots))
     else:
-        from pnp.build import generate_all
+        from contextlib import closing
+
+        from pnp.build import generated
 
         spec = _load_spec(path)
-        out = [(f"{path} board {board.ident}", board.dots)
-               for entry, board in zip([spec.items[t.entry] for t in _tasks(spec)],
-                                       generate_all(spec, spec.seed)) if entry.kind == "cliquer"]
+        with closing(generated(spec, spec.seed)) as pairs:
+            out = [(f"{path} board {board.ident}", board.dots)
+                   for entry, board in pairs if entry.kind == "cliquer"]
     if not out:
         raise PnpError(f"{source}: no CliqueR boards in it")
     return out
-
-
-def _tasks(spec):
-    from pnp.build import tasks
-
-    return tasks(spec, spec.seed)
 
 
 @cli.command()
