@@ -12,7 +12,7 @@ import typing
 from typing import Literal
 
 from pnp.games import KINDS, game
-from pnp.spec import MAX_BOARDS, MAX_ITEMS, Page, _field_type, register_item_module
+from pnp.spec import MAX_BOARDS, MAX_ITEMS, Page, option_types
 
 
 def _type_schema(hint, meta: dict) -> dict:
@@ -42,9 +42,9 @@ def _type_schema(hint, meta: dict) -> dict:
     return {}
 
 
-def _field_schema(f: dataclasses.Field) -> dict:
+def _field_schema(f: dataclasses.Field, hint) -> dict:
     meta = dict(f.metadata or {})
-    out = dict(meta["schema"]) if meta.get("schema") else _type_schema(_field_type(f), meta)
+    out = dict(meta["schema"]) if meta.get("schema") else _type_schema(hint, meta)
     if meta.get("help"):
         out["description"] = meta["help"]
     if f.default is not dataclasses.MISSING and isinstance(f.default, (int, float, str, bool, type(None))):
@@ -53,8 +53,8 @@ def _field_schema(f: dataclasses.Field) -> dict:
 
 
 def dataclass_schema(cls, extra: dict | None = None) -> dict:
-    register_item_module(cls)
-    props = {f.name: _field_schema(f) for f in dataclasses.fields(cls) if f.init}
+    types = option_types(cls)
+    props = {f.name: _field_schema(f, types[f.name]) for f in dataclasses.fields(cls) if f.init}
     props.update(extra or {})
     required = [f.name for f in dataclasses.fields(cls) if f.init and f.default is dataclasses.MISSING
                 and f.default_factory is dataclasses.MISSING]

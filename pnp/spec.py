@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import difflib
+import functools
 import re
 import types
 import typing
@@ -241,7 +242,8 @@ class _Reader:
                 continue
             if key not in fields:
                 raise self.fail(key_node, f"unknown key {_brief(key)!r} in {what}{_did_you_mean(key, allowed)}")
-            values[key] = self.value(fields[key], value_node, f"{what}.{key}" if what != "spec" else key)
+            values[key] = self.value(fields[key], option_types(cls)[key], value_node,
+                                     f"{what}.{key}" if what != "spec" else key)
         missing = [name for name, f in fields.items() if name not in values and name not in skip
                    and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
         if missing:
@@ -251,9 +253,8 @@ class _Reader:
         except ValueError as exc:  # cross-field checks in __post_init__
             raise self.fail(node, f"{what}: {exc}") from None
 
-    def value(self, f: dataclasses.Field, node: yaml.Node, what: str) -> Any:
+    def value(self, f: dataclasses.Field, hint, node: yaml.Node, what: str) -> Any:
         meta = f.metadata or {}
-        hint = _field_type(f)
         parse = meta.get("parse")
         if parse is not None:
             plain = self.plain(node, what)
@@ -324,31 +325,10 @@ class _Reader:
 _CONSTRUCTOR = yaml.SafeLoader("")
 
 
-def _field_type(f: dataclasses.Field):
-    hint = f.type
-    if isinstance(hint, str):
-        module = _FIELD_OWNERS.get(id(f))
-        hint = eval(hint, vars(module) if module else globals())  # noqa: S307 - our own annotations
-    return hint
-
-
-_FIELD_OWNERS: dict[int, Any] = {}
-
-
-def register_item_module(cls) -> None:
-    """Let the reader resolve string annotations (from __future__ import annotations) of cls."""
-    import sys
-
-    module = sys.modules[cls.__module__]
-    for f in dataclasses.fields(cls):
-        _FIELD_OWNERS[id(f)] = module
-        hint = _field_type(f)
-        for inner in (hint, *typing.get_args(hint)):
-            if dataclasses.is_dataclass(inner):
-                register_item_module(inner)
-
-
-register_item_module(Page)
+@functools.lru_cache(maxsize=None)
+def option_types(cls) -> dict[str, Any]:
+    """The resolved types of a dataclass's options (its module uses string annotations)."""
+    return typing.get_type_hints(cls)
 
 
 def _brief(text: str, limit: int = 40) -> str:
@@ -438,7 +418,6 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
             raise reader.fail(fields.get("count", (item_node, item_node))[1],
                               f"more than {MAX_BOARDS} boards in one build; split the spec")
         module = game(kind)
-        register_item_module(module.Item)
         item = reader.dataclass(module.Item, item_node, what, skip=("kind", "count"))
         mark = item_node.start_mark
         entries.append(Entry(kind, count, item, (filename, mark.line + 1, mark.column + 1)))
