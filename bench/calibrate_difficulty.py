@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from cliquer_corpus import corpus  # noqa: E402
 
 from pnp.games.cliquer.difficulty import measure  # noqa: E402
-from pnp.games.cliquer.players import Lookahead, greedy_player, margin, play_game  # noqa: E402
+from sim.cliquer_players import Lookahead, greedy_player, margin, play_game  # noqa: E402
 from pnp.games.cliquer.rules import Rules  # noqa: E402
 
 

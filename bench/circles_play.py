@@ -14,7 +14,7 @@ import sys
 
 from pnp.games import circles
 from pnp.games.circles.board import Variants
-from pnp.games.circles.play import random_game
+from sim.circles_play import random_game
 
 SETUPS = {
     "default row, Lockdown": circles.Item(variants=Variants(lockdown=True)),

@@ -13,7 +13,7 @@ import sys
 
 from pnp.games.cliques import remark_cards
 from pnp.games.cliques.model import MAX_PLAYERS, MIN_PLAYERS
-from pnp.games.cliques.play import random_game
+from sim.cliques_play import random_game
 
 
 def main(games: int = 300) -> None:

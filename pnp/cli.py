@@ -207,7 +207,7 @@ def analyze(source, as_json, solve):
     """
     import json
 
-    from pnp.analyze import analyze as figures, format_report
+    from pnp.games.cliquer.analysis import analyze as figures, format_report
 
     from pnp.errors import PnpError
 
@@ -309,7 +309,7 @@ def new(kind):
 def daily(date_text, out_dir, png):
     """Build the CliqueR board of the day: the same board for everyone on that date."""
     from pnp.build import build as run_build
-    from pnp.daily import daily_spec, parse_date
+    from pnp.games.cliquer.daily import daily_spec, parse_date
     from pnp.errors import PnpError
 
     try:

@@ -7,6 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
+# simulated players live with the benches that size supplies with them (bench/sim); tests use them too
+sys.path.insert(0, str(ROOT / "bench"))
 
 
 @pytest.fixture

@@ -354,7 +354,7 @@ def test_spec_mistakes_are_one_clear_line(text, words):
 @settings(max_examples=25, deadline=None)
 @given(items(), st.integers(0, 2**32))
 def test_random_games_never_overdraw_the_supply(item, seed):
-    from pnp.games.circles.play import MAX_TURNS, random_game
+    from sim.circles_play import MAX_TURNS, random_game
 
     b = board(item, seed)
     game = random_game(b, random.Random(seed))
@@ -373,7 +373,7 @@ def test_random_games_never_overdraw_the_supply(item, seed):
        st.sampled_from([None, 2, 3]), st.booleans(), st.integers(0, 2**32))
 def test_random_games_on_the_default_mix_end_with_a_winner(count, arrangement, spaces, spin,
                                                            uncloned, seed):
-    from pnp.games.circles.play import random_game
+    from sim.circles_play import random_game
 
     try:
         item = circles.Item(circles=count, arrangement=arrangement, spaces=spaces,

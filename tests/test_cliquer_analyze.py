@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pnp.analyze import analyze, format_report
+from pnp.games.cliquer.analysis import analyze, format_report
 from pnp.games.cliquer.rules import Rules
 from pnp.games.cliquer.solver import plain_minimax
 

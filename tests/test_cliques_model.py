@@ -13,7 +13,7 @@ from pnp.games.cliques.item import Item, seat_names
 from pnp.games.cliques.model import (
     MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens, tokens_in_play, tracker_range,
     tracker_style)
-from pnp.games.cliques.play import Table, random_game
+from sim.cliques_play import Table, random_game
 
 player_counts = st.integers(MIN_PLAYERS, MAX_PLAYERS)
 
