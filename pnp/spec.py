@@ -16,7 +16,7 @@ import re
 import types
 import typing
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game
-from pnp.games.base import Frame, Problem
-from pnp.pdf.page import EDGE_MM, MM
+from pnp.games.base import Problem
+from pnp.paper import Frame
+from pnp.pdf.page import EDGE_MM
+from pnp.paper import MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
 
 EDGE_SLACK_PT = 0.01

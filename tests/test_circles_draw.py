@@ -14,11 +14,12 @@ from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games import circles
-from pnp.games.base import Frame
+from pnp.paper import Frame
 from pnp.games.circles.board import Variants, adjacent_pairs
 from pnp.games.circles.layout import (CLEAR, MARKER_OVERLAP, MIN_SPACE_MM, circles_area, place,
                                       space_width)
-from pnp.pdf.page import MM, geometry
+from pnp.pdf.page import geometry
+from pnp.paper import MM
 
 ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
 MARGIN = 14.17   # 5 mm

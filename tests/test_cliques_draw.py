@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games import cliques
-from pnp.games.base import Frame
+from pnp.paper import Frame
 from pnp.games.cliques import score_sheet
 from pnp.games.cliques.ink import ASCENT, DESCENT, _parts, text_in_box
 from pnp.games.cliques.item import Item, parse_players, seat_names

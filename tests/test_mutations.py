@@ -155,7 +155,7 @@ def _set_dots(record: dict, dots) -> None:
 
 
 def _dot_point(board, record, dot) -> tuple[float, float]:
-    from pnp.games.base import Frame
+    from pnp.paper import Frame
     from pnp.games.cliquer.draw import dot_position, layout
 
     frame = Frame(*next(p for p in record["placements"] if p["piece"] == "board")["frame"])
@@ -203,7 +203,6 @@ def _near_the_line(board, limits, dots, c, a, b):
     """Lattice points off the line through a and b but closer to it than the clearance."""
     from pnp.games.cliquer.geometry import line_clear, orient
 
-    (ax, ay), (bx, by) = dots[a], dots[b]
     near = []
     for p in _on_the_line(board, limits, dots, c, a, b):
         for dx in range(-3, 4):
@@ -277,7 +276,7 @@ def data_disagrees(forgery: Forgery, rng: random.Random) -> str | None:
 
 def extra_dot(forgery: Forgery, rng: random.Random) -> str | None:
     """One more dot drawn inside the square than the data lists."""
-    from pnp.games.base import Frame
+    from pnp.paper import Frame
     from pnp.games.cliquer.draw import layout
 
     record, board, page, sections = _cliquer_board(forgery, rng)

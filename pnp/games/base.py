@@ -1,4 +1,4 @@
-"""What every game room shares: spec options, problems found by checks, frames and pieces.
+"""What every game room shares: spec options and the problems its checks find.
 
 A game is a module (or package) in ``pnp.games`` that provides the doors listed in
 ``pnp/games/__init__.py``. Nothing here knows any game's rules.
@@ -38,43 +38,3 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
-
-
-@dataclass(frozen=True)
-class Frame:
-    """A rectangle on the page in PDF points (origin bottom-left), where a piece is drawn."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.height
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    def inset(self, d: float) -> "Frame":
-        return Frame(self.x + d, self.y + d, self.width - 2 * d, self.height - 2 * d)
-
-    def as_list(self) -> list[float]:
-        return [round(self.x, 4), round(self.y, 4), round(self.width, 4), round(self.height, 4)]
-
-
-@dataclass(frozen=True)
-class Piece:
-    """Something printed: a whole page (size None) or a fixed-size card/token/board to impose n-up.
-
-    ``draw(canvas, frame)`` draws it inside frame, never outside. Pieces of the same ``size``
-    and ``group`` are imposed together on shared sheets with cut lines. Pieces ``at_end`` (answer
-    keys) are held back and printed after everything else, so a teacher can keep them apart.
-    """
-
-    name: str
-    draw: Callable[[Any, Frame], None]
-    size: tuple[float, float] | None = None
-    group: str = ""
-    at_end: bool = False

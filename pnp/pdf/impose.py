@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.errors import PnpError
-from pnp.games.base import Frame, Piece
-from pnp.pdf.page import EDGE_MM, MM, PageGeometry
+from pnp.paper import Frame, Piece
+from pnp.pdf.page import EDGE_MM, PageGeometry
+from pnp.paper import MM
 
 CROP_MARK_MM = 4
 

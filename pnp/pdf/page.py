@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.base import Frame
+from pnp.paper import MM, Frame
 
-MM = 72 / 25.4
 EDGE_MM = 5                # nothing is ever drawn closer than this to the paper edge
 FOOTER_MM = 6              # band at the bottom of the safe area for the page footer
 PAPER_PT = {"A4": (595.2756, 841.8898), "Letter": (612.0, 792.0)}

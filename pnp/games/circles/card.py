@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Frame
+from pnp.paper import MM, Frame
 from pnp.games.circles.board import BEADS_PER_HAND, SHAPES, Board
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, wrap
 
-MM = 72 / 25.4
 CARD = (105 * MM, 148 * MM)     # A6: four to a sheet, fits a pocket
 
 

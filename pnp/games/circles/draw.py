@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.games.base import Frame
+from pnp.paper import Frame
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, SPACE_KINDS, Board
 from pnp.games.circles.layout import (INK_MARGIN, KEY, circles_area, place, ring_depth,

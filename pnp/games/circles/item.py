@@ -8,7 +8,7 @@ from typing import Literal
 from pnp.games.base import option
 from pnp.games.circles.board import MAX_SPACES, MIN_SPACES, SHAPES, Variants
 from pnp.games.circles.layout import MIN_SPACE_MM, smallest_space
-from pnp.pdf.page import MM
+from pnp.paper import MM
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.games.base import Frame
+from pnp.paper import Frame
 from pnp.games.circles.board import adjacent_pairs
-from pnp.pdf.page import MM, PAPER_PT, geometry
+from pnp.pdf.page import PAPER_PT, geometry
+from pnp.paper import MM
 
 CLEAR = 1.25      # non-adjacent centres at least this many times farther than adjacent ones
 HEADER = 26.0     # the board page's title line, points

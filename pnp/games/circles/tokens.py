@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from pnp.games.base import Frame, Piece
+from pnp.paper import Frame, Piece
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, Board
-from pnp.games.circles.card import CARD, MM, draw_card
+from pnp.games.circles.card import CARD, draw_card
+from pnp.paper import MM
 from pnp.games.circles.draw import draw_board
 from pnp.games.circles.layout import marker_side
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, fit_size

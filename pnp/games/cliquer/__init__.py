@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from pnp.games.base import Frame, Problem, option
+from pnp.games.base import Problem, option
 from pnp.games.cliquer import codes
 from pnp.games.cliquer.board import Board, Limits, dot_name
 from pnp.games.cliquer.draw import REDUCED_SIDE_MM, dot_position, dot_radius, pieces, square_for  # noqa: F401

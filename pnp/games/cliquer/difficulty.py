@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
 
-from pnp.games.cliquer.geometry import Dot, convex_hull, orient
+from pnp.games.cliquer.geometry import Dot, convex_hull
 
 # stakes per move ~ STAKES_FLOOR + STAKES_SPAN * value, with value = 1 - exp(-RATE * share)
 STAKES_FLOOR, STAKES_SPAN, RATE = 0.32, 0.64, 4.0

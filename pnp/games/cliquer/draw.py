@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.base import Frame, Piece
+from pnp.paper import MM, Frame, Piece
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.codes import encode
 from pnp.games.cliquer.geometry import convex_hull
 from pnp.pdf import fonts
 from pnp.pdf.marks import marked
 
-MM = 72 / 25.4
 DOT_RADIUS_MM = 1.8          # big enough to find with a pencil tip, small against 3 mm clearance
 KEY_DOT_RADIUS_MM = 1.4      # answer keys draw the board small, with the hull over it
 REDUCED_SIDE_MM = {"half": 100, "quarter": 80}   # two or four to a portrait A4 or Letter page

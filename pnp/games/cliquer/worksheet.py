@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pnp.games.base import Frame
+from pnp.paper import MM, Frame
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.geometry import convex_hull, in_triangle
 from pnp.pdf import fonts
 from pnp.pdf.marks import marked
 
-MM = 72 / 25.4
 KEY_SIDE_MM = 110
 
 

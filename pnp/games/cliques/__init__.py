@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from pnp.games.base import Piece
+from pnp.paper import Piece
 from pnp.games.cliques import remark_card, score_sheet, tracker
 from pnp.games.cliques.checks import check
 from pnp.games.cliques.data import from_data, to_data

@@ -6,7 +6,7 @@ takes back approval-disapproval pairs, what is left is what the circle's tally c
 
 from __future__ import annotations
 
-from pnp.games.base import Frame
+from pnp.paper import Frame
 from pnp.games.cliques.ink import (
     GREY, approval_mark, checkbox, disapproval_mark, text_in_box, write_line)
 from pnp.games.cliques.model import Board

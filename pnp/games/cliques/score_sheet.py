@@ -8,7 +8,7 @@ remarks made within the circle"). A landscape page puts the grid and the tally s
 
 from __future__ import annotations
 
-from pnp.games.base import Frame
+from pnp.paper import Frame
 from pnp.games.cliques.ink import (
     GREY, PALE, checkbox, text_in_box)
 from pnp.games.cliques.model import MAX_PLAYERS, Board

@@ -8,14 +8,13 @@ the cells stay large enough to use.
 
 from __future__ import annotations
 
-from pnp.games.base import Frame
+from pnp.paper import MM, Frame
 from pnp.games.cliques.ink import (
     GREY, PALE, approval_mark, disapproval_mark, text_in_box)
 from pnp.games.cliques.model import APPROVAL, DISAPPROVAL, Board, Tracker
 from pnp.pdf.fonts import BOLD, SANS
 from pnp.pdf.marks import marked
 
-MM = 72 / 25.4
 # Three trackers fit one portrait A4 or Letter page, with room for the imposer's cut lines.
 SIZE = (180 * MM, 80 * MM)
 MAX_CELL = 13 * MM          # a coin's worth; bigger cells only spread the track out
