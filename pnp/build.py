@@ -134,43 +134,106 @@ def _worker_start() -> None:
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]]) -> int:
     """Impose the boards' pieces (as they come) and write one PDF atomically; returns the
     page count."""
-    from pnp.pdf.embed import FORMAT, attach_json
-    from pnp.pdf.impose import Imposer
-    from pnp.pdf.page import geometry
+    from pnp.pdf.embed import attach_json
     from pnp.pdf.writer import atomic_path, new_canvas
 
-    page = geometry(spec.page.size, spec.page.orientation, spec.page.margin_mm)
-    records = []
+    page = _page_geometry(spec.page.size, spec.page.orientation, spec.page.margin_mm)
+    index = {id(entry): e for e, entry in enumerate(spec.items)}
     with atomic_path(target) as tmp:
         canvas = new_canvas(tmp, page, spec.title)
-        imposer = Imposer(canvas, page, f"{spec.title} · seed {seed} · pnp {__version__}")
-        held_back, last = [], None
-        for entry, board in pairs:
-            if last is not None and entry is not last:
-                imposer.finish()      # an item's cards and tokens stay together, after its pages
-            last = entry
-            module = game(entry.kind)
-            placements: list = []
-            records.append({"kind": entry.kind, "data": module.to_data(board), "placements": placements})
-            for piece in module.pieces(board):
-                if piece.at_end:
-                    held_back.append((piece, placements, entry))
-                    continue
-                try:
-                    imposer.add(piece, placements, f"{entry.kind} {piece.name}")
-                except PnpError as exc:
-                    raise entry.error(str(exc)) from None
-        for piece, placements, entry in held_back:
-            imposer.add(piece, placements, f"{entry.kind} {piece.name}")
-        pages = imposer.finish()
-        attach_json(canvas, {
-            "format": FORMAT, "generator": f"pnp {__version__}", "title": spec.title, "seed": seed,
-            "page": {"size": spec.page.size, "orientation": spec.page.orientation,
-                     "margin_mm": spec.page.margin_mm, "width": page.width, "height": page.height},
-            "boards": records,
-        })
+        try:
+            records, pages = draw_boards(canvas, page, footer_text(spec.title, seed, GENERATOR),
+                                         ((index[id(entry)], entry.kind, board) for entry, board in pairs))
+        except ItemError as exc:
+            raise spec.items[exc.item].error(exc.message) from None
+        attach_json(canvas, payload(spec.title, seed, spec.page, page, records))
         canvas.save()
     return pages
+
+
+GENERATOR = f"pnp {__version__}"
+
+
+class ItemError(PnpError):
+    """A piece of item ``item`` cannot be laid out; the build reports it at the item's line."""
+
+    def __init__(self, item: int, message: str):
+        super().__init__(message)
+        self.item, self.message = item, message
+
+
+def footer_text(title: str, seed: str, generator: str) -> str:
+    return f"{title} · seed {seed} · {generator}"
+
+
+def _page_geometry(size: str, orientation: str, margin_mm: float):
+    from pnp.pdf.page import geometry
+
+    return geometry(size, orientation, margin_mm)
+
+
+def payload(title: str, seed: str, spec_page, page, records: list) -> dict:
+    from pnp.pdf.embed import FORMAT
+
+    return {"format": FORMAT, "generator": GENERATOR, "title": title, "seed": seed,
+            "page": {"size": spec_page.size, "orientation": spec_page.orientation,
+                     "margin_mm": spec_page.margin_mm, "width": page.width, "height": page.height},
+            "boards": records}
+
+
+def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, object]]) -> tuple[list, int]:
+    """Impose every board's pieces on ``canvas``, in order; (records, pages).
+
+    ``boards`` are (item number, kind, board). The build calls this to write a PDF, and the
+    validator calls it again on the attached data to know exactly what each page must print.
+    """
+    from pnp.pdf.impose import Imposer
+
+    records: list = []
+    imposer = Imposer(canvas, page, footer)
+    held_back, last = [], None
+    for item, kind, board in boards:
+        if last is not None and item != last:
+            imposer.finish()      # an item's cards and tokens stay together, after its pages
+        last = item
+        module = game(kind)
+        placements: list = []
+        records.append({"kind": kind, "item": item, "data": module.to_data(board),
+                        "placements": placements})
+        for piece in module.pieces(board):
+            if piece.at_end:
+                held_back.append((piece, placements, item, kind))
+                continue
+            try:
+                imposer.add(piece, placements, f"{kind} {piece.name}")
+            except PnpError as exc:
+                raise ItemError(item, str(exc)) from None
+    for piece, placements, item, kind in held_back:
+        try:
+            imposer.add(piece, placements, f"{kind} {piece.name}")
+        except PnpError as exc:
+            raise ItemError(item, str(exc)) from None
+    return records, imposer.finish()
+
+
+def redraw(data: dict) -> tuple[bytes, list]:
+    """The PDF this version of pnp draws for attached ``data`` (trusted: the validator has
+    read it with every game's ``from_data``), and its records; the validator compares it with
+    the file it was given."""
+    import io
+
+    from pnp.pdf.writer import new_canvas
+    from pnp.spec import Page
+
+    spec_page = Page(data["page"]["size"], data["page"]["orientation"], data["page"]["margin_mm"])
+    page = _page_geometry(spec_page.size, spec_page.orientation, spec_page.margin_mm)
+    out = io.BytesIO()
+    canvas = new_canvas(out, page, data["title"])
+    boards = [(r["item"], r["kind"], game(r["kind"]).from_data(r["data"])) for r in data["boards"]]
+    records, _ = draw_boards(canvas, page, footer_text(data["title"], data["seed"], data["generator"]),
+                             boards)
+    canvas.save()
+    return out.getvalue(), records
 
 
 def output_path(spec: Spec, out_dir: Path) -> Path:

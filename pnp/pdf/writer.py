@@ -20,7 +20,8 @@ from pnp.errors import PnpError
 PART_SUFFIX = ".part"
 
 
-def new_canvas(path: Path, page, title: str):
+def new_canvas(path, page, title: str):
+    """A deterministic canvas writing to ``path`` (a file name, or a binary file object)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -33,7 +34,7 @@ def new_canvas(path: Path, page, title: str):
     # hidden while the document takes its timestamp
     epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
-        canvas = Canvas(str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1)
+        canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1)
     finally:
         if epoch is not None:
             os.environ["SOURCE_DATE_EPOCH"] = epoch
