@@ -11,8 +11,8 @@ import random
 import statistics
 import sys
 
-from pnp.games.cliques import remark_cards
-from pnp.games.cliques.model import MAX_PLAYERS, MIN_PLAYERS
+from pnp.games.cliques.rules import remark_cards
+from pnp.games.cliques.rules import MAX_PLAYERS, MIN_PLAYERS
 from sim.cliques_play import random_game
 
 

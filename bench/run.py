@@ -362,7 +362,7 @@ def place_section(run: Run) -> None:
 
     from pnp.games.cliquer.board import Limits
 
-    new = importlib.import_module("pnp.games.cliquer.generate")
+    new = importlib.import_module("pnp.games.cliquer.placer")
 
     seeds = 3 if run.quick else 10
     for dots, side, expect in PLACEMENTS:

@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from pnp.games.cliquer.board import Limits  # noqa: E402
 from pnp.games.cliquer.difficulty import measure  # noqa: E402
-from pnp.games.cliquer.generate import Placer  # noqa: E402
+from pnp.games.cliquer.placer import Placer  # noqa: E402
 from pnp.games.cliquer.target import Search, Unreachable, possible_values, value_target  # noqa: E402
 
 TOLERANCE = 0.05

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnp import __version__
+from pnp.games import KINDS
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -115,23 +116,35 @@ def _load_spec(path):
 
 
 def _spec_or_code(arg: str):
-    """A spec file, or a CliqueR board code (R1-...) to print exactly that board."""
-    from pnp.errors import PnpError
-
-    if Path(arg).exists() or not arg.upper().startswith("R1-"):
+    """A spec file, or a game's board code (CliqueR's R1-...) to print exactly that board."""
+    if Path(arg).exists():
         return _load_spec(Path(arg))
+    found = _read_code(arg)
+    if found is None:
+        return _load_spec(Path(arg))
+    kind, board = found
+    from pnp.games import game
     from pnp.spec import loads
 
-    try:
-        from pnp.games.cliquer.codes import decode
+    code = board.ident
+    return loads(f'title: "{game(kind).TITLE} {code}"\nseed: "{code}"\noutput: "{code}.pdf"\n'
+                 f'items:\n  - kind: {kind}\n    code: "{code}"\n', f"<code {code}>")
 
-        dots, _ = decode(arg)
-    except ValueError as exc:
-        raise PnpError(str(exc)) from None
-    code = arg.strip().upper()
-    return loads(f"title: CliqueR {code}\nseed: \"{code}\"\noutput: {code}.pdf\n"
-                 f"items:\n  - kind: cliquer\n    code: \"{code}\"\n    dots: {len(dots)}\n",
-                 f"<code {code}>")
+
+def _read_code(text: str):
+    """(kind, board) when ``text`` is some game's board code, else None; a mistyped code is the
+    user's mistake, said in one line."""
+    from pnp.errors import PnpError
+    from pnp.games import game, offering
+
+    for kind in offering("read_code"):
+        try:
+            board = game(kind).read_code(text)
+        except ValueError as exc:
+            raise PnpError(str(exc)) from None
+        if board is not None:
+            return kind, board
+    return None
 
 
 def _previews(pdf: Path, out_dir: Path) -> None:
@@ -200,59 +213,56 @@ def validate(pdfs, as_json):
               help="perfect-play margin and best opening (default: on for boards of up to 9 dots)")
 @user_errors
 def analyze(source, as_json, solve):
-    """Figures of CliqueR boards from a PDF, a board code or a spec.
+    """Figures of boards from a PDF, a board code or a spec (games that offer analysis).
 
-    Dots, hull, interior dots, difficulty and its components, the number of moves in every
-    finished game, and for small boards the perfect-play margin and a best opening move.
+    For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
+    in every finished game, and for small boards the perfect-play margin and a best opening move.
     """
     import json
 
-    from pnp.games.cliquer.analysis import analyze as figures, format_report
-
     from pnp.errors import PnpError
+    from pnp.games import game
 
     results = []
-    for label, dots in _boards_to_analyze(source):
+    for label, kind, board in _boards_to_analyze(source):
         try:
-            result = figures(dots, solve=solve)
+            result = game(kind).analyze(board, solve=solve)
         except ValueError as exc:
             raise PnpError(f"{label}: {exc}") from None
-        result["board"] = label
-        results.append(result)
+        results.append((label, kind, result))
     if as_json:
-        click.echo(json.dumps(results, indent=2))
+        click.echo(json.dumps([{**result, "board": label} for label, _, result in results], indent=2))
         return
-    for result in results:
-        click.echo(f"== {result['board']}")
-        click.echo(format_report(result))
+    for label, kind, result in results:
+        click.echo(f"== {label}")
+        click.echo(game(kind).report(result))
 
 
-def _boards_to_analyze(source: str) -> list[tuple[str, tuple]]:
-    """(label, dots) for every CliqueR board in a PDF, a spec, or one board code."""
+def _boards_to_analyze(source: str) -> list[tuple[str, str, object]]:
+    """(label, kind, board) for every board of a game that offers analysis, in a PDF, a spec,
+    or one board code."""
     from pnp.errors import PnpError
+    from pnp.games import game, offering
 
+    kinds = offering("analyze")
     path = Path(source)
-    if not path.exists() and source.upper().startswith("R1-"):
-        from pnp.games.cliquer.codes import decode
-
-        try:
-            return [(source.upper(), decode(source)[0])]
-        except ValueError as exc:
-            raise PnpError(str(exc)) from None
-    if path.suffix.lower() == ".pdf":
-        from pnp.games import cliquer
+    if path.suffix.lower() == ".pdf" and path.exists():
         from pnp.pdf.readback import PdfBoards
 
         doc = PdfBoards(path)
         doc.close()
         out = []
         for record in doc.payload.get("boards", []):
-            if isinstance(record, dict) and record.get("kind") == "cliquer":
+            if isinstance(record, dict) and record.get("kind") in kinds:
+                module = game(record["kind"])
                 try:
-                    board = cliquer.from_data(record.get("data"))
+                    board = module.from_data(record.get("data"))
                 except (ValueError, TypeError, KeyError) as exc:
                     raise PnpError(f"{path}: board data cannot be read: {exc}") from None
-                out.append((f"{path} board {board.ident}", board.dots))
+                out.append((f"{path} board {board.ident}", record["kind"], board))
+    elif not path.exists() and (found := _read_code(source)) is not None:
+        kind, board = found
+        out = [(board.ident, kind, board)] if kind in kinds else []
     else:
         from contextlib import closing
 
@@ -260,10 +270,11 @@ def _boards_to_analyze(source: str) -> list[tuple[str, tuple]]:
 
         spec = _load_spec(path)
         with closing(generated(spec, spec.seed)) as pairs:
-            out = [(f"{path} board {board.ident}", board.dots)
-                   for entry, board in pairs if entry.kind == "cliquer"]
+            out = [(f"{source} board {board.ident}", entry.kind, board)
+                   for entry, board in pairs if entry.kind in kinds]
     if not out:
-        raise PnpError(f"{source}: no CliqueR boards in it")
+        names = " or ".join(game(k).TITLE for k in kinds)
+        raise PnpError(f"{source}: no {names} boards in it")
     return out
 
 
@@ -292,7 +303,7 @@ def schema():
 
 
 @cli.command()
-@click.argument("kind", type=click.Choice(["cliquer", "circles", "cliques"]))
+@click.argument("kind", type=click.Choice(sorted(KINDS)))
 def new(kind):
     """Print a commented starter spec for KIND (every option with its default)."""
     from pnp.starter import starter
@@ -307,19 +318,24 @@ def new(kind):
 @click.option("--png", is_flag=True, help="also write a PNG preview")
 @user_errors
 def daily(date_text, out_dir, png):
-    """Build the CliqueR board of the day: the same board for everyone on that date."""
+    """Build the board of the day: the same board for everyone on that date."""
+    import datetime as dt
+
     from pnp.build import build as run_build
-    from pnp.games.cliquer.daily import daily_spec, parse_date
     from pnp.errors import PnpError
+    from pnp.games import game, offering
+    from pnp.spec import loads
 
     try:
-        day = parse_date(date_text)
-    except ValueError as exc:
-        raise PnpError(str(exc)) from None
-    for path, boards, pages in run_build(daily_spec(day), out_dir):
-        click.echo(f"wrote {path}")
-        if png:
-            _previews(path, out_dir / "png")
+        day = dt.date.today() if date_text is None else dt.date.fromisoformat(date_text)
+    except ValueError:
+        raise PnpError(f"--date must look like 2026-11-21, got {date_text!r}") from None
+    for kind in offering("daily_spec"):
+        spec = loads(game(kind).daily_spec(day), f"<daily {kind} {day.isoformat()}>")
+        for path, boards, pages in run_build(spec, out_dir):
+            click.echo(f"wrote {path}")
+            if png:
+                _previews(path, out_dir / "png")
 
 
 def main():

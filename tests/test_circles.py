@@ -210,11 +210,12 @@ def test_start_win_tells_whom():
     (lambda d: d.pop("tokens"), "lacks 'tokens'"),
     (lambda d: d.update(extra=1), "unknown key 'extra'"),
     (lambda d: d.update({1: 1, "zz": 2}), "unknown key '1'"),
-    (lambda d: d.update(players=True), "must be an integer"),
+    (lambda d: d.update(players=True), "must be a whole number"),
     (lambda d: d.update(arrangement="line"), "row or ring"),
-    (lambda d: d.update(circles="many"), "must be list"),
-    (lambda d: d["circles"][0].update(spaces=[1, 2]), "list of space names"),
-    (lambda d: d["variants"].update(spin_cycle="3"), "must be an integer"),
+    (lambda d: d.update(circles="many"), "must be a list"),
+    (lambda d: d["circles"][0].update(spaces=[1, 2]), r"spaces\[0\] must be text"),
+    (lambda d: d["variants"].update(spin_cycle="3"), "must be a whole number"),
+    (lambda d: d["circles"][0].update(spaces=["circle"] * 300), "at most 256"),
 ])
 def test_malformed_data_is_refused(edit, words):
     data = circles.to_data(board())

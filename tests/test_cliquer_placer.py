@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from pnp.games import cliquer
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.codes import encode
-from pnp.games.cliquer.generate import Infeasible, Placer
+from pnp.games.cliquer.placer import Infeasible, Placer
 from pnp.games.cliquer.search import Field, involvement
 
 LIMITS = st.builds(Limits, st.sampled_from([40, 90, 150]), st.sampled_from([80, 115, 170, 180]),

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.difficulty import measure
-from pnp.games.cliquer.generate import Placer
+from pnp.games.cliquer.placer import Placer
 from pnp.games.cliquer.geometry import convex_hull
 from pnp.games.cliquer.target import Unreachable, band_target, place_at, possible_values, value_target
 

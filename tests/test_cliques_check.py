@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from pnp.games import cliques
 from pnp.games.cliques.item import Item, seat_names
-from pnp.games.cliques.model import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Circle, Tracker
+from pnp.games.cliques.board import Circle, Tracker
+from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from test_circles import damage
 
 NAMES = ("Zoë", "Σωκράτης", "Дмитрий", "Maximilian Alexander von Habsburg-Lothr", "Bo", "Ann")

@@ -16,7 +16,7 @@ from pnp.paper import Frame
 from pnp.games.cliques import score_sheet
 from pnp.games.cliques.ink import ASCENT, DESCENT, _parts, text_in_box
 from pnp.games.cliques.item import Item, parse_players, seat_names
-from pnp.games.cliques.model import MAX_NAME
+from pnp.games.cliques.rules import MAX_NAME
 from pnp.pdf.fonts import BOLD, SANS, string_width
 
 LONG = "Maximilian Alexander von Habsburg-Lothr"           # MAX_NAME characters

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pnp.errors import SpecError
 from pnp.games.cliques.item import backwards_letter, parse_players
-from pnp.games.cliques.model import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from pnp.spec import loads
 
 

@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from pnp.games import cliques
 from pnp.games.cliques.item import Item, seat_names
-from pnp.games.cliques.model import (
-    MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens, tokens_in_play, tracker_range,
-    tracker_style)
+from pnp.games.cliques.rules import (MAX_PLAYERS, MIN_PLAYERS, reachable, remark_cards, start_tokens,
+                                     tokens_in_play, tracker_range, tracker_style)
 from sim.cliques_play import Table, random_game
 
 player_counts = st.integers(MIN_PLAYERS, MAX_PLAYERS)
@@ -99,7 +98,7 @@ def test_generated_set_prints_the_rule_numbers(players):
     assert board.start == start_tokens(players)
     assert all(t.start == board.start and t.approval == t.disapproval == tracker_range(players)
                for t in board.trackers)
-    assert board.remark_cards == cliques.remark_cards(players) == tokens_in_play(players)
+    assert board.remark_cards == remark_cards(players) == tokens_in_play(players)
     assert [c.founder for c in board.circles] == list(board.players)
     assert cliques.check(board) == []
 

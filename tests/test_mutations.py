@@ -396,8 +396,7 @@ def wrong_start(forgery: Forgery, rng: random.Random) -> str | None:
 
 def tracker_short(forgery: Forgery, rng: random.Random) -> str | None:
     """A tracker whose range stops short of the tokens a player can hold."""
-    from pnp.games.cliques.model import reachable
-
+    from pnp.games.cliques.rules import reachable
     record = rng.choice(forgery.boards("cliques"))
     tracker = rng.choice(record["data"]["trackers"])
     colour = rng.choice(["approval", "disapproval"])

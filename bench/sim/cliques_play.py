@@ -10,9 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from pnp.games.cliques.model import start_tokens
-
-
+from pnp.games.cliques.rules import start_tokens
 @dataclass
 class Remark:
     speaker: int

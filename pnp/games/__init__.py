@@ -1,20 +1,25 @@
-"""The registry: a spec item's ``kind`` names a game module, and every game has the same doors.
+"""The registry: a spec item's ``kind`` names a game folder, and every game has the same doors.
 
-| door | what it does |
+A new game is a new folder here and one line in ``KINDS``. When the registry loads a game it
+checks the contract (``pnp.games.base.Game``): a game missing a door, or whose ``KIND`` is not
+its registry name, fails at load with a message naming what is missing. The CLI asks the
+registry what each game offers (``offering``) and never names a game itself.
+
+Every game folder has the same rooms, so a reader who knows one knows where everything is in the
+others:
+
+| file | door |
 | --- | --- |
-| ``KIND``, ``TITLE`` | the kind name used in specs, and a human name |
-| ``Item`` | frozen dataclass of this kind's YAML options (see ``pnp.games.base.option``) |
-| ``generate(item, rng, ident) -> Board`` | deterministic for a given ``random.Random``; never draws. |
-|   | ``ident`` is a short printable ID for this board, unique within the build |
-| ``check(board) -> list[Problem]`` | every invariant the printed board must hold (validator's core) |
-| ``pieces(board) -> list[Piece]`` | what gets printed: whole pages and n-up cards/tokens |
-| ``to_data(board) -> dict`` / ``from_data(dict) -> Board`` | exact JSON round trip, embedded in |
-|   | the PDF; ``from_data`` raises ValueError on anything malformed |
-| ``check_drawn(board, placements) -> list[Problem]`` | optional: compare marked objects read |
-|   | back from the page with the data; placements are ``(piece_name, Frame, [Drawn])`` |
-| ``describe(board) -> str`` | a few words naming the board in validator reports |
-
-A new game is a new module here and one line in ``KINDS``; nothing else changes.
+| ``__init__.py`` | the doors, gathered: ``KIND``, ``TITLE``, ``describe``, optional doors |
+| ``item.py`` | ``Item``: the spec options of this kind |
+| ``board.py`` | ``Board``: the plain frozen data of one printed board or set |
+| ``rules.py`` | the game's rules and numbers, one definition each, in the game's words |
+| ``generate.py`` | ``generate(item, rng, ident) -> Board``: deterministic, never draws |
+| ``check.py`` | ``check(board) -> [Problem]``: every invariant the printed board keeps |
+| ``problems.py`` | ``PROBLEMS``: every problem code the game can report, with its meaning |
+| ``pieces.py`` | ``pieces(board) -> [Piece]``: what is printed, each drawn in its frame |
+| ``drawn.py`` | ``check_drawn(board, placements) -> [Problem]``: the page read back vs the data |
+| ``data.py`` | ``to_data(board)`` / ``from_data(data)``: exact JSON round trip, trusting nothing |
 """
 
 from __future__ import annotations
@@ -28,7 +33,26 @@ KINDS = {
     "cliques": "pnp.games.cliques",
 }
 
+_loaded: dict[str, ModuleType] = {}
+
 
 def game(kind: str) -> ModuleType:
-    """The game module for ``kind`` (imported on first use, so the CLI starts fast)."""
-    return importlib.import_module(KINDS[kind])
+    """The game module for ``kind``, its contract checked (imported on first use, so the CLI
+    starts fast)."""
+    module = _loaded.get(kind)
+    if module is None:
+        from pnp.games.base import check_contract
+
+        module = importlib.import_module(KINDS[kind])
+        check_contract(kind, module)
+        _loaded[kind] = module
+    return module
+
+
+def offering(door: str) -> list[str]:
+    """The kinds whose game offers the optional ``door`` (see ``base.OPTIONAL_DOORS``)."""
+    from pnp.games.base import OPTIONAL_DOORS
+
+    if door not in OPTIONAL_DOORS:
+        raise KeyError(f"no optional door {door!r}")
+    return [kind for kind in KINDS if callable(getattr(game(kind), door, None))]

@@ -1,14 +1,18 @@
-"""What every game room shares: spec options and the problems its checks find.
+"""What every game room shares: spec options, the problems its checks find, the contract of
+its doors, and a strict reader for the data attached to PDFs.
 
-A game is a module (or package) in ``pnp.games`` that provides the doors listed in
-``pnp/games/__init__.py``. Nothing here knows any game's rules.
+A game is a folder in ``pnp.games`` with the rooms listed in ``pnp/games/__init__.py``.
+Nothing here knows any game's rules.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import math
+import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Protocol
 
 
 def option(default: Any = dataclasses.MISSING, *, min: float | None = None, max: float | None = None,
@@ -38,3 +42,177 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
+
+
+class Problems:
+    """A game's problem codes: each one declared once with what it means, so reports, the README
+    and the mutation suite (every code has a planted defect that triggers it) agree.
+
+    ``PROBLEMS("collinear", "dots A, B, C lie on one line")`` makes a Problem; an undeclared
+    code is a programming error and raises at once.
+    """
+
+    def __init__(self, codes: dict[str, str]):
+        self.codes = dict(codes)
+
+    def __call__(self, code: str, message: str) -> Problem:
+        if code not in self.codes:
+            raise KeyError(f"problem code {code!r} is not declared")
+        return Problem(code, message)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.codes
+
+    def __iter__(self):
+        return iter(self.codes)
+
+    def __or__(self, other: "Problems") -> "Problems":
+        clash = set(self.codes) & set(other.codes)
+        if clash:
+            raise ValueError(f"problem codes declared twice: {sorted(clash)}")
+        return Problems({**self.codes, **other.codes})
+
+
+# ---- the contract -------------------------------------------------------------------------------
+
+class Game(Protocol):
+    """The doors every game has (checked by ``check_contract`` when the registry loads it)."""
+
+    KIND: str                  # the kind name in specs; equals the game's registry name
+    TITLE: str                 # a human name
+    Item: type                 # frozen dataclass of the spec options (see ``option``)
+    Board: type                # frozen dataclass of one board's plain data
+    PROBLEMS: Problems         # every code check() and check_drawn() can report
+
+    def generate(self, item: Any, rng: random.Random, ident: str) -> Any: ...
+    def check(self, board: Any) -> list[Problem]: ...
+    def pieces(self, board: Any) -> list: ...
+    def check_drawn(self, board: Any, placements: list) -> list[Problem]: ...
+    def to_data(self, board: Any) -> dict: ...
+    def from_data(self, data: Any) -> Any: ...
+    def describe(self, board: Any) -> str: ...
+
+
+# optional doors: a game offers one when it has every function named. A door's name must not be
+# the name of a module in the game's folder: importing that module later would put the module in
+# the door's place on the package.
+OPTIONAL_DOORS = {
+    "read_code": "read_code(text) -> item options | None: a shared board code, reprinted exactly",
+    "analyze": "analyze(board, **options) -> figures; report(figures) -> text: `pnp analyze`",
+    "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
+}
+_DOOR_PARTNERS = {"analyze": ("report",)}
+
+
+class ContractError(Exception):
+    """A game folder that does not provide the doors the registry needs: a programming error."""
+
+
+def check_contract(kind: str, module: Any) -> None:
+    """Every required door present and of the right shape; the optional ones whole."""
+    missing = []
+    for name, hint in Game.__annotations__.items():
+        value = getattr(module, name, None)
+        if value is None:
+            missing.append(name)
+        elif hint == "str" and not isinstance(value, str) or hint == "type" and not isinstance(value, type) \
+                or hint == "Problems" and not isinstance(value, Problems):
+            missing.append(f"{name} (not a {hint})")
+    for name, fn in vars(Game).items():
+        if name.startswith("_") or not callable(fn):
+            continue
+        door = getattr(module, name, None)
+        if not callable(door):
+            missing.append(f"{name}()")
+        elif len(inspect.signature(door).parameters) < len(inspect.signature(fn).parameters) - 1:
+            missing.append(f"{name}() taking {', '.join(list(inspect.signature(fn).parameters)[1:])}")
+    for door, partners in _DOOR_PARTNERS.items():
+        if callable(getattr(module, door, None)):
+            missing += [f"{p}() (goes with {door}())" for p in partners if not callable(getattr(module, p, None))]
+    if missing:
+        raise ContractError(f"game {module.__name__} lacks {', '.join(missing)}")
+    if module.KIND != kind:
+        raise ContractError(f"game {module.__name__} calls itself {module.KIND!r} but is registered "
+                            f"as {kind!r}")
+    if not dataclasses.is_dataclass(module.Item):
+        raise ContractError(f"game {module.__name__}: Item must be a dataclass of spec options")
+
+
+# ---- reading attached data, trusting nothing ---------------------------------------------------
+
+MAX_DATA_TEXT = 1000       # characters in any text of attached data (names, titles, idents)
+MAX_DATA_LIST = 4096       # entries in any list of attached data
+
+
+class Fields:
+    """One mapping of a PDF's attached data, read strictly: exactly the keys named, each of the
+    type asked (a bool is never a number), numbers finite, texts and lists of bounded size.
+    Every failure is a ValueError saying where, so the validator can name it."""
+
+    def __init__(self, data: Any, where: str, keys: Iterable[str], optional: Iterable[str] = ()):
+        if not isinstance(data, dict):
+            raise ValueError(f"{where} must be a mapping, got {type(data).__name__}")
+        keys, optional = tuple(keys), tuple(optional)
+        missing = [k for k in keys if k not in data]
+        extra = sorted(str(k) for k in data if k not in keys and k not in optional)
+        if missing:
+            raise ValueError(f"{where} lacks {missing[0]!r}")
+        if extra:
+            raise ValueError(f"{where} has unknown key {extra[0]!r}")
+        self.data, self.where = data, where
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def int(self, key: str, low: int | None = None, high: int | None = None) -> int:
+        return whole(self.data[key], f"{self.where}.{key}", low, high)
+
+    def number(self, key: str) -> float:
+        value = self.data[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"{self.where}.{key} must be a number, got {_short(value)}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.data[key]
+        if not isinstance(value, bool):
+            raise ValueError(f"{self.where}.{key} must be true or false, got {_short(value)}")
+        return value
+
+    def text(self, key: str) -> str:
+        return text(self.data[key], f"{self.where}.{key}")
+
+    def list(self, key: str, most: int = MAX_DATA_LIST) -> list:
+        return bounded_list(self.data[key], f"{self.where}.{key}", most)
+
+    def mapping(self, key: str, keys: Iterable[str], optional: Iterable[str] = ()) -> "Fields":
+        return Fields(self.data[key], f"{self.where}.{key}", keys, optional)
+
+
+def whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{where} must be a whole number, got {_short(value)}")
+    if low is not None and value < low or high is not None and value > high:
+        raise ValueError(f"{where} must be {low}..{high}, got {_short(value)}")
+    return value
+
+
+def text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where} must be text, got {_short(value)}")
+    if len(value) > MAX_DATA_TEXT:
+        raise ValueError(f"{where} is {len(value)} characters long; at most {MAX_DATA_TEXT}")
+    return value
+
+
+def bounded_list(value: Any, where: str, most: int = MAX_DATA_LIST) -> list:
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list, got {type(value).__name__}")
+    if len(value) > most:
+        raise ValueError(f"{where} has {len(value)} entries; at most {most}")
+    return value
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."

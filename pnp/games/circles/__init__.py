@@ -2,17 +2,19 @@
 
 The source describes play, not the board, so the board is designed here from the rules: see
 ``generate`` for how each circle is dealt and ``check`` for every promise re-checked from the
-embedded data.
+embedded data. The doors live in the rooms of the same names (see ``pnp.games``).
 """
 
 from __future__ import annotations
 
-from pnp.games.circles.board import Board, from_data, to_data
+from pnp.games.circles.board import Board
 from pnp.games.circles.check import check
+from pnp.games.circles.data import from_data, to_data
 from pnp.games.circles.drawn import check_drawn
 from pnp.games.circles.generate import generate
 from pnp.games.circles.item import Item
-from pnp.games.circles.tokens import pieces
+from pnp.games.circles.pieces import pieces
+from pnp.games.circles.problems import PROBLEMS
 
 KIND = "circles"
 TITLE = "Thinking in Circles"
@@ -25,5 +27,5 @@ def describe(board: Board) -> str:
             f"{board.arrangement}, {sizes} spaces, {variants}")
 
 
-__all__ = ["KIND", "TITLE", "Item", "Board", "generate", "check", "pieces", "to_data",
+__all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",
            "from_data", "check_drawn", "describe"]

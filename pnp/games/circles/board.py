@@ -11,20 +11,8 @@ from dataclasses import dataclass
 
 from pnp.games.base import option
 
-SHAPES = ("circle", "triangle", "square", "pentagon")
-COLORS = ("black", "white")
-NEUTRAL = "neutral"
-SPACE_KINDS = SHAPES + COLORS + (NEUTRAL,)
-ARRANGEMENTS = ("row", "ring")
-
-# A hand holds 1..3 beads of one color: two hands then total -6..+6, as the rules say, and the
-# rules' six black and six white beads are exactly three of each color per player.
-BEADS_PER_HAND = 3
-MAX_MOVE = 2 * BEADS_PER_HAND
-# 13 totals (-6..+6) land on 13 different spaces only when a circle has at least 13 spaces.
-MIN_SPACES = 2 * MAX_MOVE + 1
-# Up to 24 spaces, no space is farther than 12 steps (two full moves) from any other.
-MAX_SPACES = 4 * MAX_MOVE
+from pnp.games.circles.rules import (  # noqa: F401 - the board's vocabulary, defined with the rules
+    ARRANGEMENTS, BEADS_PER_HAND, COLORS, MAX_MOVE, MAX_SPACES, MIN_SPACES, NEUTRAL, SHAPES, SPACE_KINDS)
 
 
 @dataclass(frozen=True)
@@ -104,84 +92,3 @@ def distance(size: int, start: int, index: int) -> int:
     """Steps from the start space to ``index`` the short way round (a total's absolute value)."""
     ahead = (index - start) % size
     return min(ahead, size - ahead)
-
-
-# ---- the embedded data ------------------------------------------------------------------------
-
-def to_data(board: Board) -> dict:
-    v = board.variants
-    return {
-        "ident": board.ident,
-        "arrangement": board.arrangement,
-        "circles": [{"spaces": list(c.spaces), "start": c.start} for c in board.circles],
-        "variants": {"lockdown": v.lockdown, "spin_cycle": v.spin_cycle,
-                     "uncloned": v.uncloned, "wild_cards": v.wild_cards},
-        "players": board.players,
-        "tokens": {"markers": board.markers, "beads": board.beads, "blockers": board.blockers},
-    }
-
-
-def _field(data: dict, key: str, kind, where: str):
-    if not isinstance(data, dict):
-        raise ValueError(f"{where} must be a mapping")
-    if key not in data:
-        raise ValueError(f"{where} lacks {key!r}")
-    value = data[key]
-    # bool is an int in Python; a count written as true is malformed data, not 1
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ValueError(f"{where}.{key} must be an integer, got {value!r}")
-    if kind is not int and not isinstance(value, kind):
-        raise ValueError(f"{where}.{key} must be {kind.__name__}, got {value!r}")
-    return value
-
-
-def _exact_keys(data: dict, keys: set[str], where: str) -> None:
-    extra = sorted(str(k) for k in data if k not in keys)   # str: keys may be of mixed types
-    if extra:
-        raise ValueError(f"{where} has unknown key {extra[0]!r}")
-
-
-def from_data(data: dict) -> Board:
-    """The board the data describes; ValueError if the data is malformed.
-
-    Well-formed but broken boards (a missing shape, unfair colors) load fine: finding those is
-    ``check``'s job, so the validator can say what is wrong rather than just "unreadable".
-    """
-    where = "circles board"
-    _exact_keys(_require_dict(data, where),
-                {"ident", "arrangement", "circles", "variants", "players", "tokens"}, where)
-    ident = _field(data, "ident", str, where)
-    arrangement = _field(data, "arrangement", str, where)
-    if arrangement not in ARRANGEMENTS:
-        raise ValueError(f"{where}.arrangement must be row or ring, got {arrangement!r}")
-    circles = []
-    for n, raw in enumerate(_field(data, "circles", list, where)):
-        at = f"{where}.circles[{n}]"
-        _exact_keys(_require_dict(raw, at), {"spaces", "start"}, at)
-        spaces = _field(raw, "spaces", list, at)
-        if not all(isinstance(s, str) for s in spaces):
-            raise ValueError(f"{at}.spaces must be a list of space names")
-        circles.append(Circle(tuple(spaces), _field(raw, "start", int, at)))
-    raw_v = _field(data, "variants", dict, where)
-    at = f"{where}.variants"
-    _exact_keys(raw_v, {"lockdown", "spin_cycle", "uncloned", "wild_cards"}, at)
-    spin = raw_v.get("spin_cycle")
-    if spin is not None:
-        spin = _field(raw_v, "spin_cycle", int, at)
-    # spin_cycle 5 is well-formed data with a broken value: check() reports it
-    variants = Variants(lockdown=_field(raw_v, "lockdown", bool, at), spin_cycle=spin,
-                        uncloned=_field(raw_v, "uncloned", bool, at),
-                        wild_cards=_field(raw_v, "wild_cards", bool, at))
-    tokens = _field(data, "tokens", dict, where)
-    at = f"{where}.tokens"
-    _exact_keys(tokens, {"markers", "beads", "blockers"}, at)
-    return Board(ident=ident, arrangement=arrangement, circles=tuple(circles), variants=variants,
-                 players=_field(data, "players", int, where),
-                 markers=_field(tokens, "markers", int, at), beads=_field(tokens, "beads", int, at),
-                 blockers=_field(tokens, "blockers", int, at))
-
-
-def _require_dict(value, where: str) -> dict:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} must be a mapping, got {type(value).__name__}")
-    return value

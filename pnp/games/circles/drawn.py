@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from pnp.games.base import Problem
+from pnp.games.circles.problems import PROBLEMS
 from pnp.games.circles.board import SPACE_KINDS, Board
 from pnp.games.circles.draw import SPACE_TAG
 from pnp.games.circles.layout import CLEAR
@@ -46,7 +47,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
     kinds: dict[int, set[int]] = {}
     boxes = _boxes(placements, kinds)
     if boxes is None:
-        return [Problem("drawn-board-missing", "the board page is not in the PDF")]
+        return [PROBLEMS("drawn-board-missing", "the board page is not in the PDF")]
     problems = []
     centres = []
     first = 0
@@ -59,7 +60,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
             centres.append(None)
             continue
         if missing:
-            problems.append(Problem("drawn-space-missing", f"circle {n}: space(s) "
+            problems.append(PROBLEMS("drawn-space-missing", f"circle {n}: space(s) "
                                     f"{', '.join(map(str, missing[:5]))} not on the page"))
             centres.append(None)
             continue
@@ -69,7 +70,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
             if kinds.get(i, {code}) != {code}:
                 drawn = ", ".join(SPACE_KINDS[c] if 0 <= c < len(SPACE_KINDS) else "unmarked"
                                   for c in sorted(kinds[i]))
-                problems.append(Problem("drawn-space-kind", f"circle {n}: space {k + 1} is a {kind} "
+                problems.append(PROBLEMS("drawn-space-kind", f"circle {n}: space {k + 1} is a {kind} "
                                         f"in the data but the page shows a {drawn}"))
         points = [((boxes[i][0] + boxes[i][2]) / 2, (boxes[i][1] + boxes[i][3]) / 2)
                   for i in wanted]
@@ -90,7 +91,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
                 break
     extra = sorted(i for i in boxes if i >= first or i < 0)
     if extra:
-        problems.append(Problem("drawn-space-unknown", f"{len(extra)} marked space(s) the data "
+        problems.append(PROBLEMS("drawn-space-unknown", f"{len(extra)} marked space(s) the data "
                                                        "does not have"))
     if all(c is not None for c in centres) and len(centres) > 2:
         problems += _adjacency(board, centres)
@@ -105,6 +106,6 @@ def _adjacency(board: Board, centres) -> list[Problem]:
             if frozenset((i, j)) in adjacent:
                 continue
             if math.dist(centres[i], centres[j]) < CLEAR * near * NEAR_SLACK:
-                return [Problem("drawn-adjacency", f"circles {i + 1} and {j + 1} are not adjacent "
+                return [PROBLEMS("drawn-adjacency", f"circles {i + 1} and {j + 1} are not adjacent "
                                                    "but are drawn as close as adjacent ones")]
     return []

@@ -1,14 +1,32 @@
-"""When three adjacent tokens win, for any goal a player could have written down.
+"""Thinking in Circles' rules as code: the spaces, the beads and moves, and when three adjacent
+tokens win for any goal a player could have written down.
 
-Used to prove that no starting position is already a win: the check does not know the players'
-secret goals, so it asks whether *any* legal goal, for either color, would be met.
+The win test proves that no starting position is already a win: the check does not know the
+players' secret goals, so it asks whether *any* legal goal, for either color, would be met.
 """
 
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING
 
-from pnp.games.circles.board import COLORS, SHAPES, Variants
+if TYPE_CHECKING:     # the board's variants; the board imports its vocabulary from here
+    from pnp.games.circles.board import Variants
+
+SHAPES = ("circle", "triangle", "square", "pentagon")
+COLORS = ("black", "white")
+NEUTRAL = "neutral"
+SPACE_KINDS = SHAPES + COLORS + (NEUTRAL,)
+ARRANGEMENTS = ("row", "ring")
+
+# A hand holds 1..3 beads of one color: two hands then total -6..+6, as the rules say, and the
+# rules' six black and six white beads are exactly three of each color per player.
+BEADS_PER_HAND = 3
+MAX_MOVE = 2 * BEADS_PER_HAND
+# 13 totals (-6..+6) land on 13 different spaces only when a circle has at least 13 spaces.
+MIN_SPACES = 2 * MAX_MOVE + 1
+# Up to 24 spaces, no space is farther than 12 steps (two full moves) from any other.
+MAX_SPACES = 4 * MAX_MOVE
 
 
 def legal_goals(uncloned: bool) -> list[tuple[str, str, str]]:

@@ -6,14 +6,10 @@ are one per player, with as many goal rows as the player writes goals.
 
 from __future__ import annotations
 
-from functools import partial
-
-from pnp.paper import Frame, Piece
+from pnp.paper import Frame
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, Board
-from pnp.games.circles.card import CARD, draw_card
 from pnp.paper import MM
-from pnp.games.circles.draw import draw_board
 from pnp.games.circles.layout import marker_side
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, fit_size
 
@@ -141,20 +137,3 @@ def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
         canvas.drawString(end + 10, y + 4, "fine:")
         _boxes(canvas, end + 30, y, 14, ("square", "circle", "square"))
     canvas.restoreState()
-
-
-def pieces(board: Board) -> list[Piece]:
-    out = [Piece("circles-board", partial(draw_board, board)),
-           Piece("circles-rules", partial(draw_card, board), size=CARD, group="circles-rules")]
-    size = slip_size(board)
-    out += [Piece(f"circles-goals-{p}", partial(draw_goal_slip, board, p), size=size,
-                  group="circles-goals") for p in range(1, board.players + 1)]
-    tokens = [(f"circles-marker-{n}", partial(draw_marker, n))
-              for n in range(1, board.markers + 1)]
-    for color in ("black", "white"):
-        tokens += [(f"circles-bead-{color}-{n}", partial(draw_bead, color))
-                   for n in range(1, board.beads + 1)]
-    tokens += [(f"circles-blocker-{n}", draw_blocker) for n in range(1, board.blockers + 1)]
-    out += [Piece(name, draw, size=token_size(board), group="circles-tokens")
-            for name, draw in tokens]
-    return out

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pnp.games.base import Problem
+from pnp.games.cliquer.problems import PROBLEMS
 from pnp.games.cliquer.geometry import Dot, Scale, far_enough, line_clear, line_distance, orient
 
 
@@ -86,27 +87,27 @@ class Limits:
         name = _dot_name
         for i, p in enumerate(dots):
             if not self.inside(p):
-                out.append(Problem("outside", f"dot {name(i)} at {p} is not inside the square's "
+                out.append(PROBLEMS("outside", f"dot {name(i)} at {p} is not inside the square's "
                                    f"margin (allowed {self.lo}..{self.hi})"))
         for i, j in combinations(range(len(dots)), 2):
             if dots[i] == dots[j]:
-                out.append(Problem("spacing", f"dots {name(i)} and {name(j)} are the same point {dots[i]}"))
+                out.append(PROBLEMS("spacing", f"dots {name(i)} and {name(j)} are the same point {dots[i]}"))
             elif not far_enough(dots[i], dots[j], self.spacing):
                 gap = ((dots[i][0] - dots[j][0]) ** 2 + (dots[i][1] - dots[j][1]) ** 2) ** 0.5
-                out.append(Problem("spacing", f"dots {name(i)} and {name(j)} are "
+                out.append(PROBLEMS("spacing", f"dots {name(i)} and {name(j)} are "
                                    f"{gap * self.unit_mm:.2f} mm apart, less than the spacing"))
         for i, j, k in combinations(range(len(dots)), 3):
             a, b, c = dots[i], dots[j], dots[k]
             if a == b or b == c or a == c:
                 continue
             if orient(a, b, c) == 0:
-                out.append(Problem("collinear", f"dots {name(i)}, {name(j)}, {name(k)} "
+                out.append(PROBLEMS("collinear", f"dots {name(i)}, {name(j)}, {name(k)} "
                                    f"{a} {b} {c} lie on one line"))
                 continue
             for p, q, r, names in ((a, b, c, (k, i, j)), (a, c, b, (j, i, k)), (b, c, a, (i, j, k))):
                 if not line_clear(p, q, r, self.clearance):
                     d = line_distance(p, q, r) * self.unit_mm
-                    out.append(Problem("clearance", f"dot {name(names[0])} is {d:.2f} mm from the "
+                    out.append(PROBLEMS("clearance", f"dot {name(names[0])} is {d:.2f} mm from the "
                                        f"line through {name(names[1])} and {name(names[2])}"))
         return out
 

@@ -52,9 +52,26 @@ def encode(dots: tuple[Dot, ...], grid: int) -> str:
     return "-".join([PREFIX, *groups])
 
 
+def _letters(text: str) -> str:
+    """A code as typed, without the case, spaces and hyphens the format ignores."""
+    return "".join(text.split()).replace("-", "").upper()
+
+
+def looks_like_code(text: str) -> bool:
+    """Is ``text`` meant as a CliqueR board code (however typed), rather than a file name?"""
+    letters = _letters(text)
+    return letters.startswith(PREFIX) and len(letters) > len(PREFIX) + 3 \
+        and all(ch in _VALUE for ch in letters[len(PREFIX):])
+
+
+def normal(code: str) -> str:
+    """The code as pnp prints it: R1-XXXX-XXXX-..., whatever case and spacing it was typed in."""
+    return encode(*decode(code))
+
+
 def decode(code: str) -> tuple[tuple[Dot, ...], int]:
     """The dots and grid of a code; ValueError with a reason for anything mistyped."""
-    text = "".join(code.split()).replace("-", "").upper()
+    text = _letters(code)
     if not text.startswith(PREFIX):
         raise ValueError(f"board code {code!r} should start with {PREFIX}-")
     body = text[len(PREFIX):]

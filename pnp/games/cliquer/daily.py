@@ -10,27 +10,16 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pnp.spec import Spec, loads
-
 # weekday (Monday = 0) -> (dots, difficulty band)
 WEEK = {0: (10, "easy"), 1: (8, "medium"), 2: (9, "medium"), 3: (9, "medium"), 4: (10, "medium"),
         5: (10, "hard"), 6: (11, "hard")}
 
 
-def parse_date(text: str | None) -> dt.date:
-    if text is None:
-        return dt.date.today()
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"--date must look like 2026-11-21, got {text!r}") from None
-
-
-def daily_spec(day: dt.date) -> Spec:
+def daily_spec_text(day: dt.date) -> str:
+    """The spec of the board of ``day``, as YAML text."""
     dots, band = WEEK[day.weekday()]
-    text = (f"title: CliqueR board of the day {day.isoformat()}\n"
+    return (f"title: CliqueR board of the day {day.isoformat()}\n"
             f"seed: daily/{day.isoformat()}\n"
             f"output: daily-{day.isoformat()}.pdf\n"
             f"items:\n  - kind: cliquer\n    dots: {dots}\n    difficulty: {band}\n"
             f"    title: Board of the day · {day.strftime('%A')} {day.isoformat()}\n")
-    return loads(text, f"<daily {day.isoformat()}>")

@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import Sequence
 
 from pnp.games.cliquer.geometry import Dot, convex_hull
+from pnp.games.cliquer.rules import triangulation_size
 
 # stakes per move ~ STAKES_FLOOR + STAKES_SPAN * value, with value = 1 - exp(-RATE * share)
 STAKES_FLOOR, STAKES_SPAN, RATE = 0.32, 0.64, 4.0
@@ -108,7 +109,7 @@ def measure(dots: Sequence[Dot]) -> Difficulty:
         "interior_share": round(interior / n, 4),
         "single_dot_triangles": single,
         "triangles": len(counts),
-        "moves_in_game": 3 * n - 3 - hull,
+        "moves_in_game": triangulation_size(n, hull),
         "stakes_per_move": round(STAKES_FLOOR + STAKES_SPAN * value, 3),
     }
     return Difficulty(value, band_of(value), components)

@@ -8,27 +8,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.paper import MM, Frame, Piece
+from pnp.paper import MM, Frame
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.codes import encode
 from pnp.games.cliquer.geometry import convex_hull
+from pnp.games.cliquer.rules import (CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS,
+                                      triangulation_size)
 from pnp.pdf import fonts
 from pnp.pdf.marks import marked
 
 DOT_RADIUS_MM = 1.8          # big enough to find with a pencil tip, small against 3 mm clearance
 KEY_DOT_RADIUS_MM = 1.4      # answer keys draw the board small, with the hull over it
-REDUCED_SIDE_MM = {"half": 100, "quarter": 80}   # two or four to a portrait A4 or Letter page
 LABEL_BAND_MM = {"page": 0, "half": 16, "quarter": 16}
 
 RULES = ("Take turns. A move is a straight line between two dots not yet joined; "
          "it may not cross a line already drawn.")
-SCORING = ("Score 1 for the line, +3 for each triangle it completes, +5 for each four dots "
-           "all joined (a 4-clique) it completes. A 4-clique move scores 1+3+3+5 = 12.")
+SCORING = (f"Score {LINE_POINTS} for the line, +{TRIANGLE_POINTS} for each triangle it completes, "
+           f"+{CLIQUE_POINTS} for each four dots all joined (a 4-clique) it completes. A 4-clique move "
+           f"scores {LINE_POINTS}+{TRIANGLE_POINTS}+{TRIANGLE_POINTS}+{CLIQUE_POINTS} = {FOUR_CLIQUE_MOVE}.")
 
 
 def moves_in_game(board: Board) -> int:
     """Every finished game draws exactly 3n - 3 - h lines (h = dots on the hull)."""
-    return 3 * len(board.dots) - 3 - len(convex_hull(board.dots))
+    return triangulation_size(len(board.dots), len(convex_hull(board.dots)))
 
 
 @dataclass(frozen=True)
@@ -151,18 +153,9 @@ def _card_words(board: Board, canvas, lay: Layout) -> None:
                       text.width, fonts.BOLD, 9)
     fonts.draw_fitted(canvas, encode(board.dots, board.grid), text.x, text.top - 7.5 * MM,
                       text.width, fonts.SANS, 8)
-    fonts.draw_fitted(canvas, f"1 per line, +3 per triangle, +5 per 4-clique · {moves_in_game(board)} lines "
+    fonts.draw_fitted(canvas, f"{LINE_POINTS} per line, +{TRIANGLE_POINTS} per triangle, +{CLIQUE_POINTS} "
+                      f"per 4-clique · {moves_in_game(board)} lines "
                       "in every game", text.x, text.top - 11.5 * MM, text.width, fonts.SANS, 7)
-
-
-def pieces(board: Board) -> list[Piece]:
-    out = [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
-                 size=piece_size(board), group="cliquer")]
-    if board.worksheet:
-        from pnp.games.cliquer.worksheet import draw_key
-
-        out.append(Piece("answer-key", lambda canvas, frame: draw_key(board, canvas, frame), at_end=True))
-    return out
 
 
 def dot_radius(piece: str, board: Board) -> float:

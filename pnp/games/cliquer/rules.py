@@ -22,6 +22,13 @@ from pnp.games.cliquer.geometry import Dot, collinear_triples, convex_hull, segm
 
 Move = tuple[int, int]  # indices of the two dots, smaller first
 
+# What a move scores, as the article gives it: every clique the new line completes counts.
+LINE_POINTS = 1         # the line itself (a 2-clique)
+TRIANGLE_POINTS = 3     # each triangle (3-clique) it completes
+CLIQUE_POINTS = 5       # each 4-clique it completes
+# the smallest move that completes a 4-clique: its line, the two triangles on it, the 4-clique
+FOUR_CLIQUE_MOVE = LINE_POINTS + 2 * TRIANGLE_POINTS + CLIQUE_POINTS
+
 
 class State(NamedTuple):
     """A position: what is drawn, what may still be drawn, who moves, and the scores so far."""
@@ -118,7 +125,7 @@ def move_points(adjacency: Sequence[int], a: int, b: int) -> int:
     common = adjacency[a] & adjacency[b]
     triangles = common.bit_count()
     if triangles < 2:
-        return 1 + 3 * triangles
+        return LINE_POINTS + TRIANGLE_POINTS * triangles
     # each 4-clique abcd closed by ab is an edge cd inside the common neighbours: count each twice
     twice = 0
     rest = common
@@ -126,4 +133,4 @@ def move_points(adjacency: Sequence[int], a: int, b: int) -> int:
         low = rest & -rest
         twice += (adjacency[low.bit_length() - 1] & common).bit_count()
         rest ^= low
-    return 1 + 3 * triangles + 5 * (twice // 2)
+    return LINE_POINTS + TRIANGLE_POINTS * triangles + CLIQUE_POINTS * (twice // 2)

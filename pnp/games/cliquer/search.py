@@ -8,12 +8,15 @@ never do), so building or checking ordinary packs does not pay numpy's start-up.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 from itertools import chain
 
 import numpy as np
 
-from pnp.games.cliquer.generate import Placer
 from pnp.games.cliquer.geometry import Dot
+
+if TYPE_CHECKING:     # the placer calls this module; importing it back would be a cycle
+    from pnp.games.cliquer.placer import Placer
 
 FILLS = 3                # greedy fills tried before the search; it starts from the fullest
 HOPELESS = 1.5           # asking for this many times what the fullest fill fitted: no search

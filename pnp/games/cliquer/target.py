@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 from pnp.games.cliquer.difficulty import BANDS, RATE, measure
-from pnp.games.cliquer.generate import Placer
 from pnp.games.cliquer.geometry import Dot, convex_hull, orient
+
+if TYPE_CHECKING:     # only a type here: the generator hands a placer in
+    from pnp.games.cliquer.placer import Placer
 
 STEPS_PER_DOT = 40     # proposals per dot per restart
 RESTARTS = 3

@@ -12,6 +12,7 @@ from itertools import combinations
 from pnp.paper import MM, Frame
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.geometry import convex_hull, in_triangle
+from pnp.games.cliquer.rules import triangulation_size
 from pnp.pdf import fonts
 from pnp.pdf.marks import marked
 
@@ -55,7 +56,7 @@ def questions(board: Board) -> list[tuple[str, str]]:
          f"{_names(sorted(hull))} ({h} dots)"),
         ("How many dots are inside the hull?", f"{n - h}"),
         ("Every finished game draws the same number of lines: 3 × dots − 3 − hull dots. "
-         "How many is that here?", f"3 × {n} − 3 − {h} = {3 * n - 3 - h}"),
+         "How many is that here?", f"3 × {n} − 3 − {h} = {triangulation_size(n, h)}"),
         ("Find three dots whose triangle has exactly one dot inside: the only place a 4-clique "
          "(worth 12 points in one move) can be drawn.", tri_answer),
     ]

@@ -9,7 +9,9 @@ tracker starts, not what the drawing code would print today.
 from __future__ import annotations
 
 from pnp.games.base import Problem
-from pnp.games.cliques.model import COLOURS, MAX_PLAYERS, Board, reachable
+from pnp.games.cliques.problems import PROBLEMS
+from pnp.games.cliques.board import Board
+from pnp.games.cliques.rules import COLOURS, MAX_PLAYERS, reachable
 from pnp.games.cliques.tracker import TAGS
 
 
@@ -23,7 +25,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
     for tracker in board.trackers:
         marks = pieces.get(f"tracker {tracker.player}")
         if marks is None:
-            problems.append(Problem("drawn-tracker-missing",
+            problems.append(PROBLEMS("drawn-tracker-missing",
                                     f"{tracker.player}'s token tracker is not in the PDF"))
             continue
         problems += _tracker(board, tracker.player, tracker.style, marks)
@@ -47,13 +49,13 @@ def _tracker(board: Board, player: str, style: str, marks) -> list[Problem]:
         shown = shown_counts(marks, tag, style)
         gaps = [c for c in range(low, high + 1) if c not in shown]
         if gaps:
-            problems.append(Problem("drawn-tracker-range", f"{player}'s {colour} track cannot show "
+            problems.append(PROBLEMS("drawn-tracker-range", f"{player}'s {colour} track cannot show "
                                     f"{', '.join(map(str, gaps[:5]))}; a player can hold "
                                     f"{low}..{high}"))
         # one "start" label per shown cell it sits in, so repeated objects count once
         starts = {d.index for d in marks if d.tag == "CqS" + tag[-1]}
         if sum(starts) != board.start:
-            problems.append(Problem("drawn-tracker-start", f"{player}'s {colour} track marks "
+            problems.append(PROBLEMS("drawn-tracker-start", f"{player}'s {colour} track marks "
                                     f"{' + '.join(map(str, sorted(starts))) or 'nothing'} as the "
                                     f"start; the sheets say {board.start}"))
     return problems
@@ -61,7 +63,7 @@ def _tracker(board: Board, player: str, style: str, marks) -> list[Problem]:
 
 def _score_sheet(board: Board, marks) -> list[Problem]:
     if marks is None:
-        return [Problem("drawn-score-sheet-missing", "the score sheet is not in the PDF")]
+        return [PROBLEMS("drawn-score-sheet-missing", "the score sheet is not in the PDF")]
     n = len(board.players)
     heads: dict[int, list[float]] = {}
     for d in marks:
@@ -69,7 +71,7 @@ def _score_sheet(board: Board, marks) -> list[Problem]:
             heads.setdefault(d.index, []).append(d.center[0])
     problems = []
     if sorted(heads) != list(range(n)):
-        problems.append(Problem("drawn-circles", f"the score sheet heads {len(heads)} circles "
+        problems.append(PROBLEMS("drawn-circles", f"the score sheet heads {len(heads)} circles "
                                 f"for {n} players"))
         return problems
     columns = [sum(xs) / len(xs) for _, xs in sorted(heads.items())]
@@ -79,12 +81,12 @@ def _score_sheet(board: Board, marks) -> list[Problem]:
             row, col = divmod(d.index, MAX_PLAYERS)
             nearest = min(range(n), key=lambda j: abs(columns[j] - d.center[0]))
             if row != col or nearest != col:
-                problems.append(Problem("drawn-founders", f"row {row + 1} has a pre-marked box "
+                problems.append(PROBLEMS("drawn-founders", f"row {row + 1} has a pre-marked box "
                                         f"under {board.players[nearest] if nearest < n else '?'}'s "
                                         "circle, which is not its own"))
             founders[row] = d.center[1]
     missing = [board.players[i] for i in range(n) if i not in founders]
     if missing:
-        problems.append(Problem("drawn-founders", f"no pre-marked founder box for "
+        problems.append(PROBLEMS("drawn-founders", f"no pre-marked founder box for "
                                 f"{', '.join(missing[:5])}"))
     return problems

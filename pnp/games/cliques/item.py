@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from pnp.games.base import option
-from pnp.games.cliques.model import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from pnp.pdf.fonts import BOLD, SANS, check_printable
 
 MAX_REMARK_CARDS = 200

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pnp.paper import Frame
 from pnp.games.cliques.ink import (
     GREY, approval_mark, checkbox, disapproval_mark, text_in_box, write_line)
-from pnp.games.cliques.model import Board
+from pnp.games.cliques.board import Board
 from pnp.pdf.fonts import BOLD, SANS
 
 INCH = 72.0

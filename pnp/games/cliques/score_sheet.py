@@ -11,7 +11,8 @@ from __future__ import annotations
 from pnp.paper import Frame
 from pnp.games.cliques.ink import (
     GREY, PALE, checkbox, text_in_box)
-from pnp.games.cliques.model import MAX_PLAYERS, Board
+from pnp.games.cliques.board import Board
+from pnp.games.cliques.rules import MAX_PLAYERS
 from pnp.pdf.fonts import BOLD, SANS, string_width
 from pnp.pdf.marks import marked
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pnp.paper import MM, Frame
 from pnp.games.cliques.ink import (
     GREY, PALE, approval_mark, disapproval_mark, text_in_box)
-from pnp.games.cliques.model import APPROVAL, DISAPPROVAL, Board, Tracker
+from pnp.games.cliques.board import Board, Tracker
+from pnp.games.cliques.rules import APPROVAL, DISAPPROVAL
 from pnp.pdf.fonts import BOLD, SANS
 from pnp.pdf.marks import marked
 

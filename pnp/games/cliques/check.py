@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pnp.games.base import Problem
+from pnp.games.cliques.problems import PROBLEMS
 from pnp.games.cliques.item import backwards_letter
-from pnp.games.cliques.model import (
-    COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Board, reachable, start_tokens)
+from pnp.games.cliques.board import Board
+from pnp.games.cliques.rules import COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens
 from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
 
 STYLES = ("track", "tens-units")
@@ -18,12 +19,12 @@ def check(board: Board) -> list[Problem]:
         return problems
     rule = start_tokens(n)
     if board.start != rule:
-        problems.append(Problem("start-count", f"sheets say each player starts with {board.start} "
+        problems.append(PROBLEMS("start-count", f"sheets say each player starts with {board.start} "
                                 f"tokens of each colour; the rule for {n} players gives {rule}"))
     if board.first not in board.players:
-        problems.append(Problem("first-player", f"first player {board.first!r} is not playing"))
+        problems.append(PROBLEMS("first-player", f"first player {board.first!r} is not playing"))
     if board.remark_cards < 0:
-        problems.append(Problem("remark-cards", f"{board.remark_cards} remark cards"))
+        problems.append(PROBLEMS("remark-cards", f"{board.remark_cards} remark cards"))
     problems += _circles(board)
     problems += _trackers(board, rule, reachable(n))
     return problems
@@ -33,24 +34,24 @@ def _players(board: Board) -> list[Problem]:
     problems = []
     n = len(board.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        problems.append(Problem("player-count", f"{n} players; Cliques sets are for "
+        problems.append(PROBLEMS("player-count", f"{n} players; Cliques sets are for "
                                 f"{MIN_PLAYERS}..{MAX_PLAYERS}"))
     seen: set[str] = set()
     for name in board.players:
         if not name.strip():
-            problems.append(Problem("player-name", "a player has an empty name"))
+            problems.append(PROBLEMS("player-name", "a player has an empty name"))
         elif name.casefold() in seen:
-            problems.append(Problem("player-name", f"two players are called {name!r}"))
+            problems.append(PROBLEMS("player-name", f"two players are called {name!r}"))
         seen.add(name.casefold())
         if len(name) > MAX_NAME:
-            problems.append(Problem("player-name", f"{name[:20]!r}... has {len(name)} characters; "
+            problems.append(PROBLEMS("player-name", f"{name[:20]!r}... has {len(name)} characters; "
                                     f"the sheets are laid out for at most {MAX_NAME}"))
         missing = missing_glyphs(name, SANS) or missing_glyphs(name, BOLD)
         if missing:
-            problems.append(Problem("player-name", f"{name!r} has {missing[0]!r}, "
+            problems.append(PROBLEMS("player-name", f"{name!r} has {missing[0]!r}, "
                                     "which the print font cannot draw"))
         elif backwards_letter(name):
-            problems.append(Problem("player-name", f"{name!r} is written right to left and "
+            problems.append(PROBLEMS("player-name", f"{name!r} is written right to left and "
                                     "prints backwards"))
     return problems
 
@@ -72,10 +73,10 @@ def _circles(board: Board) -> list[Problem]:
                          "no circle on the score sheet", "founds {count} circles")
     for circle in board.circles:
         if circle.founder not in board.players:
-            problems.append(Problem("circle-unknown", f"a circle is founded by {circle.founder!r}, "
+            problems.append(PROBLEMS("circle-unknown", f"a circle is founded by {circle.founder!r}, "
                                     "who is not playing"))
         if circle.members != (circle.founder,):
-            problems.append(Problem("circle-members", f"{circle.founder}'s circle should start with "
+            problems.append(PROBLEMS("circle-members", f"{circle.founder}'s circle should start with "
                                     f"its founder alone marked, has {list(circle.members)}"))
     return problems
 
@@ -86,20 +87,20 @@ def _trackers(board: Board, rule: int, reach: tuple[int, int]) -> list[Problem]:
     low, high = reach
     for t in board.trackers:
         if t.player not in board.players:
-            problems.append(Problem("tracker-unknown", f"a tracker belongs to {t.player!r}, "
+            problems.append(PROBLEMS("tracker-unknown", f"a tracker belongs to {t.player!r}, "
                                     "who is not playing"))
         if t.style not in STYLES:
-            problems.append(Problem("tracker-style", f"{t.player}'s tracker has style {t.style!r}"))
+            problems.append(PROBLEMS("tracker-style", f"{t.player}'s tracker has style {t.style!r}"))
         if t.start != rule:
-            problems.append(Problem("tracker-start", f"{t.player}'s tracker marks {t.start} as the "
+            problems.append(PROBLEMS("tracker-start", f"{t.player}'s tracker marks {t.start} as the "
                                     f"start; the rule gives {rule}"))
         for colour in COLOURS:
             lo, hi = getattr(t, colour)
             # below zero is a count nobody can hold: a misprint, not a safe margin
             if lo != low or hi < high:
-                problems.append(Problem("tracker-range", f"{t.player}'s {colour} track shows "
+                problems.append(PROBLEMS("tracker-range", f"{t.player}'s {colour} track shows "
                                         f"{lo}..{hi}; a player can hold {low}..{high}"))
             elif t.style == "tens-units" and (lo % 10 or hi % 10 != 9):
-                problems.append(Problem("tracker-style", f"{t.player}'s {colour} tens and units "
+                problems.append(PROBLEMS("tracker-style", f"{t.player}'s {colour} tens and units "
                                         f"must show whole tens, shows {lo}..{hi}"))
     return problems

@@ -1,0 +1,80 @@
+"""The CliqueR spec options: what a `kind: cliquer` item may say, with defaults and bounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pnp.games.base import option
+from pnp.games.cliquer import codes
+
+DEFAULT_SIDE_MM = 170
+REDUCED_SIDE_MM = {"half": 100, "quarter": 80}   # two or four to a portrait A4 or Letter page
+
+
+def _code(value) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a board code is text like R1-XXXX-...")
+    codes.decode(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Target:
+    """A wanted difficulty: a band by name, or a value with a tolerance."""
+
+    low: float
+    high: float
+    name: str
+
+
+def _difficulty(value) -> Target:
+    from pnp.games.cliquer.target import band_target, value_target
+
+    if isinstance(value, str):
+        return Target(*band_target(value), value)
+    if isinstance(value, dict):
+        unknown = set(value) - {"target", "tolerance"}
+        if unknown or "target" not in value:
+            raise ValueError("write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}")
+        target, tolerance = value["target"], value.get("tolerance", 0.05)
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (target, tolerance)):
+            raise ValueError("target and tolerance must be numbers")
+        return Target(*value_target(float(target), float(tolerance)), f"{target}±{tolerance}")
+    raise ValueError("write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}")
+
+
+DIFFICULTY_SCHEMA = {"oneOf": [
+    {"enum": ["easy", "medium", "hard"]},
+    {"type": "object", "additionalProperties": False, "required": ["target"],
+     "properties": {"target": {"type": "number", "minimum": 0, "maximum": 1},
+                    "tolerance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.05}}},
+]}
+
+
+@dataclass(frozen=True)
+class Item:
+    dots: int = option(9, min=3, max=40, help="how many dots")
+    clearance_mm: float = option(3, min=0.5, max=20,
+                                 help="every dot at least this far from the line through two others")
+    spacing_mm: float = option(10, min=2, max=100, help="every two dots at least this far apart")
+    margin_mm: float = option(6, min=2, max=40, help="dots stay this far inside the square")
+    size: Literal["page", "half", "quarter"] = option(
+        "page", help="page: one board a page; half/quarter: smaller boards n-up with cut lines")
+    size_mm: float | None = option(None, min=30, max=270,
+                                   help="printed side of the square (default 170, 100 or 80 by size)")
+    grid: int = option(90, min=12, max=255, help="lattice positions per side (dots sit on it)")
+    difficulty: Target | None = option(
+        None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
+        help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see README: difficulty)")
+    title: str = option("CliqueR", help="printed at the top of each board")
+    worksheet: bool = option(False, help="add questions about the board and an answer key at the end")
+    code: str | None = option(None, parse=_code, schema={"type": "string", "pattern": "^R1-"},
+                              help="print exactly this shared board (see README: board codes)")
+
+
+def side_mm(item: Item) -> float:
+    """The printed side of the square: the item's own, or the default for its size."""
+    if item.size_mm is not None:
+        return item.size_mm
+    return DEFAULT_SIDE_MM if item.size == "page" else REDUCED_SIDE_MM[item.size]

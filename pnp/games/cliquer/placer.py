@@ -1,0 +1,118 @@
+"""Placing dots: random sampling first, then (pnp.games.cliquer.search) a min-conflicts search
+over the whole lattice, then an exact check.
+
+Candidates are scored with floats because they only steer the search; a board is accepted
+only when the exact integer check in ``Limits.problems`` finds nothing, so a rounding slip can
+cost a step but never a guarantee. Every loop is bounded by a step count (not a clock), so the
+same seed gives the same board on every machine, and an impossible request fails in bounded time.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.errors import PnpError
+from pnp.games.cliquer.board import Limits
+from pnp.games.cliquer.geometry import Dot
+
+SAMPLE_TRIES = 60        # random positions tried per dot before handing over to the search
+
+
+class Infeasible(PnpError):
+    """The limits leave no room for that many dots (or the search could not find it)."""
+
+
+class Placer:
+    """Places a board's dots: plain sampling, then the search if sampling falls short."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.clear2 = float(limits.clearance) ** 2
+        self.space2 = float(limits.spacing) ** 2
+
+    def random_dots(self, rng: random.Random, k: int) -> list[Dot]:
+        """k random dots, x then y by ``rng.randint(lo, hi)``: the same draws, made faster.
+
+        randint is randrange plus checks around ``getrandbits`` rejection sampling; drawing
+        those bits here takes a third of the time and gives the very same numbers (a test
+        holds this against randint), so boards do not change.
+        """
+        lo, hi = self.limits.lo, self.limits.hi
+        span = hi - lo + 1
+        if type(rng) is not random.Random or span < 1:   # a subclass may draw differently;
+            return [(rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(k)]   # randint refuses
+
+        bits = span.bit_length()
+        draw = rng.getrandbits
+        out = []
+        for _ in range(k):
+            x = draw(bits)
+            while x >= span:
+                x = draw(bits)
+            y = draw(bits)
+            while y >= span:
+                y = draw(bits)
+            out.append((lo + x, lo + y))
+        return out
+
+    # Every formula below is the same arithmetic in numpy and in plain floats; on integer
+    # coordinates it is exact but for the limits' squares, so the two always agree.
+
+    def fits(self, others: list[Dot], c: Dot) -> bool:
+        """Does c break no limit with ``others`` (each triple in every role)? Plain floats: for
+        the few candidates sampling weighs, quicker than numpy."""
+        cx, cy = c
+        space, clear2 = self.space2 - 1e-9, self.clear2
+        rel = []
+        for px, py in others:
+            dx, dy = float(px - cx), float(py - cy)
+            dist2 = dx * dx + dy * dy
+            if dist2 < space:
+                return False
+            rel.append((dx, dy, clear2 * dist2 - 1e-6))
+        for k, (ax, ay) in enumerate(others):
+            for bx, by in others[k + 1:]:
+                abx, aby = float(bx - ax), float(by - ay)
+                cross = abx * (cy - ay) - aby * (cx - ax)
+                if cross * cross < clear2 * (abx * abx + aby * aby) - 1e-6:
+                    return False
+        for p, (px, py, limit) in enumerate(rel):
+            for q, (qx, qy, _) in enumerate(rel):
+                if p != q:
+                    cross = px * qy - py * qx
+                    if cross * cross < limit:
+                        return False
+        return True
+
+    def place(self, n: int, rng: random.Random) -> tuple[Dot, ...]:
+        if self.limits.lo > self.limits.hi:
+            side = self.limits.grid * self.limits.unit_mm
+            raise Infeasible(f"the margin leaves no room for dots on a {side:g} mm board; use a "
+                             "smaller margin_mm or a larger size_mm")
+        dots = self._sample(n, rng)     # boards plain sampling fits are the same as ever
+        if len(dots) == n and not self.limits.problems(tuple(sorted(dots))):
+            return tuple(sorted(dots))
+        from pnp.games.cliquer.search import search
+
+        board, fitted = search(self, dots, n, rng)
+        if board is None:
+            raise Infeasible(self._advice(n, fitted))
+        return board
+
+    def _sample(self, n: int, rng: random.Random) -> list[Dot]:
+        dots: list[Dot] = []
+        for _ in range(n):
+            candidates = self.random_dots(rng, SAMPLE_TRIES)
+            free = next((c for c in candidates if self.fits(dots, c)), None)
+            if free is None:
+                break
+            dots.append(free)
+        return dots
+
+    def _advice(self, n: int, placed: int) -> str:
+        lim = self.limits
+        side = lim.grid * lim.unit_mm
+        return (f"cannot place {n} dots with {float(lim.clearance) * lim.unit_mm:g} mm clearance and "
+                f"{float(lim.spacing) * lim.unit_mm:g} mm spacing on a {side:g} mm board "
+                f"(random sampling fitted {placed}); use fewer dots, a smaller clearance_mm or "
+                f"spacing_mm, or a larger size_mm")

@@ -1,0 +1,23 @@
+"""Every problem a Cliques set can be reported with, and what it means."""
+
+from pnp.games.base import Problems
+
+PROBLEMS = Problems({
+    "player-count": "more or fewer players than a set is made for",
+    "player-name": "a name that is empty, repeated, too long, or that the sheets cannot print",
+    "start-count": "the start count printed is not the rule's for this many players",
+    "first-player": "the first player is not one of the players",
+    "remark-cards": "a negative number of remark cards",
+    "circle-unknown": "a circle whose founder is not playing (or a player without a circle)",
+    "circle-members": "a circle does not start with its founder alone marked",
+    "tracker-unknown": "a tracker for someone not playing (or a player without a tracker)",
+    "tracker-style": "a tracker counts in a way not made for this game's size",
+    "tracker-start": "a tracker marks another start than the rule's",
+    "tracker-range": "a tracker cannot show every count a player could hold",
+    "drawn-tracker-missing": "a player's tracker is not on the page",
+    "drawn-tracker-range": "a printed tracker shows other counts than the data",
+    "drawn-tracker-start": "a printed tracker marks another start than the data",
+    "drawn-score-sheet-missing": "the score sheet is not on the page",
+    "drawn-circles": "the score sheet heads another number of circles than the players",
+    "drawn-founders": "the score sheet marks other founders than the data",
+})
