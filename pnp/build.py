@@ -232,6 +232,10 @@ def redraw(data: dict) -> tuple[bytes, list]:
     boards = [(r["item"], r["kind"], game(r["kind"]).from_data(r["data"])) for r in data["boards"]]
     records, _ = draw_boards(canvas, page, footer_text(data["title"], data["seed"], data["generator"]),
                              boards)
+    from pnp.pdf.embed import attach_json
+
+    # attached as the build attaches it, so a file pnp wrote is redrawn byte for byte
+    attach_json(canvas, payload(data["title"], data["seed"], spec_page, page, records))
     canvas.save()
     return out.getvalue(), records
 

@@ -1,28 +1,59 @@
-"""PDF -> report: every board re-checked from the PDF alone.
+"""PDF -> report: every board re-checked from the PDF alone, and its ink proved.
 
 For each board in the attached data: rebuild it with its game's ``from_data``, run the game's
-``check`` (every invariant, exactly), compare what is drawn on its pages with the data via
-``check_drawn``, and check that nothing on any page reaches within 5 mm of the paper edge.
+``check`` (every invariant, exactly), and compare what is drawn on its pages with the data via
+``check_drawn`` (which names the dot or space that is wrong). Then the proof
+(``pnp.pdf.proof``): this pnp redraws the whole PDF from the data, and the file must print
+exactly that, page by page and pixel by pixel, as a printer prints it. Nothing in the data is
+trusted, and the file is read in a child process with hard limits (``pnp.pdf.sandbox``).
 This module knows no game's rules.
 """
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game
-from pnp.games.base import Problem
-from pnp.paper import Frame
+from pnp.games.base import Fields, Problem, Problems
+from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
-from pnp.paper import MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
 
 EDGE_SLACK_PT = 0.01
+MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
+MAX_TEXT = 300           # characters of one problem message or label as shown
+
+# The validator's own problem codes (each game declares its own in its problems.py).
+PROBLEMS = Problems({
+    "bad-data": "the attached data cannot be read (wrong type, missing or unknown key)",
+    "not-printed": "the data lists a board that is on no page",
+    "check-failed": "a game's check cannot check this data",
+    "outside-safe-area": "something is drawn within 5 mm of the paper edge",
+    "drawn-unknown": "a marked object belongs to no board",
+    "duplicate-board": "two board records are the same board",
+    "data-attachments": "more than one attached board data, or other attached files",
+    "data-page": "the data's page size is not its paper's, or not the pages' size",
+    "other-version": "made by another pnp version, whose drawing this one cannot redraw",
+    "placement": "the data places a piece otherwise than pnp lays it out",
+    "page-count": "the file has more or fewer pages than its data prints",
+    "page-geometry": "a page box, rotation or size differs from what pnp writes",
+    "print-settings": "the print dialog settings (scaling, copies, range, duplex, forms) differ",
+    "foreign-construct": "optional content, /UserUnit, JavaScript or actions pnp never writes",
+    "annotation": "a page carries annotations (pnp pages have none)",
+    "ink-extra": "the page prints ink that pnp does not draw there",
+    "ink-missing": "the page does not print ink that pnp draws there",
+    "ink-unproven": "the ink could not be compared with the redraw",
+})
+
+PAYLOAD_KEYS = ("format", "generator", "title", "seed", "page", "boards")
+PAGE_KEYS = ("size", "orientation", "margin_mm", "width", "height")
 
 
 @dataclass
 class BoardReport:
-    number: int
+    number: int           # from 1; 0 for the file as a whole
     kind: str
     label: str
     pages: list[int]
@@ -33,15 +64,35 @@ class BoardReport:
         return not self.problems
 
     def line(self, file: str) -> str:
-        where = f"{'pages' if len(self.pages) > 1 else 'page'} {page_ranges(self.pages) or '?'}"
+        shown = [f"{p.code}: {shown_text(p.message)}" for p in self.problems[:MAX_PROBLEMS]]
+        if len(self.problems) > MAX_PROBLEMS:
+            shown.append(f"and {len(self.problems) - MAX_PROBLEMS} more problems")
+        where = "" if self.number == 0 else \
+            f" {'pages' if len(self.pages) > 1 else 'page'} {page_ranges(self.pages) or '?'}"
+        head = f"{shown_text(file)}{where}: {shown_text(self.label)}"
         if self.ok:
-            return f"ok    {file} {where}: {self.label}"
-        return f"FAIL  {file} {where}: {self.label}: " + "; ".join(str(p) for p in self.problems)
+            return f"ok    {head}"
+        return f"FAIL  {head}: " + "; ".join(shown)
 
     def as_json(self) -> dict:
-        return {"board": self.number, "kind": self.kind, "label": self.label,
+        return {"board": self.number, "kind": self.kind, "label": shown_text(self.label),
                 "pages": [p + 1 for p in self.pages], "ok": self.ok,
-                "problems": [{"code": p.code, "message": p.message} for p in self.problems]}
+                "problems": [{"code": p.code, "message": shown_text(p.message)}
+                             for p in self.problems[:MAX_PROBLEMS]],
+                "more_problems": max(0, len(self.problems) - MAX_PROBLEMS)}
+
+
+def shown_text(text: str) -> str:
+    """Text from a file made safe to print on a terminal: control and format characters
+    (escape sequences, bidi overrides that could make a FAIL line read as ok) escaped, and cut
+    to ``MAX_TEXT`` characters."""
+    out = []
+    for ch in text[:MAX_TEXT]:
+        if unicodedata.category(ch)[0] in "CZ" and ch != " ":
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out) + ("..." if len(text) > MAX_TEXT else "")
 
 
 def page_ranges(pages: list[int]) -> str:
@@ -60,13 +111,27 @@ def _inside(frame: Frame, point) -> bool:
 
 
 def _frame(raw) -> Frame:
-    if not (isinstance(raw, list) and len(raw) == 4 and all(isinstance(v, (int, float)) for v in raw)):
+    if not (isinstance(raw, list) and len(raw) == 4 and all(isinstance(v, (int, float))
+                                                            and not isinstance(v, bool) for v in raw)):
         raise ValueError("placement frame must be four numbers")
     return Frame(*map(float, raw))
 
 
 def validate_file(path) -> list[BoardReport]:
-    """Reports for every board in the PDF; raises NotOurs for files that cannot be checked."""
+    """Reports for every board in the PDF (and one for the file as a whole if it has
+    problems); raises NotOurs for files that cannot be checked. The reading runs in a child
+    process with memory and time limits, so a hostile file is an error line, not a crash."""
+    from pnp.pdf import sandbox
+
+    try:
+        return sandbox.run(_validate_path, str(path))
+    except sandbox.Exhausted as exc:
+        raise NotOurs(f"{path}: {exc}; no pnp PDF does") from None
+    except RecursionError:
+        raise NotOurs(f"{path}: nested too deeply to read") from None
+
+
+def _validate_path(path: str) -> list[BoardReport]:
     doc = PdfBoards(path)
     try:
         return _validate(doc)
@@ -75,9 +140,12 @@ def validate_file(path) -> list[BoardReport]:
 
 
 def _validate(doc: PdfBoards) -> list[BoardReport]:
-    records = doc.payload.get("boards")
+    payload = doc.payload
+    records = payload.get("boards")
     if not isinstance(records, list) or not records:
         raise NotOurs(f"{doc.name}: the attached data lists no boards")
+    whole = BoardReport(0, "document", "the file as a whole", [])
+    readable = _document_data(doc, whole)
     page_count = len(doc)
     objects: dict[int, list[Drawn]] = {}
 
@@ -88,44 +156,135 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
 
     reports: list[BoardReport] = []
     claimed: dict[int, set[int]] = {}     # page -> ids of marked objects some board accounted for
+    seen: dict[str, int] = {}
     for n, record in enumerate(records, 1):
         report = BoardReport(n, "?", f"board {n}", [])
         reports.append(report)
         if not isinstance(record, dict) or not isinstance(record.get("kind"), str) \
                 or record["kind"] not in KINDS:
-            report.problems.append(Problem("bad-data", f"unknown kind {record.get('kind')!r}"
-                                           if isinstance(record, dict) else "record is not a mapping"))
+            report.problems.append(PROBLEMS("bad-data", f"unknown kind {_short(record.get('kind'))}"
+                                            if isinstance(record, dict) else "record is not a mapping"))
+            readable = False
             continue
         report.kind = record["kind"]
         module = game(report.kind)
         try:
-            board = module.from_data(record.get("data"))
+            Fields(record, f"board {n}", ("kind", "item", "data", "placements"))
+            board = module.from_data(record["data"])
             placements = []
             for p in record.get("placements") or []:
+                Fields(p, f"board {n} placement", ("page", "piece", "frame"))
                 page, piece, frame = p["page"], p["piece"], _frame(p["frame"])
                 if type(page) is not int or not 0 <= page < page_count:
-                    raise ValueError(f"placement on page {page!r}, but the PDF has {page_count} pages")
+                    raise ValueError(f"placement on page {_short(page)}, but the PDF has {page_count} pages")
                 if not isinstance(piece, str):
-                    raise ValueError(f"placement piece {piece!r} is not a name")
+                    raise ValueError(f"placement piece {_short(piece)} is not a name")
                 placements.append((page, piece, frame))
             report.label = module.describe(board)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            report.problems.append(Problem("bad-data", f"board data cannot be read: {exc}"))
+            report.problems.append(PROBLEMS("bad-data", f"board data cannot be read: {exc}"))
+            readable = False
             continue
+        key = json.dumps([record["kind"], record["data"]], sort_keys=True)
+        if key in seen:
+            report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
+        seen.setdefault(key, n)
         report.pages = sorted({p[0] for p in placements})
         if not placements:
-            report.problems.append(Problem("not-printed", "the data lists a board that is on no page"))
+            report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
         report.problems += _guarded(module.check, board)
         found = []
         for page, piece, frame in placements:
             marks = [d for d in on_page(page) if d.tag and _inside(frame, d.center)]
             claimed.setdefault(page, set()).update(id(d) for d in marks)
             found.append((piece, frame, marks))
-        check_drawn = getattr(module, "check_drawn", None)
-        if check_drawn is not None:
-            report.problems += _guarded(check_drawn, board, found)
-    _page_checks(doc, reports, on_page, claimed)
-    return reports
+        report.problems += _guarded(module.check_drawn, board, found)
+    _page_checks(doc, reports, whole, on_page, claimed)
+    _prove(doc, readable, reports, whole)
+    return reports + ([whole] if whole.problems else [])
+
+
+def _short(value) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
+    """The data's own fields, strictly; whether the redraw can be trusted with them."""
+    from pnp.pdf.page import PAPER_PT, geometry
+
+    if doc.data_attachments > 1 or doc.other_attachments:
+        extra = [shown_text(n) for n in doc.other_attachments[:3]]
+        whole.problems.append(PROBLEMS("data-attachments", f"{doc.data_attachments} attached board "
+                                       "data files" + (f" and other attachments {extra}" if extra else "")
+                                       + "; pnp attaches exactly one"))
+    try:
+        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS)
+        f.text("generator"), f.text("title"), f.text("seed")
+        page = f.mapping("page", PAGE_KEYS)
+        size, orientation = page.text("size"), page.text("orientation")
+        margin, width, height = page.number("margin_mm"), page.number("width"), page.number("height")
+        if size not in PAPER_PT or orientation not in ("portrait", "landscape") or not 0 <= margin <= 100:
+            raise ValueError(f"page {_short(size)} {_short(orientation)} with a {margin:g} mm "
+                             "margin is not one pnp prints")
+    except ValueError as exc:
+        whole.problems.append(PROBLEMS("bad-data", str(exc)))
+        return False
+    paper = geometry(size, orientation, margin)
+    if (round(width, 2), round(height, 2)) != (round(paper.width, 2), round(paper.height, 2)):
+        whole.problems.append(PROBLEMS("data-page", f"the data says the page is {width:g} x "
+                                       f"{height:g} pt; {size} {orientation} is {paper.width:g} x "
+                                       f"{paper.height:g} pt"))
+    for i in range(len(doc)):
+        w, h = doc.page_size(i)
+        if (round(w, 2), round(h, 2)) != (round(paper.width, 2), round(paper.height, 2)):
+            whole.problems.append(PROBLEMS("data-page", f"page {i + 1} is {w:g} x {h:g} pt; the "
+                                           f"data says {size} {orientation}"))
+            break
+    return True
+
+
+def _prove(doc: PdfBoards, readable: bool, reports: list[BoardReport], whole: BoardReport) -> None:
+    """The file prints exactly what this pnp draws from its data (see ``pnp.pdf.proof``)."""
+    from pnp.build import GENERATOR, redraw
+    from pnp.pdf.proof import compare
+
+    generator = doc.payload.get("generator")
+    if generator != GENERATOR:
+        whole.problems.append(PROBLEMS("other-version", f"made by {_short(generator)}; this is "
+                                       f"{GENERATOR}, which can check its data but cannot prove "
+                                       "its ink: validate it with the pnp that made it, or rebuild it"))
+        return
+    if not readable:
+        whole.problems.append(PROBLEMS("ink-unproven", "the data cannot be read whole, so the "
+                                       "pages cannot be redrawn from it"))
+        return
+    try:
+        pdf_bytes, records = redraw(doc.payload)
+    except Exception as exc:  # noqa: BLE001 - data no generator makes can trip the drawing
+        whole.problems.append(PROBLEMS("ink-unproven", f"the pages cannot be redrawn from the "
+                                       f"data: {type(exc).__name__}: {' '.join(str(exc).split())}"))
+        return
+    for report, given, drawn in zip(reports, doc.payload["boards"], records):
+        if given.get("placements") != drawn["placements"] or given.get("item") != drawn["item"]:
+            report.problems.append(PROBLEMS("placement", "the data places its pieces "
+                                            f"{_placements(given.get('placements'))}; pnp lays "
+                                            f"them out {_placements(drawn['placements'])}"))
+    owners: dict[int, list[BoardReport]] = {}
+    for r in reports:
+        for p in r.pages:
+            owners.setdefault(p, []).append(r)
+    for d in compare(doc.pdf, doc.data, doc.marks, pdf_bytes):
+        for r in (owners.get(d.page) or [whole]) if d.page is not None else [whole]:
+            r.problems.append(PROBLEMS(d.code, d.message))
+
+
+def _placements(raw) -> str:
+    if not isinstance(raw, list):
+        return _short(raw)
+    shown = [f"{_short(p.get('piece'))} on page {p.get('page', -1) + 1 if isinstance(p.get('page'), int) else '?'}"
+             if isinstance(p, dict) else _short(p) for p in raw[:3]]
+    return ", ".join(shown) + (f" and {len(raw) - 3} more" if len(raw) > 3 else "") if shown else "nowhere"
 
 
 def _guarded(check, *args) -> list[Problem]:
@@ -137,11 +296,11 @@ def _guarded(check, *args) -> list[Problem]:
     try:
         return list(check(*args))
     except Exception as exc:  # noqa: BLE001 - any crash here is about this board's data
-        return [Problem("check-failed", f"{check.__module__}.{check.__name__} cannot check this "
-                                        f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
+        return [PROBLEMS("check-failed", f"{check.__module__}.{check.__name__} cannot check this "
+                                         f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
 
 
-def _page_checks(doc: PdfBoards, reports, on_page, claimed) -> None:
+def _page_checks(doc: PdfBoards, reports, whole, on_page, claimed) -> None:
     """Nothing within 5 mm of the paper edge; no marked object that no board accounts for."""
     by_page: dict[int, list[BoardReport]] = {}
     for r in reports:
@@ -150,23 +309,26 @@ def _page_checks(doc: PdfBoards, reports, on_page, claimed) -> None:
     edge = EDGE_MM * MM - EDGE_SLACK_PT
     for page in range(len(doc)):
         width, height = doc.page_size(page)
-        owners = by_page.get(page) or reports[:1]
+        owners = by_page.get(page) or [whole]
         for d in on_page(page):
             left, bottom, right, top = d.bounds
             if left < edge or bottom < edge or right > width - edge or top > height - edge:
                 for r in owners:
-                    r.problems.append(Problem("outside-safe-area", f"something is drawn within 5 mm "
-                                              f"of the paper edge on page {page + 1} at "
-                                              f"({left:.1f}, {bottom:.1f})–({right:.1f}, {top:.1f}) pt"))
+                    r.problems.append(PROBLEMS("outside-safe-area", f"something is drawn within 5 mm "
+                                               f"of the paper edge on page {page + 1} at "
+                                               f"({left:.1f}, {bottom:.1f})–({right:.1f}, {top:.1f}) pt"))
                 break
             if d.tag and id(d) not in claimed.get(page, set()):
                 for r in owners:
-                    r.problems.append(Problem("drawn-unknown", f"page {page + 1} has a marked "
-                                              f"{d.tag} object at ({d.center[0]:.1f}, {d.center[1]:.1f}) "
-                                              "that belongs to no board"))
+                    r.problems.append(PROBLEMS("drawn-unknown", f"page {page + 1} has a marked "
+                                               f"{shown_text(d.tag)} object at ({d.center[0]:.1f}, "
+                                               f"{d.center[1]:.1f}) that belongs to no board"))
                 break
 
 
 def summary(reports: list[BoardReport]) -> str:
-    failed = sum(not r.ok for r in reports)
-    return f"{len(reports)} boards checked: {len(reports) - failed} ok, {failed} failed"
+    boards = [r for r in reports if r.number]
+    failed = sum(not r.ok for r in boards)
+    text = f"{len(boards)} boards checked: {len(boards) - failed} ok, {failed} failed"
+    return text + ("; the file as a whole failed" if any(not r.number and not r.ok for r in reports)
+                   else "")

@@ -15,8 +15,11 @@ from pathlib import Path
 from pnp.errors import PnpError
 from pnp.pdf.embed import ATTACHMENT, FORMAT
 
-MAX_PDF_BYTES = 512 * 1024 * 1024
-MAX_DATA_BYTES = 64 * 1024 * 1024
+MAX_PDF_BYTES = 128 * 2**20      # a 1000-page pack is about 5 MB
+MAX_DATA_BYTES = 16 * 2**20       # the attached data of a 1000-page pack is about 1 MB
+MAX_PAGES = 5000
+MAX_ATTACHMENTS = 64
+MAX_PAGE_OBJECTS = 50_000         # drawn objects on a page; a pnp page has at most a few thousand
 
 
 class NotOurs(PnpError):
@@ -39,10 +42,16 @@ class Drawn:
 
 
 class PdfBoards:
-    """An open pnp PDF: ``payload`` is the attached data, ``page_objects(i)`` what page i shows."""
+    """An open pnp PDF: ``payload`` is the attached data, ``page_objects(i)`` what page i shows.
+
+    ``data`` holds the file's bytes, ``marks`` what the pre-scan counted (see
+    ``pnp.pdf.prescan``) and ``data_attachments`` how many attachments carry board data.
+    """
 
     def __init__(self, path: str | Path):
         import pypdfium2 as pdfium
+
+        from pnp.pdf.prescan import Refused, scan
 
         path = Path(path)
         name = str(path)
@@ -52,22 +61,27 @@ class PdfBoards:
                 raise NotOurs(f"{name}: is a folder, not a PDF")
             if not stat.S_ISREG(info.st_mode):   # a pipe would block, and pdfium must seek
                 raise NotOurs(f"{name}: not a regular file; save the PDF to a file first")
+            if info.st_size > MAX_PDF_BYTES:
+                raise NotOurs(f"{name}: {info.st_size // 2**20} MB is larger than any pack pnp writes")
             with open(path, "rb") as fh:
-                head = fh.read(1024)
-                fh.seek(max(0, info.st_size - 1024))
-                tail = fh.read(1024)
+                data = fh.read(MAX_PDF_BYTES + 1)
         except FileNotFoundError:
             raise NotOurs(f"{name}: no such file") from None
         except OSError as exc:
             raise NotOurs(f"{name}: cannot read ({exc.strerror})") from None
-        if info.st_size > MAX_PDF_BYTES:
-            raise NotOurs(f"{name}: {info.st_size // 2**20} MB is larger than any pack pnp writes")
-        if b"%PDF-" not in head:
+        if len(data) > MAX_PDF_BYTES:
+            raise NotOurs(f"{name}: larger than any pack pnp writes")
+        if b"%PDF-" not in data[:1024]:
             raise NotOurs(f"{name}: not a PDF file")
-        if b"%%EOF" not in tail:     # pdfium would repair it, but it is a cut-short copy
+        if b"%%EOF" not in data[-1024:]:     # pdfium would repair it, but it is a cut-short copy
             raise NotOurs(f"{name}: the PDF is cut short (no %%EOF at its end); copy it again")
         try:
-            self.pdf = pdfium.PdfDocument(str(path))
+            self.marks = scan(data)
+        except Refused as exc:
+            raise NotOurs(f"{name}: {exc}") from None
+        self.data = data
+        try:
+            self.pdf = pdfium.PdfDocument(data)
         except (pdfium.PdfiumError, OSError) as exc:
             reason = str(exc).lower()
             if "password" in reason or "security" in reason:
@@ -78,6 +92,8 @@ class PdfBoards:
             # an empty user password opens without asking, but its permissions may forbid printing
             if pdfium.raw.FPDF_GetSecurityHandlerRevision(self.pdf.raw) != -1:
                 raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are")
+            if len(self.pdf) > MAX_PAGES:
+                raise NotOurs(f"{name}: {len(self.pdf)} pages; pnp packs have at most {MAX_PAGES}")
             self.payload = self._payload()
         except BaseException:
             self.pdf.close()
@@ -91,12 +107,23 @@ class PdfBoards:
 
     def _payload(self) -> dict:
         data = None
+        self.data_attachments = 0
+        self.other_attachments: list[str] = []
         try:
-            for i in range(self.pdf.count_attachments()):
+            count = self.pdf.count_attachments()
+            if count > MAX_ATTACHMENTS:
+                raise NotOurs(f"{self.name}: {count} attached files; pnp attaches one")
+            for i in range(count):
                 attachment = self.pdf.get_attachment(i)
-                if attachment.get_name() == ATTACHMENT:
+                label = attachment.get_name()
+                if label != ATTACHMENT:
+                    self.other_attachments.append(label)
+                    continue
+                self.data_attachments += 1
+                if data is None:
                     data = bytes(attachment.get_data())
-                    break
+        except NotOurs:
+            raise
         except Exception as exc:  # pdfium reports a damaged name tree or stream as plain errors
             raise NotOurs(f"{self.name}: the attached board data is damaged ({exc})") from None
         if data is None:
@@ -123,7 +150,15 @@ class PdfBoards:
         return tuple(self._page(index).get_size())
 
     def page_objects(self, index: int) -> list[Drawn]:
-        return objects_of(self._page(index))
+        try:
+            return objects_of(self._page(index))
+        except TooManyObjects as exc:
+            raise NotOurs(f"{self.name}: page {index + 1} {exc}; pnp pages draw a few thousand "
+                          "at most") from None
+
+
+class TooManyObjects(Exception):
+    """A page draws more objects than any pnp page (``MAX_PAGE_OBJECTS``)."""
 
 
 def objects_of(page) -> list[Drawn]:
@@ -131,7 +166,9 @@ def objects_of(page) -> list[Drawn]:
     import pypdfium2.raw as raw
 
     out = []
-    for obj in page.get_objects(max_depth=4):
+    for n, obj in enumerate(page.get_objects(max_depth=4)):
+        if n >= MAX_PAGE_OBJECTS:
+            raise TooManyObjects(f"draws more than {MAX_PAGE_OBJECTS} objects")
         try:
             bounds = tuple(float(v) for v in obj.get_bounds())
         except Exception:    # an object without extent (empty path): nothing is drawn

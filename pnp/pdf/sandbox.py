@@ -1,0 +1,135 @@
+"""The last line of defence: reading a hostile PDF in a child process with hard limits.
+
+pdfium is fuzzed and robust, but a PDF can still ask it for gigabytes (a Flate bomb, a form
+XObject drawing itself ten times over twenty levels) or for minutes of work. The pre-checks in
+``pnp.pdf.prescan`` refuse what they can see before pdfium starts; whatever they miss meets
+these limits. The child gets an address-space limit (RLIMIT_AS) and a CPU-time limit
+(RLIMIT_CPU) and the parent a wall clock, so an allocation failure, an abort inside pdfium or
+an endless loop becomes one line ("needs more than 768 MB") instead of a signal, a swap storm
+or a hang. Where ``fork`` is not available the work runs in-process, unlimited.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import select
+import signal
+import time
+from typing import Any, Callable
+
+MEMORY_BUDGET = 768 * 2**20     # bytes of address space the child may add to what it inherits
+CPU_SECONDS = 120               # CPU time of one file; a 1000-page pack validates in about 30 s
+WALL_SECONDS = 300              # a busy machine gets slack, a hang does not
+
+
+class Exhausted(Exception):
+    """The work hit a limit or died; ``str`` is one line saying which."""
+
+
+def _address_space() -> int:
+    """Bytes of address space this process has mapped now (Linux), or 0 if unknown."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def available() -> bool:
+    return hasattr(os, "fork") and os.environ.get("PNP_NO_SANDBOX") != "1"
+
+
+def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = CPU_SECONDS,
+        wall: float = WALL_SECONDS) -> Any:
+    """``fn(*args)`` in a limited child; its result, or its exception raised again here.
+
+    The result and exceptions travel pickled through a pipe. Anything that ends the child
+    otherwise (a signal, running out of memory or CPU) raises ``Exhausted``.
+    """
+    if not available():
+        return fn(*args)
+    import resource
+
+    base = _address_space()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                   # the child: limit, work, report, vanish
+        os.close(read_end)
+        status = 0
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
+            if base:
+                resource.setrlimit(resource.RLIMIT_AS, (base + memory, base + memory))
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+            try:
+                message = ("ok", fn(*args))
+            except MemoryError:
+                message = ("exhausted", "memory")
+            except BaseException as exc:  # noqa: BLE001 - carried to the parent as it is
+                message = ("raised", exc)
+            try:
+                body = pickle.dumps(message)
+            except Exception as exc:  # noqa: BLE001 - an exception that cannot be pickled
+                body = pickle.dumps(("raised", RuntimeError(f"{type(exc).__name__}: {exc}")))
+            view = memoryview(body)
+            while view:
+                view = view[os.write(write_end, view):]
+        except BaseException:  # noqa: BLE001 - never let a child fall back into the caller
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + wall
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                raise Exhausted(f"took longer than {wall:.0f} s")
+            ready, _, _ = select.select([read_end], [], [], min(left, 1.0))
+            if ready:
+                chunk = os.read(read_end, 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    except BaseException:
+        _reap(pid, kill=True)
+        os.close(read_end)
+        raise
+    os.close(read_end)
+    status = _reap(pid)
+    if chunks:
+        try:
+            kind, value = pickle.loads(b"".join(chunks))
+        except Exception:  # noqa: BLE001 - a child cut off mid-message
+            kind, value = "exhausted", "died"
+    else:
+        kind, value = "exhausted", status
+    if kind == "ok":
+        return value
+    if kind == "raised":
+        raise value
+    raise Exhausted(_why(value, memory, cpu))
+
+
+def _reap(pid: int, kill: bool = False) -> int:
+    if kill:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    _, status = os.waitpid(pid, 0)
+    return status
+
+
+def _why(value, memory: int, cpu: int) -> str:
+    if value == "memory" or (isinstance(value, int) and os.WIFSIGNALED(value)
+                             and os.WTERMSIG(value) in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS)):
+        # pdfium aborts when an allocation fails, so a signal here is, in practice, memory
+        return f"needs more than {memory // 2**20} MB of memory to read"
+    if isinstance(value, int) and os.WIFSIGNALED(value) and os.WTERMSIG(value) in (signal.SIGXCPU,
+                                                                                   signal.SIGKILL):
+        return f"needs more than {cpu} s of work to read"
+    return "could not be read (the reader stopped)"
