@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game
-from pnp.games.base import Fields, Problem, Problems
+from pnp.games.base import Fields, Problem, Problems, bounded_list
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
@@ -145,17 +145,18 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     if not isinstance(records, list) or not records:
         raise NotOurs(f"{doc.name}: the attached data lists no boards")
     whole = BoardReport(0, "document", "the file as a whole", [])
-    readable = _document_data(doc, whole)
     page_count = len(doc)
-    objects: dict[int, list[Drawn]] = {}
-
-    def on_page(i: int) -> list[Drawn]:
-        if i not in objects:
-            objects[i] = doc.page_objects(i)
-        return objects[i]
-
+    if _document_data(doc, whole):
+        redrawn = _redraw(doc, whole)
+    else:
+        redrawn = None
+        whole.problems.append(PROBLEMS("ink-unproven", "the pages cannot be redrawn without "
+                                       "the data's page and title"))
+    redrawn_records = redrawn[1] if redrawn else None
+    if redrawn_records is not None and len(redrawn_records) != len(records):
+        redrawn, redrawn_records = None, None
+    pages = _Pages(doc)
     reports: list[BoardReport] = []
-    claimed: dict[int, set[int]] = {}     # page -> ids of marked objects some board accounted for
     seen: dict[str, int] = {}
     for n, record in enumerate(records, 1):
         report = BoardReport(n, "?", f"board {n}", [])
@@ -164,44 +165,83 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
                 or record["kind"] not in KINDS:
             report.problems.append(PROBLEMS("bad-data", f"unknown kind {_short(record.get('kind'))}"
                                             if isinstance(record, dict) else "record is not a mapping"))
-            readable = False
             continue
         report.kind = record["kind"]
         module = game(report.kind)
         try:
             Fields(record, f"board {n}", ("kind", "item", "data", "placements"))
             board = module.from_data(record["data"])
-            placements = []
-            for p in record.get("placements") or []:
-                Fields(p, f"board {n} placement", ("page", "piece", "frame"))
-                page, piece, frame = p["page"], p["piece"], _frame(p["frame"])
-                if type(page) is not int or not 0 <= page < page_count:
-                    raise ValueError(f"placement on page {_short(page)}, but the PDF has {page_count} pages")
-                if not isinstance(piece, str):
-                    raise ValueError(f"placement piece {_short(piece)} is not a name")
-                placements.append((page, piece, frame))
+            placements = _placements_of(record["placements"], page_count)
             report.label = module.describe(board)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             report.problems.append(PROBLEMS("bad-data", f"board data cannot be read: {exc}"))
-            readable = False
             continue
         key = json.dumps([record["kind"], record["data"]], sort_keys=True)
         if key in seen:
             report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
         seen.setdefault(key, n)
+        if redrawn_records is not None:
+            drawn = redrawn_records[n - 1]
+            if record["placements"] != drawn["placements"] or record["item"] != drawn["item"]:
+                report.problems.append(PROBLEMS("placement", "the data places its pieces "
+                                                f"{_show_placements(record['placements'])}; pnp "
+                                                f"lays them out {_show_placements(drawn['placements'])}"))
+                # the diagnosis looks where pnp really draws the pieces
+                placements = _placements_of(drawn["placements"], page_count)
         report.pages = sorted({p[0] for p in placements})
         if not placements:
             report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
         report.problems += _guarded(module.check, board)
-        found = []
-        for page, piece, frame in placements:
-            marks = [d for d in on_page(page) if d.tag and _inside(frame, d.center)]
-            claimed.setdefault(page, set()).update(id(d) for d in marks)
-            found.append((piece, frame, marks))
+        found = [(piece, frame, pages.marks_in(page, frame)) for page, piece, frame in placements]
         report.problems += _guarded(module.check_drawn, board, found)
-    _page_checks(doc, reports, whole, on_page, claimed)
-    _prove(doc, readable, reports, whole)
+    _page_checks(doc, reports, whole, pages)
+    if redrawn is not None:
+        _prove(doc, redrawn[0], reports, whole)
     return reports + ([whole] if whole.problems else [])
+
+
+MAX_PLACEMENTS = 1024     # pieces of one board; a 12-player Cliques set with 200 remark cards has 215
+
+
+def _placements_of(raw, page_count: int) -> list[tuple[int, str, Frame]]:
+    out = []
+    for p in bounded_list(raw, "placements", MAX_PLACEMENTS):
+        Fields(p, "placement", ("page", "piece", "frame"))
+        page, piece, frame = p["page"], p["piece"], _frame(p["frame"])
+        if type(page) is not int or not 0 <= page < page_count:
+            raise ValueError(f"placement on page {_short(page)}, but the PDF has {page_count} pages")
+        if not isinstance(piece, str):
+            raise ValueError(f"placement piece {_short(piece)} is not a name")
+        out.append((page, piece, frame))
+    return out
+
+
+class _Pages:
+    """The marked objects of each page, read once and sorted by x, so finding those inside a
+    frame costs a bisection and the objects there, not a pass over the page per piece."""
+
+    def __init__(self, doc: PdfBoards):
+        self.doc = doc
+        self.objects: dict[int, list[Drawn]] = {}
+        self.sorted: dict[int, tuple[list[float], list[Drawn]]] = {}
+        self.claimed: dict[int, set[int]] = {}    # page -> ids of marked objects a board took
+
+    def on_page(self, i: int) -> list[Drawn]:
+        if i not in self.objects:
+            self.objects[i] = self.doc.page_objects(i)
+        return self.objects[i]
+
+    def marks_in(self, page: int, frame: Frame) -> list[Drawn]:
+        from bisect import bisect_left, bisect_right
+
+        if page not in self.sorted:
+            marks = sorted((d for d in self.on_page(page) if d.tag), key=lambda d: d.center[0])
+            self.sorted[page] = ([d.center[0] for d in marks], marks)
+        xs, marks = self.sorted[page]
+        lo, hi = bisect_left(xs, frame.x - 0.5), bisect_right(xs, frame.right + 0.5)
+        found = [d for d in marks[lo:hi] if _inside(frame, d.center)]
+        self.claimed.setdefault(page, set()).update(id(d) for d in found)
+        return found
 
 
 def _short(value) -> str:
@@ -236,7 +276,7 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
                                        f"{height:g} pt; {size} {orientation} is {paper.width:g} x "
                                        f"{paper.height:g} pt"))
     for i in range(len(doc)):
-        w, h = doc.page_size(i)
+        w, h = doc.page_size_unloaded(i)
         if (round(w, 2), round(h, 2)) != (round(paper.width, 2), round(paper.height, 2)):
             whole.problems.append(PROBLEMS("data-page", f"page {i + 1} is {w:g} x {h:g} pt; the "
                                            f"data says {size} {orientation}"))
@@ -244,32 +284,28 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
     return True
 
 
-def _prove(doc: PdfBoards, readable: bool, reports: list[BoardReport], whole: BoardReport) -> None:
-    """The file prints exactly what this pnp draws from its data (see ``pnp.pdf.proof``)."""
+def _redraw(doc: PdfBoards, whole: BoardReport):
+    """(pdf bytes, records) this pnp draws from the data, or None (with the reason reported)."""
     from pnp.build import GENERATOR, redraw
-    from pnp.pdf.proof import compare
 
     generator = doc.payload.get("generator")
     if generator != GENERATOR:
         whole.problems.append(PROBLEMS("other-version", f"made by {_short(generator)}; this is "
                                        f"{GENERATOR}, which can check its data but cannot prove "
                                        "its ink: validate it with the pnp that made it, or rebuild it"))
-        return
-    if not readable:
-        whole.problems.append(PROBLEMS("ink-unproven", "the data cannot be read whole, so the "
-                                       "pages cannot be redrawn from it"))
-        return
+        return None
     try:
-        pdf_bytes, records = redraw(doc.payload)
+        return redraw(doc.payload)
     except Exception as exc:  # noqa: BLE001 - data no generator makes can trip the drawing
         whole.problems.append(PROBLEMS("ink-unproven", f"the pages cannot be redrawn from the "
                                        f"data: {type(exc).__name__}: {' '.join(str(exc).split())}"))
-        return
-    for report, given, drawn in zip(reports, doc.payload["boards"], records):
-        if given.get("placements") != drawn["placements"] or given.get("item") != drawn["item"]:
-            report.problems.append(PROBLEMS("placement", "the data places its pieces "
-                                            f"{_placements(given.get('placements'))}; pnp lays "
-                                            f"them out {_placements(drawn['placements'])}"))
+        return None
+
+
+def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: BoardReport) -> None:
+    """The file prints exactly what this pnp draws from its data (see ``pnp.pdf.proof``)."""
+    from pnp.pdf.proof import compare
+
     owners: dict[int, list[BoardReport]] = {}
     for r in reports:
         for p in r.pages:
@@ -279,7 +315,7 @@ def _prove(doc: PdfBoards, readable: bool, reports: list[BoardReport], whole: Bo
             r.problems.append(PROBLEMS(d.code, d.message))
 
 
-def _placements(raw) -> str:
+def _show_placements(raw) -> str:
     if not isinstance(raw, list):
         return _short(raw)
     shown = [f"{_short(p.get('piece'))} on page {p.get('page', -1) + 1 if isinstance(p.get('page'), int) else '?'}"
@@ -300,7 +336,7 @@ def _guarded(check, *args) -> list[Problem]:
                                          f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
 
 
-def _page_checks(doc: PdfBoards, reports, whole, on_page, claimed) -> None:
+def _page_checks(doc: PdfBoards, reports, whole, pages: "_Pages") -> None:
     """Nothing within 5 mm of the paper edge; no marked object that no board accounts for."""
     by_page: dict[int, list[BoardReport]] = {}
     for r in reports:
@@ -308,9 +344,9 @@ def _page_checks(doc: PdfBoards, reports, whole, on_page, claimed) -> None:
             by_page.setdefault(p, []).append(r)
     edge = EDGE_MM * MM - EDGE_SLACK_PT
     for page in range(len(doc)):
-        width, height = doc.page_size(page)
+        width, height = doc.page_size_unloaded(page)
         owners = by_page.get(page) or [whole]
-        for d in on_page(page):
+        for d in pages.on_page(page):
             left, bottom, right, top = d.bounds
             if left < edge or bottom < edge or right > width - edge or top > height - edge:
                 for r in owners:
@@ -318,7 +354,7 @@ def _page_checks(doc: PdfBoards, reports, whole, on_page, claimed) -> None:
                                                f"of the paper edge on page {page + 1} at "
                                                f"({left:.1f}, {bottom:.1f})–({right:.1f}, {top:.1f}) pt"))
                 break
-            if d.tag and id(d) not in claimed.get(page, set()):
+            if d.tag and id(d) not in pages.claimed.get(page, set()):
                 for r in owners:
                     r.problems.append(PROBLEMS("drawn-unknown", f"page {page + 1} has a marked "
                                                f"{shown_text(d.tag)} object at ({d.center[0]:.1f}, "

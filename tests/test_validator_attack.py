@@ -9,6 +9,7 @@ made, and PDFs whose attached data someone edited by hand or by program.
 from __future__ import annotations
 
 import copy
+import zlib
 import os
 import re
 import subprocess
@@ -359,3 +360,175 @@ def test_a_game_check_that_crashes_fails_its_board_and_the_rest_are_checked(good
     assert [r.ok for r in reports] == [True, False, True]
     (problem,) = reports[1].problems
     assert problem.code == "check-failed" and "ZeroDivisionError" in problem.message
+
+
+# ------------------------------------------------------------------------------------------
+# resource attacks: every one answered with one line or a named failure, in bounded memory
+
+
+MEASURE = """\
+import resource, subprocess, sys
+result = subprocess.run([sys.executable, "-m", "pnp", *sys.argv[1:]], capture_output=True, text=True)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+print(result.returncode, peak)
+sys.stdout.write(result.stdout)
+sys.stderr.write(result.stderr)
+"""
+
+
+def measured(*args) -> tuple[int, int, str, str]:
+    """(exit code, peak memory in bytes of pnp and its children, stdout, stderr) of `pnp ARGS`
+    run in a fresh process, so no earlier test's memory is counted."""
+    # the timeout is a guard against a hang, not a speed figure (bench/ measures speed)
+    result = subprocess.run([sys.executable, "-c", MEASURE, *map(str, args)], capture_output=True,
+                            text=True, timeout=180)
+    first, _, out = result.stdout.partition("\n")
+    code, peak = map(int, first.split())
+    return code, peak, out, result.stderr
+
+
+def bomb(inflated: int = 2**30) -> bytes:
+    """Zeros that inflate to ``inflated`` bytes: about 4.5 MB of Flate for a gigabyte."""
+    packer = zlib.compressobj(1)
+    chunk = b"\0" * 2**20
+    return b"".join([packer.compress(chunk) for _ in range(inflated // 2**20)] + [packer.flush()])
+
+
+def _raw_stream(writer, body: bytes, **entries):
+    from pypdf.generic import EncodedStreamObject, NameObject
+
+    stream = EncodedStreamObject()
+    stream._data = body
+    stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+    for key, value in entries.items():
+        stream[NameObject(f"/{key}")] = value
+    return writer._add_object(stream)
+
+
+def attack_file(kind: str, good: Path, out: Path) -> Path:
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+    from tamper import _attachment_stream
+
+    writer = PdfWriter(clone_from=str(good))
+    if kind == "bomb as the attachment":
+        stream = _attachment_stream(writer)
+        stream._data = bomb()
+        stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+    elif kind == "bomb after page content":
+        page = writer.pages[0]
+        page[NameObject("/Contents")] = ArrayObject([page["/Contents"], _raw_stream(writer, bomb())])
+    elif kind == "form fan-out":
+        # form k draws form k+1 ten times, twelve levels deep: 10^12 draws from 2 kB
+        from pypdf.generic import FloatObject
+
+        names, forms = [], None
+        for level in range(12):
+            content = b"q 0.5 0 0 0.5 1 1 cm " + b" ".join(b"/F Do" for _ in range(10)) + b" Q" \
+                if forms is not None else b"0 0 1 1 re f"
+            resources = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+                {NameObject("/F"): forms})}) if forms is not None else DictionaryObject()
+            forms = _raw_stream(writer, zlib.compress(content), Type=NameObject("/XObject"),
+                                Subtype=NameObject("/Form"), Resources=resources,
+                                BBox=ArrayObject([FloatObject(0), FloatObject(0), FloatObject(100),
+                                                  FloatObject(100)]))
+            names.append(forms)
+        page = writer.pages[0]
+        page[NameObject("/Resources")][NameObject("/XObject")] = DictionaryObject({NameObject("/Top"): forms})
+        page[NameObject("/Contents")] = ArrayObject([page["/Contents"], _raw_stream(
+            writer, zlib.compress(b" ".join(b"/Top Do" for _ in range(10))))])
+    elif kind == "2000 pages sharing one heavy stream":
+        heavy = _raw_stream(writer, zlib.compress(b"0 0 1 1 re f\n" * 200_000, 9))
+        for _ in range(2000):
+            page = writer.add_blank_page(595, 842)
+            page[NameObject("/Contents")] = heavy
+    elif kind == "a million objects":
+        for _ in range(600_000):
+            writer._add_object(NameObject("/X"))
+    with open(out, "wb") as fh:
+        writer.write(fh)
+    return out
+
+
+RESOURCE_ATTACKS = ["bomb as the attachment", "bomb after page content", "form fan-out",
+                    "2000 pages sharing one heavy stream"]
+
+
+@pytest.mark.parametrize("kind", RESOURCE_ATTACKS)
+def test_resource_attacks_are_answered_in_bounded_memory(good, tmp_path, kind):
+    path = attack_file(kind, good, tmp_path / "attack.pdf")
+    code, peak, out, err = measured("validate", path)
+    assert code in (1, 2), (code, out, err)
+    assert "Traceback" not in out + err
+    if code == 2:
+        assert len(err.splitlines()) == 1 and err.startswith(f"error {path}: "), err
+    assert peak < 2**30, f"{kind}: {peak / 2**20:.0f} MB"
+
+
+def test_a_child_that_runs_out_of_memory_is_one_line(good, monkeypatch):
+    # the last line of defence: whatever the pre-checks miss meets the child's hard limits
+    from pnp.pdf import sandbox
+
+    def greedy(path):
+        hog = []
+        while True:
+            hog.append(bytearray(64 * 2**20))
+
+    monkeypatch.setattr("pnp.validate._validate_path", greedy)
+    with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
+        validate_file(good)
+    assert sandbox.available()
+
+
+def test_a_child_that_aborts_is_one_line(good, monkeypatch):
+    def abort(path):
+        os.abort()
+
+    monkeypatch.setattr("pnp.validate._validate_path", abort)
+    with pytest.raises(NotOurs, match="needs more than"):
+        validate_file(good)
+
+
+def test_a_child_that_never_ends_is_stopped(good, monkeypatch):
+    from pnp.pdf import sandbox
+
+    def spin(path):
+        while True:
+            pass
+
+    monkeypatch.setattr("pnp.validate._validate_path", spin)
+    monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 1,
+                                                        "wall": 60})
+    with pytest.raises(NotOurs, match="needs more than 1 s of work"):
+        validate_file(good)
+
+
+def test_hostile_text_is_escaped_and_cut(good, tmp_path):
+    # a title that would clear the terminal line and print "ok", and a kind a megabyte long
+    def edit(payload):
+        payload["title"] = "\x1b[2K\rok    everything is fine\u202e"
+        payload["boards"][0]["data"]["ident"] = "\x1b]0;pwned\x07" + "A" * 5000
+        payload["boards"][1]["kind"] = "chess" * 200_000
+    path = with_payload(good, tmp_path / "escape.pdf", edit)
+    result = subprocess.run([sys.executable, "-m", "pnp", "validate", path], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    for line in result.stdout.splitlines():
+        assert not any(ord(ch) < 32 or 0x202a <= ord(ch) <= 0x202e for ch in line), repr(line)
+        assert len(line) < 8000, len(line)
+
+
+def test_a_board_with_thousands_of_problems_gives_one_short_line(good, tmp_path):
+    # 60 dots on one line: tens of thousands of collinear triples
+    from pnp.games.cliquer.codes import encode
+
+    def edit(payload):
+        data = payload["boards"][0]["data"]
+        data["dots"] = [[i, i] for i in range(60)]
+        data["grid"] = 90
+        data["code"] = encode(tuple((i, i) for i in range(60)), 90)
+    path = with_payload(good, tmp_path / "many.pdf", edit)
+    (first, *_) = validate_file(path)
+    assert len(first.problems) > 1000
+    line = first.line(str(path))
+    assert len(line) < 10_000 and "more problems" in line

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from dataclasses import dataclass, field
 
 MAX_INFLATED = 256 * 2**20     # bytes all streams may inflate to; a 1000-page pack needs ~30 MB
 MAX_STREAM = 64 * 2**20        # bytes one stream may inflate to
@@ -39,18 +40,29 @@ _MARKS = re.compile(rb"/(OCProperties|OC|UserUnit|OpenAction|AA|AcroForm|XFA|Jav
                     rb"SubmitForm|ImportData|RichMedia|Collection|Threads)(?![A-Za-z0-9])")
 
 
+MAX_PAGE_WORK = 512 * 2**20   # pages x largest content stream: what parsing every page may cost
+
+
+@dataclass
+class Scan:
+    """What the scan saw: how often each construct pnp never writes is named (in the file and
+    its streams, the attached data excepted), and the largest page or form content inflated."""
+
+    marks: dict[str, int] = field(default_factory=dict)
+    largest_content: int = 0
+
+
 class Refused(Exception):
     """What the scan refuses, as the end of one line ("a stream inflates past 64 MB")."""
 
 
-def scan(data: bytes) -> dict[str, int]:
-    """Raise Refused if the raw PDF asks for more than any pnp PDF could; otherwise how often
-    each construct pnp never writes is named (in the file and in its streams, the attached
-    data excepted)."""
+def scan(data: bytes) -> Scan:
+    """Raise Refused if the raw PDF asks for more than any pnp PDF could."""
     objects = len(_OBJ.findall(data)) + sum(int(a or b) for a, b in _OBJSTM_N.findall(data))
     if objects > MAX_OBJECTS:
         raise Refused(f"has {objects} objects; pnp PDFs have far fewer (at most {MAX_OBJECTS})")
-    marks: dict[str, int] = {}
+    found = Scan()
+    marks = found.marks
     total = 0
     forms_drawing: list[int] = []      # Do operators in each form that draws XObjects
     page_draws = 0
@@ -86,6 +98,9 @@ def scan(data: bytes) -> dict[str, int]:
         if b"/EmbeddedFile" in dictionary:
             continue          # the attached data: text from the data, which the proof compares
         _count(_MARKS.findall(body), marks)
+        if not re.search(rb"/(Length[123]|Subtype\s*/(Image|Type1C|CIDFontType0C|OpenType)|Type\s*/(ObjStm|XRef|Metadata))",
+                         dictionary):
+            found.largest_content = max(found.largest_content, len(body))
         draws = len(_DO.findall(body))
         if b"/Subtype/Form" in dictionary.replace(b" ", b""):
             if draws:
@@ -93,7 +108,7 @@ def scan(data: bytes) -> dict[str, int]:
         else:
             page_draws = max(page_draws, draws)
     _check_fan_out(page_draws, forms_drawing)
-    return marks
+    return found
 
 
 def _count(names: list[bytes], into: dict[str, int]) -> None:

@@ -41,11 +41,10 @@ class Difference:
     message: str
 
 
-def page_facts(pdf, index: int) -> dict:
+def page_facts(page) -> dict:
     """What a printer takes from a page besides its content: boxes, rotation, annotations."""
     import pypdfium2.raw as raw
 
-    page = pdf[index]
     facts = {"rotation": page.get_rotation(), "annotations": raw.FPDFPage_GetAnnotCount(page.raw)}
     for name in BOXES:
         getter = getattr(raw, f"FPDFPage_Get{name.capitalize()}Box")
@@ -75,9 +74,8 @@ def document_facts(pdf) -> dict:
     }
 
 
-def render(pdf, index: int):
-    """Page ``index`` as printed, in grey levels (numpy, 0 black .. 255 white)."""
-    page = pdf[index]
+def render(page):
+    """The page as printed, in grey levels (numpy, 0 black .. 255 white)."""
     bitmap = page.render(scale=DPI / 72, grayscale=True, optimize_mode="print", draw_annots=True,
                          may_draw_forms=False)
     return bitmap.to_numpy().copy()
@@ -94,7 +92,7 @@ def compare(given, given_bytes: bytes, given_marks: dict, redrawn_bytes: bytes) 
 
     redrawn = pdfium.PdfDocument(redrawn_bytes)
     try:
-        return _compare(given, given_marks, redrawn, scan(redrawn_bytes))
+        return _compare(given, given_marks, redrawn, scan(redrawn_bytes).marks)
     finally:
         redrawn.close()
 
@@ -115,7 +113,8 @@ def _compare(given, given_marks, redrawn, redrawn_marks) -> list[Difference]:
                                   "make what prints differ from what shows; pnp never writes it"))
     bad_pages = 0
     for i in range(len(given)):
-        facts, want = page_facts(given, i), page_facts(redrawn, i)
+        page, mine_page = given[i], redrawn[i]
+        facts, want = page_facts(page), page_facts(mine_page)
         if facts["annotations"]:
             out.append(Difference("annotation", i, f"page {i + 1} has {facts['annotations']} "
                                                    "annotation(s); pnp pages have none"))
@@ -126,7 +125,7 @@ def _compare(given, given_marks, redrawn, redrawn_marks) -> list[Difference]:
         if odd or facts["annotations"]:
             bad_pages += 1
         else:
-            found = ink_differences(i, render(given, i), render(redrawn, i))
+            found = ink_differences(i, render(page), render(mine_page))
             out += found
             bad_pages += bool(found)
         if bad_pages >= MAX_BAD_PAGES and i + 1 < len(given):

@@ -14,12 +14,13 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.pdf.embed import ATTACHMENT, FORMAT
+from pnp.pdf.prescan import MAX_PAGE_WORK
 
 MAX_PDF_BYTES = 128 * 2**20      # a 1000-page pack is about 5 MB
 MAX_DATA_BYTES = 16 * 2**20       # the attached data of a 1000-page pack is about 1 MB
 MAX_PAGES = 5000
 MAX_ATTACHMENTS = 64
-MAX_PAGE_OBJECTS = 50_000         # drawn objects on a page; a pnp page has at most a few thousand
+MAX_PAGE_OBJECTS = 20_000         # drawn objects on a page; a pnp page has at most a few thousand
 
 
 class NotOurs(PnpError):
@@ -76,9 +77,10 @@ class PdfBoards:
         if b"%%EOF" not in data[-1024:]:     # pdfium would repair it, but it is a cut-short copy
             raise NotOurs(f"{name}: the PDF is cut short (no %%EOF at its end); copy it again")
         try:
-            self.marks = scan(data)
+            self.scan = scan(data)
         except Refused as exc:
             raise NotOurs(f"{name}: {exc}") from None
+        self.marks = self.scan.marks
         self.data = data
         try:
             self.pdf = pdfium.PdfDocument(data)
@@ -94,6 +96,12 @@ class PdfBoards:
                 raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are")
             if len(self.pdf) > MAX_PAGES:
                 raise NotOurs(f"{name}: {len(self.pdf)} pages; pnp packs have at most {MAX_PAGES}")
+            # pages may share one heavy content stream that pdfium parses again for each page
+            work = len(self.pdf) * self.scan.largest_content
+            if work > MAX_PAGE_WORK:
+                raise NotOurs(f"{name}: {len(self.pdf)} pages with content streams of up to "
+                              f"{self.scan.largest_content // 1024} kB would take too long to read; "
+                              "pnp pages are far lighter")
             self.payload = self._payload()
         except BaseException:
             self.pdf.close()
@@ -149,6 +157,15 @@ class PdfBoards:
     def page_size(self, index: int) -> tuple[float, float]:
         return tuple(self._page(index).get_size())
 
+    def page_size_unloaded(self, index: int) -> tuple[float, float]:
+        """The page's size from its dictionary, without parsing its content."""
+        import pypdfium2.raw as raw
+
+        size = raw.FS_SIZEF()
+        if not raw.FPDF_GetPageSizeByIndexF(self.pdf.raw, index, ctypes.byref(size)):
+            raise NotOurs(f"{self.name}: page {index + 1} is damaged")
+        return size.width, size.height
+
     def page_objects(self, index: int) -> list[Drawn]:
         try:
             return objects_of(self._page(index))
@@ -161,32 +178,54 @@ class TooManyObjects(Exception):
     """A page draws more objects than any pnp page (``MAX_PAGE_OBJECTS``)."""
 
 
+FORM_DEPTH = 4           # form XObjects inside form XObjects looked into; pnp draws none
+
+
 def objects_of(page) -> list[Drawn]:
-    """Every object drawn on a pdfium page, with its marked-content tag, index and kind."""
+    """Every object drawn on a pdfium page (and inside its form XObjects, ``FORM_DEPTH`` deep),
+    with its marked-content tag, index and kind.
+
+    Raw pdfium calls with reused buffers: a hostile page can hold tens of thousands of objects,
+    and this walk must stay a few microseconds an object.
+    """
     import pypdfium2.raw as raw
 
-    out = []
-    for n, obj in enumerate(page.get_objects(max_depth=4)):
-        if n >= MAX_PAGE_OBJECTS:
-            raise TooManyObjects(f"draws more than {MAX_PAGE_OBJECTS} objects")
-        try:
-            bounds = tuple(float(v) for v in obj.get_bounds())
-        except Exception:    # an object without extent (empty path): nothing is drawn
-            continue
-        tag, idx, fill, kind = "", -1, None, -1
-        for m in range(raw.FPDFPageObj_CountMarks(obj.raw)):
-            mark = raw.FPDFPageObj_GetMark(obj.raw, m)
-            tag = _mark_name(raw, mark) or tag
-            value = ctypes.c_int(-1)
-            if raw.FPDFPageObjMark_GetParamIntValue(mark, b"I", ctypes.byref(value)):
-                idx = value.value
-            if raw.FPDFPageObjMark_GetParamIntValue(mark, b"K", ctypes.byref(value)):
-                kind = value.value
-        if tag:     # only marked objects: games check that their ink is really there
-            rgba = [ctypes.c_uint(0) for _ in range(4)]
-            if raw.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(c) for c in rgba)):
-                fill = tuple(c.value for c in rgba)
-        out.append(Drawn(tag, idx, bounds, fill, kind))
+    out: list[Drawn] = []
+    box = [ctypes.c_float() for _ in range(4)]
+    box_refs = [ctypes.byref(v) for v in box]
+    value = ctypes.c_int(-1)
+    value_ref = ctypes.byref(value)
+    rgba = [ctypes.c_uint(0) for _ in range(4)]
+    rgba_refs = [ctypes.byref(c) for c in rgba]
+    names: dict[bytes, str] = {}
+    form = raw.FPDF_PAGEOBJ_FORM
+
+    def walk(count, get, depth):
+        for i in range(count):
+            if len(out) >= MAX_PAGE_OBJECTS:
+                raise TooManyObjects(f"draws more than {MAX_PAGE_OBJECTS} objects")
+            obj = get(i)
+            if not obj:
+                continue
+            if raw.FPDFPageObj_GetBounds(obj, *box_refs):
+                tag, idx, fill, kind = "", -1, None, -1
+                for m in range(raw.FPDFPageObj_CountMarks(obj)):
+                    mark = raw.FPDFPageObj_GetMark(obj, m)
+                    tag = _mark_name(raw, mark, names) or tag
+                    if raw.FPDFPageObjMark_GetParamIntValue(mark, b"I", value_ref):
+                        idx = value.value
+                    if raw.FPDFPageObjMark_GetParamIntValue(mark, b"K", value_ref):
+                        kind = value.value
+                if tag and raw.FPDFPageObj_GetFillColor(obj, *rgba_refs):
+                    fill = tuple(c.value for c in rgba)
+                out.append(Drawn(tag, idx, (box[0].value, box[1].value, box[2].value, box[3].value),
+                                 fill, kind))
+            # an object without extent (an empty path) draws nothing, but a form may hold more
+            if depth < FORM_DEPTH and raw.FPDFPageObj_GetType(obj) == form:
+                walk(raw.FPDFFormObj_CountObjects(obj),
+                     lambda k, o=obj: raw.FPDFFormObj_GetObject(o, k), depth + 1)
+
+    walk(raw.FPDFPage_CountObjects(page.raw), lambda k: raw.FPDFPage_GetObject(page.raw, k), 0)
     return out
 
 
@@ -195,10 +234,14 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _mark_name(raw, mark) -> str:
+def _mark_name(raw, mark, cache: dict[bytes, str]) -> str:
     needed = ctypes.c_ulong(0)
     if not raw.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(needed)) or needed.value == 0:
         return ""
     buf = (ctypes.c_ushort * (needed.value // 2 + 1))()
     raw.FPDFPageObjMark_GetName(mark, buf, needed.value, ctypes.byref(needed))
-    return bytes(buf)[: max(0, needed.value - 2)].decode("utf-16-le", "replace")
+    key = bytes(buf)[: max(0, needed.value - 2)]
+    name = cache.get(key)
+    if name is None:
+        name = cache[key] = key.decode("utf-16-le", "replace")
+    return name

@@ -59,6 +59,9 @@ def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = C
         status = 0
         try:
             signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
+            import faulthandler
+
+            faulthandler.disable()      # an abort in pdfium is reported by the parent, in one line
             if base:
                 resource.setrlimit(resource.RLIMIT_AS, (base + memory, base + memory))
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))

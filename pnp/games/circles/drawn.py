@@ -85,7 +85,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
             expected = 90.0 - step * at
             angle = math.degrees(math.atan2(p[1] - cy, p[0] - cx))
             if abs(r - mean) > ROUND_SLACK * mean or _angle_gap(angle, expected) > step / 2:
-                problems.append(Problem(
+                problems.append(PROBLEMS(
                     "drawn-space-moved", f"circle {n}: space {k + 1} ({circle.spaces[k]}) is not "
                     f"drawn {at} steps clockwise from the start at the top"))
                 break

@@ -14,7 +14,7 @@ PROBLEMS = Problems({
     "color-missing": "a circle has no black or white space",
     "lockdown-neutral": "Lockdown is on but a circle's only neutral space is its start",
     "start-win": "the starting position is already a win for some goal",
-    "players": "the player count is not one the rules cover",
+    "players": "the player count is not one the rules and the spec cover",
     "markers-count": "markers printed do not match the circles",
     "beads-count": "bead chits printed do not match the players",
     "blockers-too-few": "too few Lockdown blockers to start with and to gain",
@@ -24,5 +24,6 @@ PROBLEMS = Problems({
     "drawn-space-missing": "a space of the data is not on the page",
     "drawn-space-kind": "a space is printed as another kind than the data says",
     "drawn-space-unknown": "a space is printed that the data does not have",
+    "drawn-space-moved": "a space is not drawn round its circle in order from the start",
     "drawn-adjacency": "circles that are not adjacent are drawn as close as adjacent ones",
 })

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from pnp.games.base import Problem
 from pnp.games.cliquer.board import Board, Limits
 from pnp.games.cliquer.difficulty import check_recorded
+from pnp.games.cliquer.item import Item
 from pnp.games.cliquer.problems import PROBLEMS
 
 
 def check(board: Board) -> list[Problem]:
-    problems = []
+    problems = _limits(board)
     if len(board.dots) < 3:
         problems.append(PROBLEMS("too-few-dots", f"a board needs at least 3 dots, has {len(board.dots)}"))
     problems += Limits.of(board).problems(board.dots)
@@ -20,4 +23,22 @@ def check(board: Board) -> list[Problem]:
             reason = check_recorded(board.dots, board.difficulty, board.band)
             if reason:
                 problems.append(PROBLEMS("difficulty", reason))
+    return problems
+
+
+def _limits(board: Board) -> list[Problem]:
+    """The data's limits within the spec's bounds (the Item options are the one definition):
+    a forger who sets the clearance to 0 and draws collinear dots to agree must still fail."""
+    bounds = {f.name: (f.metadata.get("min"), f.metadata.get("max")) for f in fields(Item)}
+    values = {"clearance_mm": board.clearance_mm, "spacing_mm": board.spacing_mm,
+              "margin_mm": board.margin_mm, "grid": board.grid, "size_mm": board.side_mm,
+              "dots": len(board.dots)}
+    problems = []
+    for name, value in values.items():
+        low, high = bounds[name]
+        if name == "dots" and value < low:
+            continue                      # too-few-dots says it
+        if low is not None and value < low or high is not None and value > high:
+            problems.append(PROBLEMS("limits", f"{name} is {value:g}; a spec allows "
+                                     f"{low:g}..{high:g}"))
     return problems

@@ -4,6 +4,7 @@ from pnp.games.base import Problems
 
 PROBLEMS = Problems({
     "too-few-dots": "a board needs at least three dots",
+    "limits": "a limit (clearance, spacing, margin, grid, size, dots) is beyond what a spec allows",
     "outside": "a dot is not inside the square's margin",
     "spacing": "two dots are closer than the spacing (or at the same point)",
     "collinear": "three dots lie on one straight line",

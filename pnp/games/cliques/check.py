@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.base import Problem
 from pnp.games.cliques.problems import PROBLEMS
-from pnp.games.cliques.item import backwards_letter
+from pnp.games.cliques.item import MAX_REMARK_CARDS, backwards_letter
 from pnp.games.cliques.board import Board
 from pnp.games.cliques.rules import COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens
 from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
@@ -23,8 +23,9 @@ def check(board: Board) -> list[Problem]:
                                 f"tokens of each colour; the rule for {n} players gives {rule}"))
     if board.first not in board.players:
         problems.append(PROBLEMS("first-player", f"first player {board.first!r} is not playing"))
-    if board.remark_cards < 0:
-        problems.append(PROBLEMS("remark-cards", f"{board.remark_cards} remark cards"))
+    if not 0 <= board.remark_cards <= MAX_REMARK_CARDS:
+        problems.append(PROBLEMS("remark-cards", f"{board.remark_cards} remark cards; a spec "
+                                                 f"may ask for 0..{MAX_REMARK_CARDS}"))
     problems += _circles(board)
     problems += _trackers(board, rule, reachable(n))
     return problems
@@ -62,9 +63,9 @@ def _one_each(board: Board, owners: list[str], thing: str, none: str, many: str)
     for name in board.players:
         count = owners.count(name)
         if count == 0:
-            problems.append(Problem(f"{thing}-missing", f"{name} has {none}"))
+            problems.append(PROBLEMS(f"{thing}-missing", f"{name} has {none}"))
         elif count > 1:
-            problems.append(Problem(f"{thing}-duplicate", f"{name} " + many.format(count=count)))
+            problems.append(PROBLEMS(f"{thing}-duplicate", f"{name} " + many.format(count=count)))
     return problems
 
 

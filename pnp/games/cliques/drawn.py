@@ -32,13 +32,14 @@ def check_drawn(board: Board, placements) -> list[Problem]:
     return problems
 
 
-def shown_counts(marks, tag: str, style: str) -> set[int]:
-    """The counts a colour's track lets a player mark."""
+def shown_counts(marks, tag: str, style: str, low: int, high: int) -> set[int]:
+    """The counts in low..high a colour's track lets a player mark: a cell of its own, or a
+    tens cell and a units cell (linear in the marks, however many a hostile page has)."""
     if style == "tens-units":
         tens = {d.index for d in marks if d.tag == tag + "T"}
         units = {d.index for d in marks if d.tag == tag + "U"}
-        return {t + u for t in tens for u in units}
-    return {d.index for d in marks if d.tag == tag}
+        return {c for c in range(low, high + 1) if c - c % 10 in tens and c % 10 in units}
+    return {d.index for d in marks if d.tag == tag} & set(range(low, high + 1))
 
 
 def _tracker(board: Board, player: str, style: str, marks) -> list[Problem]:
@@ -46,7 +47,7 @@ def _tracker(board: Board, player: str, style: str, marks) -> list[Problem]:
     low, high = reachable(len(board.players))
     for colour in COLOURS:
         tag = TAGS[colour]
-        shown = shown_counts(marks, tag, style)
+        shown = shown_counts(marks, tag, style, low, high)
         gaps = [c for c in range(low, high + 1) if c not in shown]
         if gaps:
             problems.append(PROBLEMS("drawn-tracker-range", f"{player}'s {colour} track cannot show "
