@@ -77,7 +77,7 @@ def main() -> int:
                 good = rng.choice(sources[mutation.source])
                 what, bad = plant(mutation, good, folder / "bad.pdf", rng)
                 ok, found, _ = verdict(bad)
-                outcome = "missed" if ok else "caught" if mutation.expect in found else "other"
+                outcome = "missed" if ok else "caught" if mutation.expects & found else "other"
                 tally[outcome] += 1
                 if outcome != "caught" and not mutation.gap:
                     misses.append(f"{outcome:6} {mutation.name}: {what} in {good.name} "

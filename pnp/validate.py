@@ -186,8 +186,8 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
                 report.problems.append(PROBLEMS("placement", "the data places its pieces "
                                                 f"{_show_placements(record['placements'])}; pnp "
                                                 f"lays them out {_show_placements(drawn['placements'])}"))
-                # the diagnosis looks where pnp really draws the pieces
-                placements = _placements_of(drawn["placements"], page_count)
+                # the diagnosis looks where pnp really draws the pieces (on the pages there are)
+                placements = [p for p in _placements_of(drawn["placements"], None) if p[0] < page_count]
         report.pages = sorted({p[0] for p in placements})
         if not placements:
             report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
@@ -203,12 +203,12 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
 MAX_PLACEMENTS = 1024     # pieces of one board; a 12-player Cliques set with 200 remark cards has 215
 
 
-def _placements_of(raw, page_count: int) -> list[tuple[int, str, Frame]]:
+def _placements_of(raw, page_count: int | None) -> list[tuple[int, str, Frame]]:
     out = []
     for p in bounded_list(raw, "placements", MAX_PLACEMENTS):
         Fields(p, "placement", ("page", "piece", "frame"))
         page, piece, frame = p["page"], p["piece"], _frame(p["frame"])
-        if type(page) is not int or not 0 <= page < page_count:
+        if type(page) is not int or page < 0 or page_count is not None and page >= page_count:
             raise ValueError(f"placement on page {_short(page)}, but the PDF has {page_count} pages")
         if not isinstance(piece, str):
             raise ValueError(f"placement piece {_short(piece)} is not a name")
