@@ -967,7 +967,8 @@ def marked_dot_outside_boards(forgery: Forgery, rng: random.Random) -> str | Non
     """A marked dot placed outside every piece's frame."""
     page = rng.randrange(forgery.pages())
     w, h = forgery.page_size(page)
-    _append(forgery, page, f"/PnpDot <</I 0>> BDC\nq 0 g {w / 2:.1f} {22 * 72 / 25.4:.1f} 4 4 re f Q\nEMC")
+    y = (forgery.payload["page"]["margin_mm"] + 2) * 72 / 25.4       # in the footer band
+    _append(forgery, page, f"/PnpDot <</I 0>> BDC\nq 0 g {w / 2:.1f} {y:.1f} 2 2 re f Q\nEMC")
     return f"a marked dot in the footer band of page {page + 1}"
 
 @dataclass(frozen=True)
@@ -1063,6 +1064,213 @@ MUTATIONS = [
 GAPS: list[Mutation] = []     # none known today; bench/mutation_report.py lists any added here
 
 
+# ------------------------------------------------------------------------------------------
+# every problem code has a planted defect that triggers it
+
+
+def _data(kind: str, edit: Callable[[dict, random.Random], str | None]):
+    """A planting that edits the data of a random board of ``kind``."""
+    def plant(forgery: Forgery, rng: random.Random) -> str | None:
+        record = rng.choice(forgery.boards(kind))
+        return edit(record["data"], rng)
+    plant.__doc__ = edit.__doc__
+    return plant
+
+
+def _unplaced(kind: str, piece: str):
+    """A piece missing from the placements of a file from another pnp version, where the
+    validator cannot redraw the pages but still reads back what is drawn."""
+    def plant(forgery: Forgery, rng: random.Random) -> str | None:
+        forgery.payload["generator"] = "pnp 0.0.9"
+        record = rng.choice(forgery.boards(kind))
+        record["placements"] = [p for p in record["placements"] if not p["piece"].startswith(piece)] \
+            if piece else []
+        return f"{piece or 'every piece'} of a {kind} board not placed (another pnp version)"
+    return plant
+
+
+def _erase(tag: str, kind: str):
+    """A marked section of ``tag`` erased from a page of a ``kind`` board."""
+    def plant(forgery: Forgery, rng: random.Random) -> str | None:
+        record = rng.choice(forgery.boards(kind))
+        pages = sorted({p["page"] for p in record["placements"]})
+        found = [(page, m) for page in pages for m in forgery.sections(page, tag)]
+        if not found:
+            return None
+        page, m = rng.choice(found)
+        forgery.set_content(page, replace_span(forgery.content(page), m, ""))
+        return f"a {tag} section erased from page {page + 1}"
+    return plant
+
+
+def _set(key, value):
+    def edit(data, rng):
+        data[key] = value(data) if callable(value) else value
+        return f"data {key} = {data[key]!r}"
+    return edit
+
+
+def _spaces(edit_circle):
+    def edit(data, rng):
+        n = rng.randrange(len(data["circles"]))
+        return edit_circle(data["circles"][n], data, rng) and f"circle {n + 1}: edited"
+    return edit
+
+
+def _recode(data) -> None:
+    from pnp.games.cliquer.codes import encode
+
+    data["dots"] = sorted(data["dots"])
+    data["code"] = encode(tuple(map(tuple, data["dots"])), data["grid"])
+
+
+def _dot_outside(data, rng):
+    data["dots"][0] = [0, rng.randrange(data["grid"] + 1)]
+    _recode(data)
+    return "a dot on the square's edge"
+
+
+def _one_kind_to(source: str, target: str, count: int | None = 1):
+    def edit(circle, data, rng):
+        where = [i for i, s in enumerate(circle["spaces"]) if s == source and i != circle["start"]]
+        for i in where[:count]:
+            circle["spaces"][i] = target
+        return bool(where)
+    return edit
+
+
+def _start_on(kind: str):
+    def edit(circle, data, rng):
+        circle["start"] = circle["spaces"].index(kind)
+        return True
+    return edit
+
+
+def _start_win(data, rng):
+    for circle in data["circles"][:3]:
+        circle["start"] = circle["spaces"].index("black")
+    return "three adjacent circles start on black"
+
+
+def _edit(edit):
+    def wrapped(data, rng):
+        edit(data)
+        return "data edited"
+    return wrapped
+
+
+def circle_brought_near(forgery: Forgery, rng: random.Random) -> str | None:
+    """A circle's spaces drawn next to a circle it is not adjacent to (the bars mislead)."""
+    record = rng.choice(forgery.boards("circles"))
+    page = next(p["page"] for p in record["placements"] if p["piece"] == "circles-board")
+    sizes = [len(c["spaces"]) for c in record["data"]["circles"]]
+    starts = [sum(sizes[:k]) for k in range(len(sizes))]
+    boxes = dict(_marked_bounds(forgery.path, page, "PnpSpace"))
+
+    def centre(k):
+        pts = [boxes[i] for i in range(starts[k], starts[k] + sizes[k])]
+        return (sum((b[0] + b[2]) / 2 for b in pts) / len(pts), sum((b[1] + b[3]) / 2 for b in pts) / len(pts))
+    first, last = centre(0), centre(len(sizes) - 1)
+    step = math.dist(centre(0), centre(1))
+    dx, dy = first[0] - last[0], first[1] - last[1] + step * rng.choice([-1, 1])
+    k = len(sizes) - 1
+    text = forgery.content(page)
+    for m in reversed(forgery.sections(page, "PnpSpace")):
+        if starts[k] <= int(m.group("index")) < starts[k] + sizes[k]:
+            text = replace_span(text, m, shifted(m, dx, dy))
+    forgery.set_content(page, text)
+    return f"circle {k + 1} drawn next to circle 1"
+
+
+CODE_DEFECTS = [
+    # CliqueR
+    Mutation("too few dots", "cliquer", "too-few-dots",
+             _data("cliquer", _set("dots", lambda d: d["dots"][:2]))),
+    Mutation("a dot outside the margin", "cliquer", "outside", _data("cliquer", _dot_outside)),
+    Mutation("difficulty misrecorded", "cliquer", "difficulty",
+             _data("cliquer", _set("difficulty", lambda d: round(1 - d["difficulty"], 3)))),
+    # Thinking in Circles
+    Mutation("two circles", "circles", "circle-count",
+             _data("circles", _set("circles", lambda d: d["circles"][:2]))),
+    Mutation("a ring of 12", "circles", "ring-size", _data("circles", _spaces(
+        lambda c, d, r: c.update(spaces=c["spaces"][:12], start=0) is None))),
+    Mutation("a hexagon space", "circles", "space-unknown",
+             _data("circles", _spaces(_one_kind_to("circle", "hexagon")))),
+    Mutation("shapes uneven", "circles", "shape-uneven",
+             _data("circles", _spaces(_one_kind_to("triangle", "square")))),
+    Mutation("start off the ring", "circles", "start-missing",
+             _data("circles", _spaces(lambda c, d, r: c.update(start=99) is None))),
+    Mutation("start on black", "circles", "start-not-neutral", _data("circles", _spaces(_start_on("black")))),
+    Mutation("no colours", "circles", "color-missing", _data("circles", _spaces(
+        lambda c, d, r: _one_kind_to("black", "neutral", None)(c, d, r)
+        and _one_kind_to("white", "neutral", None)(c, d, r)))),
+    Mutation("Lockdown with one neutral space", "circles", "lockdown-neutral",
+             _data("circles", _spaces(_one_kind_to("neutral", "black", None)))),
+    Mutation("the start already wins", "circles", "start-win", _data("circles", _start_win)),
+    Mutation("one player", "circles", "players", _data("circles", _set("players", 1))),
+    Mutation("five players", "circles", "players", _data("circles", _set("players", 5))),
+    Mutation("a marker short", "circles", "markers-count",
+             _data("circles", _edit(lambda d: d["tokens"].update(markers=d["tokens"]["markers"] - 1)))),
+    Mutation("a bead short", "circles", "beads-count",
+             _data("circles", _edit(lambda d: d["tokens"].update(beads=d["tokens"]["beads"] - 1)))),
+    Mutation("too few blockers", "circles", "blockers-too-few",
+             _data("circles", _edit(lambda d: d["tokens"].update(blockers=1)))),
+    Mutation("blockers without Lockdown", "circles", "blockers-unneeded",
+             _data("circles", _edit(lambda d: d["variants"].update(lockdown=False)))),
+    Mutation("Spin Cycle of 5", "circles", "spin-cycle-goals",
+             _data("circles", _edit(lambda d: d["variants"].update(spin_cycle=5)))),
+    Mutation("board page not placed", "circles", "drawn-board-missing", _unplaced("circles", "circles-board")),
+    Mutation("a space the data lacks", "circles", "drawn-space-unknown", _data("circles", lambda d, r: (
+        d["circles"][-1].update(spaces=d["circles"][-1]["spaces"][:-1]), "last space dropped")[1])),
+    Mutation("start moved in the data", "circles", "drawn-space-moved", _data("circles", _spaces(
+        lambda c, d, r: c.update(start=(c["start"] + len(c["spaces"]) // 4) % len(c["spaces"])) is None))),
+    Mutation("a circle drawn beside a non-adjacent one", "circles", "drawn-adjacency", circle_brought_near),
+    # Cliques
+    Mutation("two players", "cliques", "player-count",
+             _data("cliques", _edit(lambda d: d.update(players=d["players"][:2])))),
+    Mutation("an empty name", "cliques", "player-name",
+             _data("cliques", _edit(lambda d: d["players"].__setitem__(0, "")))),
+    Mutation("first player absent", "cliques", "first-player", _data("cliques", _set("first", "Zed"))),
+    Mutation("negative remark cards", "cliques", "remark-cards", _data("cliques", _set("remark_cards", -1))),
+    Mutation("a circle for a stranger", "cliques", "circle-unknown",
+             _data("cliques", _edit(lambda d: d["circles"][0].update(founder="Zed")))),
+    Mutation("a circle with two members", "cliques", "circle-members",
+             _data("cliques", _edit(lambda d: d["circles"][0]["members"].append(d["players"][1])))),
+    Mutation("a tracker for a stranger", "cliques", "tracker-unknown",
+             _data("cliques", _edit(lambda d: d["trackers"][0].update(player="Zed")))),
+    Mutation("a tracker style unknown", "cliques", "tracker-style",
+             _data("cliques", _edit(lambda d: d["trackers"][0].update(style="dial")))),
+    Mutation("a tracker starting elsewhere", "cliques", "tracker-start",
+             _data("cliques", _edit(lambda d: d["trackers"][0].update(start=d["start"] + 1)))),
+    Mutation("a circle missing", "cliques", "circle-missing",
+             _data("cliques", _edit(lambda d: d["circles"].pop(0)))),
+    Mutation("a circle twice", "cliques", "circle-duplicate",
+             _data("cliques", _edit(lambda d: d["circles"].append(dict(d["circles"][0]))))),
+    Mutation("a tracker missing", "cliques", "tracker-missing",
+             _data("cliques", _edit(lambda d: d["trackers"].pop(0)))),
+    Mutation("a tracker twice", "cliques", "tracker-duplicate",
+             _data("cliques", _edit(lambda d: d["trackers"].append(dict(d["trackers"][0]))))),
+    Mutation("a tracker not placed", "cliques", "drawn-tracker-missing", _unplaced("cliques", "tracker ")),
+    Mutation("a tracker's start label erased", "cliques", "drawn-tracker-start", _erase("CqSA", "cliques")),
+    Mutation("score sheet not placed", "cliques", "drawn-score-sheet-missing",
+             _unplaced("cliques", "score sheet")),
+    Mutation("a circle heading erased", "cliques", "drawn-circles", _erase("CqC", "cliques")),
+    Mutation("a founder box erased", "cliques", "drawn-founders", _erase("CqF", "cliques")),
+    # the validator's own
+    Mutation("an unknown key in a record", "circles", "bad-data",
+             lambda f, rng: f.payload["boards"][0].update(note="hi") or "a record with a note"),
+    Mutation("a record's data unreadable", "cliquer", "ink-unproven",
+             _data("cliquer", _set("grid", "ninety"))),
+    Mutation("a board on no page", "cliques", "not-printed", _unplaced("cliques", "")),
+    Mutation("a marked dot outside every piece", "cliquer", "drawn-unknown", marked_dot_outside_boards),
+]
+# codes no planted file can reach: each with the test that reaches it otherwise
+UNPLANTABLE = {
+    "check-failed": "only a bug in a game's check reaches it; "
+                    "test_validator_attack.test_a_game_check_that_crashes_fails_its_board... plants one",
+}
+
+
 def build_good(folder: Path, specs: dict[str, str] = GOOD_SPECS) -> dict[str, Path]:
     from pnp.build import build
     from pnp.spec import loads
@@ -1132,3 +1340,27 @@ def test_an_unplanted_copy_passes(good, tmp_path):
     ok, found, lines = verdict(forgery.save(tmp_path / "copy.pdf"))
     assert ok, lines
 
+
+
+def registries() -> dict[str, object]:
+    """Every problem registry: each game's and the validator's own."""
+    import pnp.validate
+    from pnp.games import KINDS, game
+
+    return {**{kind: game(kind).PROBLEMS for kind in KINDS}, "validator": pnp.validate.PROBLEMS}
+
+
+def test_every_declared_problem_code_has_a_planted_defect():
+    planted = set().union(*(m.expects for m in MUTATIONS + CODE_DEFECTS))
+    declared = {code for registry in registries().values() for code in registry}
+    assert not declared - planted - set(UNPLANTABLE), sorted(declared - planted - set(UNPLANTABLE))
+    assert not planted - declared, sorted(planted - declared)
+
+
+@pytest.mark.parametrize("mutation", CODE_DEFECTS, ids=[m.expect + ": " + m.name for m in CODE_DEFECTS])
+def test_every_problem_code_is_triggered(good, tmp_path, mutation):
+    what, bad = plant(mutation, good[mutation.source], tmp_path / "bad.pdf", random.Random(3))
+    ok, found, lines = verdict(bad)
+    assert not ok and mutation.expects & found, f"{what}: got {sorted(found)}"
+    declared = {code for registry in registries().values() for code in registry}
+    assert found <= declared, f"undeclared codes reported: {sorted(found - declared)}"
