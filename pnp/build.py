@@ -139,8 +139,8 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, 
 
     page = _page_geometry(spec.page.size, spec.page.orientation, spec.page.margin_mm)
     index = {id(entry): e for e, entry in enumerate(spec.items)}
-    with atomic_path(target) as tmp:
-        canvas = new_canvas(tmp, page, spec.title)
+    with atomic_path(target) as (tmp, fh):
+        canvas = new_canvas(fh, page, spec.title)
         try:
             records, pages = draw_boards(canvas, page, footer_text(spec.title, seed, GENERATOR),
                                          ((index[id(entry)], entry.kind, board) for entry, board in pairs))
@@ -148,7 +148,27 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, 
             raise spec.items[exc.item].error(exc.message) from None
         attach_json(canvas, payload(spec.title, seed, spec.page, page, records))
         canvas.save()
+        fh.flush()
+        _refuse_failing(target, tmp)
     return pages
+
+
+def _refuse_failing(target: Path, tmp: Path) -> None:
+    """A build never writes a PDF its own validator would fail: the finished temporary file is
+    validated before the rename, and a failure stops the build with one line (exit 2), leaving
+    any earlier PDF in place."""
+    from pnp.pdf.readback import NotOurs
+    from pnp.validate import validate_file
+
+    try:
+        reports = validate_file(tmp)
+    except NotOurs as exc:
+        raise PnpError(f"{target}: pnp wrote a PDF it cannot validate ({exc}); nothing was "
+                       "written: please report this") from None
+    failed = [r for r in reports if not r.ok]
+    if failed:
+        raise PnpError(f"{target}: pnp drew a PDF its validator fails, so nothing was written "
+                       f"(please report this): {failed[0].line(target.name)[6:]}")
 
 
 GENERATOR = f"pnp {__version__}"

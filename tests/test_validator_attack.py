@@ -532,3 +532,38 @@ def test_a_board_with_thousands_of_problems_gives_one_short_line(good, tmp_path)
     assert len(first.problems) > 1000
     line = first.line(str(path))
     assert len(line) < 10_000 and "more problems" in line
+
+
+# ------------------------------------------------------------------------------------------
+# the build side
+
+
+def test_a_planted_symlink_at_the_temporary_name_is_never_written_through(tmp_path):
+    # the temporary file's name is predictable (.NAME.PID.part); someone who can write to the
+    # output folder plants a symlink there towards a file of the user's
+    out = tmp_path / "out"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (out / f".small.pdf.{os.getpid()}.part").symlink_to(victim)
+    [(path, _, _)] = build(loads(SMALL, "attack.yaml"), out)
+    assert victim.read_text() == "precious"
+    assert all(r.ok for r in validate_file(path))
+    assert not list(out.glob(".*.part"))
+
+
+def test_a_build_never_writes_a_pdf_its_validator_fails(tmp_path, monkeypatch):
+    from pnp.errors import PnpError
+    from pnp.games import game
+    from pnp.games.base import Problem
+
+    out = tmp_path / "out"
+    [(path, _, _)] = build(loads(SMALL, "attack.yaml"), out)
+    before = path.read_bytes()
+    # a drawing bug: a game's read-back finds the page wrong
+    monkeypatch.setattr(game("cliquer"), "check_drawn",
+                        lambda board, placements: [Problem("drawn-dot-moved", "dot A is 1 pt off")])
+    with pytest.raises(PnpError, match="validator fails.*drawn-dot-moved"):
+        build(loads(SMALL.replace("seed: attack", "seed: other"), "attack.yaml"), out)
+    assert path.read_bytes() == before          # the earlier PDF is left as it was
+    assert not list(out.glob(".*.part"))

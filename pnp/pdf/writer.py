@@ -66,19 +66,48 @@ def _alive(pid: int) -> bool:
 
 @contextmanager
 def atomic_path(target: Path):
-    """Yield a temporary path; on success it replaces ``target`` in one rename."""
+    """Yield ``(path, file)``: a new hidden temporary file beside ``target``, open for writing;
+    on success it replaces ``target`` in one rename.
+
+    The file is created with O_CREAT | O_EXCL | O_NOFOLLOW: whatever already sits at its name
+    (a symlink someone planted towards another file, a stale part) is never written through.
+    A planted name is removed (unlink never follows a link) and creation tried once more; if
+    something is planted again in between, the build stops rather than write anywhere else.
+    """
     tmp = target.parent / f".{target.name}.{os.getpid()}{PART_SUFFIX}"
+    created = False
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.is_dir():      # --force replaces files, never a folder and what is in it
             raise PnpError(f"{target} is a folder; choose another output name")
         _clean_stale_parts(target)
-        yield tmp
-        with open(tmp, "rb+") as fh:
+        fd = _create_new(tmp)
+        created = True
+        with os.fdopen(fd, "wb") as fh:
+            yield tmp, fh
+            fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+        created = False
     except OSError as exc:       # read-only folder, disk full, a file where a folder should be
         raise PnpError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
-        if tmp.exists():
-            tmp.unlink()
+        if created:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+
+
+_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _create_new(tmp: Path) -> int:
+    try:
+        return os.open(tmp, _FLAGS, 0o644)
+    except FileExistsError:
+        os.unlink(tmp)           # a planted symlink or a part of a build with our (reused) pid
+        try:
+            return os.open(tmp, _FLAGS, 0o644)
+        except FileExistsError:
+            raise PnpError(f"something keeps creating {tmp}; not writing there") from None
