@@ -1,0 +1,133 @@
+"""What the validator's proof costs: every figure next to a baseline timed in the same run.
+
+  build, validated before the rename   vs  the same build with that check switched off
+  validate, a file as pnp wrote it     vs  the validator before the proof (main's pnp/, or
+                                            --before DIR), same file
+  validate, the same file re-saved     vs  the file as pnp wrote it (the re-save takes the
+    by pikepdf (pixels compared)            render-and-compare path; the original is proved by
+                                            its bytes)
+  validate in the limited child        vs  the same in-process (PNP_NO_SANDBOX=1)
+
+Each pair runs interleaved (A B A B ...) in fresh processes; medians of --repeat runs. Peak
+memory is the kernel's per-child figure (os.wait4), children of children included.
+
+Run:  python bench/validator.py [--boards 200] [--repeat 5] [--before-ref main]
+Needs the test extra (pikepdf).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+NO_CHECK = ("import sys, pnp.build as b; b._refuse_failing = lambda target, tmp: None; "
+            "from pnp.cli import main; sys.argv[0] = 'pnp'; main()")
+
+
+def child(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of one command."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env={**os.environ, **(env or {})})
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise RuntimeError(f"{' '.join(cmd)} exited {code}: {proc.stderr.read().decode()[-500:]}")
+    proc.stderr.close()
+    return wall, usage.ru_maxrss / 1024
+
+
+def pair(name: str, a: tuple, b: tuple, repeat: int, before=None) -> tuple[float, float, float]:
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    rss: dict[str, list[float]] = {"a": [], "b": []}
+    for _ in range(repeat):
+        for key, (cmd, env) in (("a", a), ("b", b)):
+            if before:
+                before(key)
+            t, m = child(cmd, env)
+            times[key].append(t)
+            rss[key].append(m)
+    ta, tb = statistics.median(times["a"]), statistics.median(times["b"])
+    print(f"{name:48} {ta:7.2f} s  vs {tb:7.2f} s   ratio {ta / tb:5.2f}   "
+          f"peak {max(rss['a']):4.0f} MB vs {max(rss['b']):4.0f} MB", flush=True)
+    return ta, tb, ta / tb
+
+
+def spec(folder: Path, boards: int) -> Path:
+    path = folder / "pack.yaml"
+    path.write_text(f"title: Bench\nseed: bench\noutput: pack.pdf\nitems:\n"
+                    f"  - kind: cliquer\n    count: {boards // 2}\n"
+                    f"  - kind: cliquer\n    size: quarter\n    count: {boards // 2 - 2}\n"
+                    f"  - kind: circles\n  - kind: cliques\n    players: 6\n", encoding="utf-8")
+    return path
+
+
+def before_tree(ref: str, folder: Path) -> Path | None:
+    """The pnp package as it was at ``ref`` (git archive), to run the old validator."""
+    out = folder / "before"
+    out.mkdir()
+    try:
+        archive = subprocess.run(["git", "archive", ref, "pnp"], cwd=ROOT, capture_output=True,
+                                 check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    path = folder / "before.tar"
+    path.write_bytes(archive)
+    with tarfile.open(path) as tar:
+        tar.extractall(out)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--before-ref", default="main",
+                        help="git ref whose validator is the 'before' baseline")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        source = spec(work, args.boards)
+        out = work / "out"
+        pnp = [PY, "-m", "pnp"]
+        built = out / "pack.pdf"
+
+        def fresh(_key):
+            built.unlink(missing_ok=True)
+        print(f"{args.boards}-board pack, medians of {args.repeat} interleaved runs\n")
+        pair("build, validated before the rename", (pnp + ["build", str(source), "-o", str(out)], None),
+             ([PY, "-c", NO_CHECK, "build", str(source), "-o", str(out)], None), args.repeat, fresh)
+        child(pnp + ["build", str(source), "-o", str(out)])
+        import pikepdf
+
+        resaved = work / "resaved.pdf"
+        with pikepdf.open(built) as pdf:
+            pdf.save(resaved)
+        old = before_tree(args.before_ref, work)
+        if old is not None:
+            pair(f"validate as written vs {args.before_ref}'s validator",
+                 (pnp + ["validate", str(built)], None),
+                 (pnp + ["validate", str(built)], {"PYTHONPATH": str(old)}), args.repeat)
+        ta, tb, _ = pair("validate re-saved (pixels) vs as written (bytes)",
+                         (pnp + ["validate", str(resaved)], None), (pnp + ["validate", str(built)], None),
+                         args.repeat)
+        pair("validate re-saved, limited child vs in-process",
+             (pnp + ["validate", str(resaved)], None),
+             (pnp + ["validate", str(resaved)], {"PNP_NO_SANDBOX": "1"}), args.repeat)
+        print(f"\nboards checked per second: {args.boards / tb:.0f} /s as written, "
+              f"{args.boards / ta:.0f} /s re-saved (start-up included)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
