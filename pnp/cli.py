@@ -247,19 +247,29 @@ def _boards_to_analyze(source: str) -> list[tuple[str, str, object]]:
     kinds = offering("analyze")
     path = Path(source)
     if path.suffix.lower() == ".pdf" and path.exists():
-        from pnp.pdf.readback import PdfBoards
+        # read as the validator reads: in a limited child, nothing in the data trusted, and a
+        # board that breaks its own game's rules refused rather than analysed
+        from pnp.pdf.readback import read_payload
+        from pnp.validate import shown_text
 
-        doc = PdfBoards(path)
-        doc.close()
         out = []
-        for record in doc.payload.get("boards", []):
+        records = read_payload(path).get("boards")
+        if not isinstance(records, list):
+            raise PnpError(f"{path}: the attached data lists no boards")
+        for n, record in enumerate(records, 1):
             if isinstance(record, dict) and record.get("kind") in kinds:
                 module = game(record["kind"])
                 try:
                     board = module.from_data(record.get("data"))
-                except (ValueError, TypeError, KeyError) as exc:
-                    raise PnpError(f"{path}: board data cannot be read: {exc}") from None
-                out.append((f"{path} board {board.ident}", record["kind"], board))
+                except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                    raise PnpError(f"{path}: board {n}: data cannot be read: "
+                                   f"{shown_text(str(exc))}") from None
+                problems = module.check(board)
+                if problems:
+                    raise PnpError(f"{path}: board {n} fails its checks ({shown_text(str(problems[0]))}); "
+                                   "`pnp validate` says more")
+                out.append((f"{shown_text(str(path))} board {shown_text(board.ident)}",
+                            record["kind"], board))
     elif not path.exists() and (found := _read_code(source)) is not None:
         kind, board = found
         out = [(board.ident, kind, board)] if kind in kinds else []

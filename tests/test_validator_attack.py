@@ -626,3 +626,58 @@ def test_a_mark_a_fifth_of_a_millimetre_across_is_caught_anywhere(good, tmp_path
     forgery.set_content(page, forgery.content(page) + f"\nq 0 g {x:.3f} {y:.3f} 0.5 0.5 re f Q\n")
     out = forgery.save(tmp_path / "speck.pdf")
     assert "ink-extra" in codes(out)
+
+
+# ------------------------------------------------------------------------------------------
+# `pnp analyze` reads PDFs as the validator does
+
+
+def _analyze(path: Path):
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    result = CliRunner().invoke(cli, ["analyze", str(path), "--no-solve"])
+    assert isinstance(result.exception, SystemExit) or result.exception is None, result.exception
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 2:
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert not any(ord(ch) < 32 for ch in result.output.strip()), result.output
+    return result
+
+
+@pytest.mark.parametrize("name", list(BAD_RECORDS))
+def test_analyze_answers_hostile_data_with_one_line(good, tmp_path, name):
+    _analyze(with_payload(good, tmp_path / "bad.pdf", BAD_RECORDS[name]))
+
+
+@pytest.mark.parametrize("kind", [k for k in ATTACKS if k not in ("fifo",)] + RESOURCE_ATTACKS)
+def test_analyze_answers_damaged_and_hostile_files_with_one_line(good, tmp_path, kind):
+    path = attack_file(kind, good, tmp_path / "a.pdf") if kind in RESOURCE_ATTACKS \
+        else make_attack(kind, good, tmp_path)
+    _analyze(path)
+
+
+def test_analyze_refuses_a_board_that_breaks_its_rules(good, tmp_path):
+    from pnp.games.cliquer.codes import encode
+
+    def edit(payload):
+        data = payload["boards"][0]["data"]
+        data["dots"] = [[10, 10], [20, 20], [30, 30], [40, 12], [12, 40], [50, 60]]
+        data["code"] = encode(tuple(map(tuple, data["dots"])), data["grid"])
+    result = _analyze(with_payload(good, tmp_path / "collinear.pdf", edit))
+    assert result.exit_code == 2 and "fails its checks (collinear" in result.output
+
+
+@settings(SLOW, max_examples=25)
+@given(st.data())
+def test_analyze_survives_any_edit_of_the_attached_data(good, tmp_path, data):
+    payload = read_data(good)
+    paths = [p for p in _paths(payload) if p]
+    path, value = data.draw(st.tuples(st.sampled_from(paths), JSON_VALUE))
+    changed = copy.deepcopy(payload)
+    parent = changed
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = value
+    _analyze(with_payload(good, tmp_path / "edited.pdf", lambda p: (p.clear(), p.update(changed))))

@@ -174,6 +174,23 @@ class PdfBoards:
                           "at most") from None
 
 
+def read_payload(path) -> dict:
+    """The attached data of a pnp PDF, read in a limited child (``pnp.pdf.sandbox``) after the
+    pre-scan: NotOurs for anything that cannot be read, never a crash."""
+    from pnp.pdf import sandbox
+
+    try:
+        return sandbox.run(_payload_of, str(path))
+    except sandbox.Exhausted as exc:
+        raise NotOurs(f"{path}: {exc}; no pnp PDF does") from None
+
+
+def _payload_of(path: str) -> dict:
+    doc = PdfBoards(path)
+    doc.close()
+    return doc.payload
+
+
 class TooManyObjects(Exception):
     """A page draws more objects than any pnp page (``MAX_PAGE_OBJECTS``)."""
 
