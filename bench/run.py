@@ -70,9 +70,9 @@ class Run:
 # measuring
 
 
-def child(cmd: list[str], cwd: Path | None = None, memory: bool = False) -> tuple[float, float, str, float]:
+def child(cmd: list[str], cwd: Path | None = None, memory: bool = False) -> tuple[float, float | None, str, float]:
     """Run one command; its wall time in seconds, with ``memory`` its own peak RSS in MB (else
-    nan: the wrapper that measures it would add to the timings), stdout, and CPU seconds (user +
+    None: the wrapper that measures it would add to the timings), stdout, and CPU seconds (user +
     system, its waited-for workers included: steadier than wall time on a busy box)."""
     cmd, peak_file = own_peak(cmd) if memory else (cmd, None)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
@@ -87,7 +87,7 @@ def child(cmd: list[str], cwd: Path | None = None, memory: bool = False) -> tupl
         if proc.returncode != 0:
             raise RuntimeError(f"{' '.join(map(str, cmd))} failed ({proc.returncode}):\n"
                                f"{err.read().decode(errors='replace')[-2000:]}")
-        rss = float("nan")
+        rss = None
         if peak_file:
             rss = int(Path(peak_file).read_text()) / 1024
             os.unlink(peak_file)
