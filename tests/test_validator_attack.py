@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from pnp.build import build
 from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
@@ -620,9 +620,18 @@ def test_a_mark_a_fifth_of_a_millimetre_across_is_caught_anywhere(good, tmp_path
     # against the 150 dpi pixel grid
     from test_mutations import Forgery
 
+    import pypdfium2 as pdfium
+
+    from pnp.pdf.proof import DPI, render
+
     forgery = Forgery(good)
     w, h = forgery.page_size(page)
     x, y = 20 + fx * (w - 40), 20 + fy * (h - 40)
+    pdf = pdfium.PdfDocument(str(good))
+    pixels = render(pdf[page])
+    pdf.close()
+    col, row = int(x * DPI / 72), int((h - y) * DPI / 72)
+    assume((pixels[row - 3:row + 4, col - 3:col + 4] == 255).all())   # on paper, not on ink
     forgery.set_content(page, forgery.content(page) + f"\nq 0 g {x:.3f} {y:.3f} 0.5 0.5 re f Q\n")
     out = forgery.save(tmp_path / "speck.pdf")
     assert "ink-extra" in codes(out)

@@ -81,8 +81,8 @@ def atomic_path(target: Path):
         if target.is_dir():      # --force replaces files, never a folder and what is in it
             raise PnpError(f"{target} is a folder; choose another output name")
         _clean_stale_parts(target)
+        created = True       # set first: a Ctrl-C the moment the file exists still removes it
         fd = _create_new(tmp)
-        created = True
         with os.fdopen(fd, "wb") as fh:
             yield tmp, fh
             fh.flush()
