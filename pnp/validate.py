@@ -157,6 +157,7 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
         redrawn, redrawn_records = None, None
     pages = _Pages(doc)
     reports: list[BoardReport] = []
+    frames: dict[int, list] = {}          # id(report) -> (page, frame) of each of its pieces
     seen: dict[str, int] = {}
     for n, record in enumerate(records, 1):
         report = BoardReport(n, "?", f"board {n}", [])
@@ -189,6 +190,7 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
                 # the diagnosis looks where pnp really draws the pieces (on the pages there are)
                 placements = [p for p in _placements_of(drawn["placements"], None) if p[0] < page_count]
         report.pages = sorted({p[0] for p in placements})
+        frames[id(report)] = [(page, frame) for page, _, frame in placements]
         if not placements:
             report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
         report.problems += _guarded(module.check, board)
@@ -196,7 +198,7 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
         report.problems += _guarded(module.check_drawn, board, found)
     _page_checks(doc, reports, whole, pages)
     if redrawn is not None:
-        _prove(doc, redrawn[0], reports, whole)
+        _prove(doc, redrawn[0], reports, whole, frames)
     return reports + ([whole] if whole.problems else [])
 
 
@@ -302,7 +304,8 @@ def _redraw(doc: PdfBoards, whole: BoardReport):
         return None
 
 
-def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: BoardReport) -> None:
+def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: BoardReport,
+           frames: dict[int, list]) -> None:
     """The file prints exactly what this pnp draws from its data (see ``pnp.pdf.proof``)."""
     from pnp.pdf.proof import compare
 
@@ -311,7 +314,14 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
         for p in r.pages:
             owners.setdefault(p, []).append(r)
     for d in compare(doc.pdf, doc.data, doc.marks, pdf_bytes):
-        for r in (owners.get(d.page) or [whole]) if d.page is not None else [whole]:
+        if d.page is None:
+            whole.problems.append(PROBLEMS(d.code, d.message))
+            continue
+        on_page = owners.get(d.page) or [whole]
+        # the boards whose pieces hold the difference; ink in the footer or margins is the page's
+        hit = [r for r in on_page if any(_inside(frame, point) for page, frame in frames.get(id(r), ())
+                                         if page == d.page for point in d.where)]
+        for r in hit or on_page:
             r.problems.append(PROBLEMS(d.code, d.message))
 
 

@@ -39,6 +39,7 @@ class Difference:
     code: str
     page: int | None
     message: str
+    where: tuple[tuple[float, float], ...] = ()    # points (pt, from the bottom left) it concerns
 
 
 def page_facts(page) -> dict:
@@ -148,27 +149,35 @@ def ink_differences(index: int, given, wanted) -> list[Difference]:
     for code, mask in (("ink-extra", diff < -TOLERANCE), ("ink-missing", diff > TOLERANCE)):
         count = int(mask.sum())
         if count:
+            words, points = _places(mask)
             out.append(Difference(code, index, f"page {index + 1}: {count} pixel(s) "
                                   f"{'darker' if code == 'ink-extra' else 'lighter'} than pnp "
-                                  f"draws, at {_places(mask)}"))
+                                  f"draws, at {words}", points))
     return out
 
 
-def _places(mask) -> str:
-    """The cells of ``CELL_MM`` holding the most differing pixels, in mm from the top left."""
+def _places(mask) -> tuple[str, tuple[tuple[float, float], ...]]:
+    """The cells of ``CELL_MM`` holding the most differing pixels: in words (mm from the top
+    left, as a person measures a sheet) and as points on the page (for whose piece it is)."""
     import numpy as np
 
     cell = max(1, round(CELL_MM / 25.4 * DPI))
+    height_pt = mask.shape[0] * 72 / DPI
     rows, cols = np.nonzero(mask)
     keys, counts = np.unique((rows // cell) * 100_000 + cols // cell, return_counts=True)
-    order = np.argsort(-counts, kind="stable")[:MAX_PLACES]
-    places = []
-    for k in order:
+    order = np.argsort(-counts, kind="stable")
+    words, points = [], []
+    for rank, k in enumerate(order):
         r, c = divmod(int(keys[k]), 100_000)
-        x_mm, y_mm = (c + 0.5) * cell / DPI * 25.4, (r + 0.5) * cell / DPI * 25.4
-        places.append(f"{x_mm:.0f} mm from the left, {y_mm:.0f} mm from the top")
-    more = len(keys) - len(order)
-    return "; ".join(places) + (f" (and {more} more places)" if more > 0 else "")
+        x_pt, y_pt = (c + 0.5) * cell * 72 / DPI, height_pt - (r + 0.5) * cell * 72 / DPI
+        points.append((x_pt, y_pt))
+        if rank < MAX_PLACES:
+            words.append(f"{x_pt / 72 * 25.4:.0f} mm from the left, "
+                         f"{(height_pt - y_pt) / 72 * 25.4:.0f} mm from the top")
+        if len(points) >= 64:
+            break
+    more = len(keys) - min(len(keys), MAX_PLACES)
+    return "; ".join(words) + (f" (and {more} more places)" if more > 0 else ""), tuple(points)
 
 
 def _show(value) -> str:
