@@ -279,10 +279,10 @@ def check_replaceable(target: Path, force: bool) -> None:
         return
     if target.is_dir():
         raise PnpError(f"{target} is a folder; choose another output name")
-    from pnp.pdf.readback import NotOurs, PdfBoards
+    from pnp.pdf.readback import NotOurs, read_payload
 
     try:
-        PdfBoards(target).close()
+        read_payload(target)         # in the validator's limited child: the file may be hostile
     except NotOurs:
         raise PnpError(f"{target} exists and was not made by pnp; move it away or pass --force "
                        "to replace it") from None

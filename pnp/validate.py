@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game
@@ -24,6 +25,7 @@ from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
 EDGE_SLACK_PT = 0.01
 MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
 MAX_TEXT = 300           # characters of one problem message or label as shown
+MAX_BOARDS = 20_000      # board records in one file (four quarter boards a page, 5000 pages)
 
 # The validator's own problem codes (each game declares its own in its problems.py).
 PROBLEMS = Problems({
@@ -144,6 +146,9 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     records = payload.get("boards")
     if not isinstance(records, list) or not records:
         raise NotOurs(f"{doc.name}: the attached data lists no boards")
+    if len(records) > MAX_BOARDS:
+        raise NotOurs(f"{doc.name}: the attached data lists {len(records)} boards; a pack has at "
+                      f"most {MAX_BOARDS}")
     whole = BoardReport(0, "document", "the file as a whole", [])
     page_count = len(doc)
     if _document_data(doc, whole):
@@ -297,11 +302,43 @@ def _redraw(doc: PdfBoards, whole: BoardReport):
                                        "its ink: validate it with the pnp that made it, or rebuild it"))
         return None
     try:
-        return redraw(doc.payload)
+        with _at_most_pages(len(doc)):
+            return redraw(doc.payload)
+    except _TooManyPages:
+        whole.problems.append(PROBLEMS("page-count", f"the data prints more than the file's "
+                                       f"{len(doc)} pages"))
+        return None
     except Exception as exc:  # noqa: BLE001 - data no generator makes can trip the drawing
         whole.problems.append(PROBLEMS("ink-unproven", f"the pages cannot be redrawn from the "
                                        f"data: {type(exc).__name__}: {' '.join(str(exc).split())}"))
         return None
+
+
+class _TooManyPages(Exception):
+    pass
+
+
+@contextmanager
+def _at_most_pages(most: int):
+    """The redraw stops as soon as it draws more pages than the file has: the proof has failed
+    by then, and data that lies about its size cannot make the validator draw a million pages.
+    (Runs in the validator's child process, so the patch never outlives it in a build.)"""
+    from pnp.pdf.impose import Imposer
+
+    original = getattr(Imposer, "_end_page", None)
+    if original is None:          # the imposer changed shape: no guard, the CPU limit remains
+        yield
+        return
+
+    def counted(self):
+        if self.pages >= most:
+            raise _TooManyPages()
+        original(self)
+    Imposer._end_page = counted
+    try:
+        yield
+    finally:
+        Imposer._end_page = original
 
 
 def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: BoardReport,

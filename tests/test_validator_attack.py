@@ -690,3 +690,14 @@ def test_analyze_survives_any_edit_of_the_attached_data(good, tmp_path, data):
         parent = parent[key]
     parent[path[-1]] = value
     _analyze(with_payload(good, tmp_path / "edited.pdf", lambda p: (p.clear(), p.update(changed))))
+
+
+def test_data_that_claims_thousands_of_boards_is_answered_at_once(good, tmp_path):
+    # every record repeated 500 times, each placed on the pages the file has: the redraw stops
+    # once it passes the file's page count instead of drawing thousands of pages
+    def edit(payload):
+        payload["boards"] = payload["boards"] * 500
+    path = with_payload(good, tmp_path / "many.pdf", edit)
+    reports = validate_file(path)
+    found = {p.code for r in reports for p in r.problems}
+    assert {"page-count", "duplicate-board"} <= found, found

@@ -21,6 +21,7 @@ MAX_DATA_BYTES = 16 * 2**20       # the attached data of a 1000-page pack is abo
 MAX_PAGES = 5000
 MAX_ATTACHMENTS = 64
 MAX_PAGE_OBJECTS = 20_000         # drawn objects on a page; a pnp page has at most a few thousand
+MAX_OBJECTS_READ = 1_000_000      # drawn objects read back in all; a 1000-page pack has ~150,000
 
 
 class NotOurs(PnpError):
@@ -168,10 +169,15 @@ class PdfBoards:
 
     def page_objects(self, index: int) -> list[Drawn]:
         try:
-            return objects_of(self._page(index))
+            found = objects_of(self._page(index))
         except TooManyObjects as exc:
             raise NotOurs(f"{self.name}: page {index + 1} {exc}; pnp pages draw a few thousand "
                           "at most") from None
+        self.objects_read = getattr(self, "objects_read", 0) + len(found)
+        if self.objects_read > MAX_OBJECTS_READ:
+            raise NotOurs(f"{self.name}: its pages draw more than {MAX_OBJECTS_READ} objects in "
+                          "all; pnp packs draw far fewer")
+        return found
 
 
 def read_payload(path) -> dict:
