@@ -131,6 +131,11 @@ def validate_file(path) -> list[BoardReport]:
         raise NotOurs(f"{path}: {exc}; no pnp PDF does") from None
     except RecursionError:
         raise NotOurs(f"{path}: nested too deeply to read") from None
+    except NotOurs:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a validator bug must still be one line, not a trace
+        raise NotOurs(f"{path}: the validator failed on this file ({type(exc).__name__}: "
+                      f"{shown_text(' '.join(str(exc).split()))}); please report it") from None
 
 
 def _validate_path(path: str) -> list[BoardReport]:
@@ -178,10 +183,13 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
             Fields(record, f"board {n}", ("kind", "item", "data", "placements"))
             board = module.from_data(record["data"])
             placements = _placements_of(record["placements"], page_count)
-            report.label = module.describe(board)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             report.problems.append(PROBLEMS("bad-data", f"board data cannot be read: {exc}"))
             continue
+        try:
+            report.label = module.describe(board)
+        except Exception:  # noqa: BLE001 - a label from data no generator makes; check() says why
+            report.label = f"{module.TITLE} (board {n})"
         key = json.dumps([record["kind"], record["data"]], sort_keys=True)
         if key in seen:
             report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
