@@ -9,6 +9,7 @@ made, and PDFs whose attached data someone edited by hand or by program.
 from __future__ import annotations
 
 import copy
+import functools
 import zlib
 import os
 import re
@@ -387,6 +388,7 @@ def measured(*args) -> tuple[int, int, str, str]:
     return code, peak, out, result.stderr
 
 
+@functools.lru_cache(maxsize=1)
 def bomb(inflated: int = 2**30) -> bytes:
     """Zeros that inflate to ``inflated`` bytes: about 4.5 MB of Flate for a gigabyte."""
     packer = zlib.compressobj(1)

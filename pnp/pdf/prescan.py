@@ -29,7 +29,8 @@ STEP = 1 << 20                 # bytes inflated per step, so the cap is checked 
 FILTERS = {b"FlateDecode", b"Fl", b"ASCIIHexDecode", b"AHx", b"ASCII85Decode", b"A85"}
 
 _STREAM = re.compile(rb"stream\r?\n")
-_OBJ = re.compile(rb"\d+\s+\d+\s+obj\b")
+# bounded and anchored: a run of a million digits must not make the scan quadratic
+_OBJ = re.compile(rb"(?<![0-9])[0-9]{1,10}[ \t\r\n\f\0]{1,64}[0-9]{1,5}[ \t\r\n\f\0]{1,64}obj\b")
 _OBJSTM_N = re.compile(rb"/Type\s*/ObjStm\b[^>]{0,200}?/N\s+(\d{1,9})|/N\s+(\d{1,9})[^>]{0,200}?/Type\s*/ObjStm\b")
 _FILTER = re.compile(rb"/Filter\s*(\[[^\]]*\]|/[A-Za-z0-9]+)")
 _NAME = re.compile(rb"/([A-Za-z0-9]+)")
