@@ -20,6 +20,7 @@ import dataclasses
 import difflib
 import functools
 import os
+import re
 import types
 import typing
 import unicodedata
@@ -256,8 +257,7 @@ class _Reader:
             if key in skip:
                 continue
             if key not in fields:
-                self.note(self.fail(key_node, f"unknown key {_brief(key)!r} in {what}"
-                                              f"{_did_you_mean(key, allowed)}"))
+                self.note(self.fail(key_node, _unknown_key(key, allowed, f" in {what}")))
                 failed = True
                 continue
             try:
@@ -433,6 +433,13 @@ def _fmt(x) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
+def _unknown_key(key: str, allowed, where: str) -> str:
+    glued = re.match(r"([\w-]+) +[\[{]", key)      # "variants {lockdown: true}" lost its ':'
+    if glued and glued.group(1) in allowed:
+        return f"no ':' after {glued.group(1)}: write {glued.group(1)}: {key[glued.end() - 1:]}..."
+    return f"unknown key {_brief(key)!r}{where}{_did_you_mean(key, allowed)}"
+
+
 def _did_you_mean(word: str, choices) -> str:
     choices = list(choices)
     same = [c for c in choices if c.casefold() == word.casefold()]
@@ -551,7 +558,7 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
     top = reader.mapping(node, "spec")
     for key, (key_node, _) in top.items():
         if key not in TOP_KEYS:
-            reader.note(reader.fail(key_node, f"unknown key {_brief(key)!r}{_did_you_mean(key, TOP_KEYS)}"))
+            reader.note(reader.fail(key_node, _unknown_key(key, TOP_KEYS, "")))
     if "items" not in top:
         reader.note(reader.fail(node, "spec needs items: (a list of things to print)"))
 

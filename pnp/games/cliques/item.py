@@ -76,7 +76,7 @@ class Item:
     """One Cliques set: a score sheet, a token tracker per player and remark cards."""
 
     players: tuple[str, ...] = option(
-        parse=parse_players, schema=PLAYERS_SCHEMA, example=4,
+        parse=parse_players, schema=PLAYERS_SCHEMA, example=4, printed=True,
         help=f"player names, or a count {MIN_PLAYERS}..{MAX_PLAYERS} for numbered seats")
     remark_cards: int | None = option(
         None, min=0, max=MAX_REMARK_CARDS,
