@@ -75,7 +75,8 @@ def usage_line(exc: click.UsageError) -> str:
 
 def _sentence(message: str) -> str:
     """click's message as part of one line: no line breaks, no capital, no full stop."""
-    text = " ".join(message.split()).replace(". (", " (").replace("(Did you", "(did you").rstrip(".")
+    text = " ".join(message.split()).replace(". (", " (").replace("(Did you", "(did you")
+    text = text.replace(". Did you", "; did you").rstrip(".")
     return text[:1].lower() + text[1:] if text[1:2].islower() or len(text) < 2 else text
 
 
