@@ -455,3 +455,84 @@ def test_a_build_off_a_terminal_uses_the_ticker(monkeypatch):
 
     monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: False, raising=False)
     assert isinstance(cli_module._progress(5000, "x"), cli_module.Ticker)
+
+
+# ---------------------------------------------------------------------------------------------
+# pnp schema stays true to what the loader accepts
+
+
+def yaml12(text: str):
+    """What an editor speaking YAML 1.2 (as yaml-language-server does) reads in ``text``:
+    ``No`` is text there, not false as in PyYAML's YAML 1.1."""
+    from pnp.yamltext import compose, plain_value
+
+    def value(node):
+        if isinstance(node, yaml.MappingNode):
+            return {k.value: value(v) for k, v in node.value}
+        if isinstance(node, yaml.SequenceNode):
+            return [value(v) for v in node.value]
+        return plain_value(node)
+
+    return value(compose(text, "x.yaml"))
+
+
+def _schema_validator():
+    import jsonschema
+
+    from pnp.schema import spec_schema
+
+    return jsonschema.Draft202012Validator(spec_schema())
+
+
+@pytest.mark.parametrize("text", [
+    "page: {size: a4, orientation: Landscape}\nitems: [{kind: CliqueR, difficulty: Medium}]\n",
+    "title: 2026\nseed: 1.5\noutput: 7\nitems: [{kind: circles, arrangement: RING}]\n",
+    "title: no\nseed: yes\nitems: [{kind: cliques, players: [No, Yes, Bo]}]\n",
+    "items: [{kind: cliquer, code: 'r1 sfe2 12ke 2yr4 hs1n nkd5 m9ec'}]\n",
+])
+def test_the_schema_accepts_the_forms_the_loader_accepts(text):
+    from pnp.spec import loads
+
+    loads(text)
+    assert not list(_schema_validator().iter_errors(yaml12(text))), text
+
+
+@pytest.mark.parametrize("text", [
+    "page: {size: a5}\nitems: [{kind: cliquer}]\n",
+    "items: [{kind: chess}]\n",
+    "items: [{kind: cliquer, worksheet: 'true'}]\n",
+    "items: [{kind: cliquer, difficulty: mediocre}]\n",
+])
+def test_the_schema_refuses_what_the_loader_refuses(text):
+    from pnp.errors import SpecError
+    from pnp.spec import loads
+
+    with pytest.raises(SpecError):
+        loads(text)
+    assert list(_schema_validator().iter_errors(yaml12(text))), text
+
+
+def test_every_good_spec_the_loader_reads_passes_the_schema():
+    """Specs written from the good values of every option (tests/test_spec_mistakes.py) load,
+    and an editor checking them against `pnp schema` agrees."""
+    from hypothesis import given, settings, strategies as st
+
+    from pnp.spec import loads
+    from test_spec_mistakes import OPTIONS, PAGE, TOP
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.data())
+    def check(data):
+        lines = [f"{k}: {good}" for k, (good, _) in TOP.items() if data.draw(st.booleans())]
+        lines += ["page:"] + [f"  {k}: {good}" for k, (good, _) in PAGE.items()]
+        lines.append("items:")
+        for kind in data.draw(st.lists(st.sampled_from(sorted(OPTIONS)), min_size=1, max_size=3)):
+            lines.append(f"  - kind: {data.draw(st.sampled_from([kind, kind.upper(), kind.title()]))}")
+            for key, (good, _) in OPTIONS[kind].items():
+                if key == "players" or data.draw(st.booleans()):
+                    lines.append(f"    {key}: {good}")
+        text = "\n".join(lines) + "\n"
+        loads(text)
+        assert not list(_schema_validator().iter_errors(yaml12(text))), text
+
+    check()
