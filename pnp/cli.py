@@ -469,8 +469,23 @@ def schema():
     click.echo(json.dumps(spec_schema(), indent=2, ensure_ascii=False))
 
 
+class _Kind(click.Choice):
+    """A game kind, read from the registry when the command runs (not when this module loads)."""
+
+    def __init__(self):
+        super().__init__((), case_sensitive=False)      # `pnp new CliqueR` is cliquer
+
+    @property
+    def choices(self):
+        return tuple(sorted(KINDS))
+
+    @choices.setter
+    def choices(self, _):
+        pass
+
+
 @cli.command()
-@click.argument("kind", type=click.Choice(sorted(KINDS), case_sensitive=False), metavar="KIND")
+@click.argument("kind", type=_Kind(), metavar="KIND")
 def new(kind):
     """Print a commented starter spec for KIND (every option with its default)."""
     from pnp.starter import starter
