@@ -278,12 +278,13 @@ def pnp(*args, cwd=None) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=60)
 
 
-def assert_refused(result, out: Path, file: str) -> None:
+def assert_refused(result, out: Path, file: str, mistakes: int | None = None) -> None:
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(f"{file}:") and LOCATED.match(lines[0][len(file) + 1:]), lines[0]
+    assert lines and (mistakes is None or len(lines) == mistakes), result.stderr
+    for line in lines:                      # one line a mistake, each located
+        assert line.startswith(f"{file}:") and LOCATED.match(line[len(file) + 1:]), line
     assert result.stdout == ""
     assert not out.exists() or not any(out.iterdir()), list(out.iterdir())
 
@@ -304,7 +305,7 @@ def test_pnp_build_refuses_hostile_specs_in_one_line(tmp_path, data):
     spec = tmp_path / "hostile.yaml"
     spec.write_bytes(data)
     out = tmp_path / "out"
-    assert_refused(pnp("build", spec.name, "-o", out, cwd=tmp_path), out, "hostile.yaml")
+    assert_refused(pnp("build", spec.name, "-o", out, cwd=tmp_path), out, "hostile.yaml", mistakes=1)
     assert not (tmp_path / "escape.pdf").exists()
 
 
