@@ -110,16 +110,18 @@ def build(specs, out_dir, seed, jobs, split, png, force):
     With no SPEC, builds the built-in starter pack into ./output/.
     """
     from pnp.build import build as run_build, tasks
+    from pnp.progress import progress
+    from pnp.sources import load_all
     from pnp.words import count
 
     _check_out_dir(out_dir)
     if seed is not None:
         _check_seed(seed)
-    loaded = _load_all(specs) if specs else [_load_spec(default_spec())]
+    loaded = load_all(specs) if specs else [_load_spec(default_spec())]
     _refuse_shared_outputs(loaded, out_dir, split)
     for spec in loaded:       # every spec is read before anything is written
         total = len(tasks(spec, spec.seed))
-        with _progress(total, f"building {Path(spec.file).name}") as bar:
+        with progress(total, f"building {Path(spec.file).name}") as bar:
             written = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force, split=split,
                                 progress=bar.update if bar else None)
         for path, boards, pages in written:
@@ -180,90 +182,6 @@ def _load_spec(path):
     return spec_module.load(path)
 
 
-def _load_all(args) -> list:
-    """Every spec and board code named, read before anything is built; the mistakes of all of
-    them are reported together."""
-    from pnp.errors import PnpError, Several
-
-    sources, errors = _sources(args)
-    loaded = []
-    for source in sources:
-        try:
-            loaded.append(_load_spec(source) if isinstance(source, Path) else _code_spec(*source))
-        except PnpError as exc:
-            errors.append(exc)
-    if errors:
-        raise errors[0] if len(errors) == 1 else Several(errors)
-    return loaded
-
-
-def _sources(args) -> tuple[list, list]:
-    """Each argument as a spec path or a (kind, board) read from a board code; and the
-    mistyped codes' errors.
-
-    A code may arrive in pieces: typed with spaces and no quotes, ``pnp build R1 SFE2 12KE ...``
-    gives one argument per group, so consecutive arguments that are not files are joined until
-    they read as a code (the README promises that spaces do not matter)."""
-    from pnp.errors import PnpError
-
-    out, errors, i = [], [], 0
-    while i < len(args):
-        if os.path.lexists(args[i]):
-            out.append(Path(args[i]))
-            i += 1
-            continue
-        found, error, j = None, None, i + 1
-        while j <= min(len(args), i + MAX_CODE_PIECES):
-            if j > i + 1 and os.path.lexists(args[j - 1]):
-                break
-            try:
-                found = _read_code(" ".join(args[i:j]))
-            except PnpError as exc:
-                error = exc
-            if found is not None:
-                break
-            j += 1
-        if found is not None:
-            out.append(found)
-            i = j
-        elif error is not None:
-            errors.append(error)
-            i = j
-        else:
-            out.append(Path(args[i]))     # not a code: a spec file, missing (load says so)
-            i += 1
-    return out, errors
-
-
-MAX_CODE_PIECES = 40     # arguments joined into one code at most (a 40-dot code has 27 groups)
-
-
-def _code_spec(kind: str, board):
-    """A spec printing exactly the board of a code, as the README's `pnp build R1-...` does."""
-    from pnp.games import game
-    from pnp.spec import loads
-
-    code = board.ident
-    return loads(f'title: "{game(kind).TITLE} {code}"\nseed: "{code}"\noutput: "{code}.pdf"\n'
-                 f'items:\n  - kind: {kind}\n    code: "{code}"\n', f"<code {code}>")
-
-
-def _read_code(text: str):
-    """(kind, board) when ``text`` is some game's board code, else None; a mistyped code is the
-    user's mistake, said in one line."""
-    from pnp.errors import PnpError
-    from pnp.games import game, offering
-
-    for kind in offering("read_code"):
-        try:
-            board = game(kind).read_code(text)
-        except ValueError as exc:
-            raise PnpError(str(exc)) from None
-        if board is not None:
-            return kind, board
-    return None
-
-
 def _previews(pdf: Path) -> None:
     from pnp.preview import png_folder, render_pages
     from pnp.words import count
@@ -271,53 +189,6 @@ def _previews(pdf: Path) -> None:
     pages = render_pages(pdf, png_folder(pdf))
     if pages:
         click.echo(f"wrote {count(len(pages), 'PNG page')} to {png_folder(pdf)}/ ({pages[0].name} ...)")
-
-
-class _NoBar:
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *exc):
-        return False
-
-
-class Ticker:
-    """Off a terminal (a pipe, a CI log), a long build says now and then how far it is, one
-    line on stderr every ``every`` seconds; a short one says nothing."""
-
-    def __init__(self, total: int, label: str, every: float = 10.0, clock=None, out=None):
-        import time
-
-        self.total, self.label, self.every = total, label, every
-        self.clock = clock or time.monotonic
-        self.out = out
-        self.done = 0
-        self.last = self.clock()
-
-    def update(self, n: int) -> None:
-        from pnp.words import count
-
-        self.done += n
-        now = self.clock()
-        if now - self.last >= self.every and self.done < self.total:
-            self.last = now
-            click.echo(f"pnp: {self.label}: {self.done} of {count(self.total, 'board')} done",
-                       err=self.out is None, file=self.out)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
-def _progress(total: int, label: str):
-    """A progress bar on a terminal for long builds; a line now and then elsewhere."""
-    if not sys.stderr.isatty():
-        return Ticker(total, label)
-    if total < 20:
-        return _NoBar()
-    return click.progressbar(length=total, label=label, file=sys.stderr)
 
 
 @cli.command()
@@ -395,8 +266,10 @@ def _boards_to_analyze(args) -> list[tuple[str, str, object]]:
     from pnp.errors import PnpError, Several
     from pnp.games import game, offering
 
+    from pnp.sources import named
+
     kinds = offering("analyze")
-    sources, errors = _sources(args)
+    sources, errors = named(args)
     if errors:
         raise errors[0] if len(errors) == 1 else Several(errors)
     out = []
@@ -410,8 +283,9 @@ def _boards_to_analyze(args) -> list[tuple[str, str, object]]:
             from contextlib import closing
 
             from pnp.build import generated
+            from pnp.spec import load
 
-            spec = _load_spec(source)
+            spec = load(source)
             with closing(generated(spec, spec.seed)) as pairs:
                 found = [(f"{source} board {board.ident}", entry.kind, board)
                          for entry, board in pairs if entry.kind in kinds]

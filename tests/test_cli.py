@@ -433,7 +433,7 @@ def test_mistakes_of_several_specs_are_all_reported(runner, tmp_path, write_spec
 def test_a_long_build_off_a_terminal_says_how_far_it_is():
     import io
 
-    from pnp.cli import Ticker
+    from pnp.progress import Ticker
 
     now = [0]
     out = io.StringIO()
@@ -451,10 +451,10 @@ def test_a_long_build_off_a_terminal_says_how_far_it_is():
 
 
 def test_a_build_off_a_terminal_uses_the_ticker(monkeypatch):
-    from pnp import cli as cli_module
+    from pnp import progress
 
-    monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: False, raising=False)
-    assert isinstance(cli_module._progress(5000, "x"), cli_module.Ticker)
+    monkeypatch.setattr(progress.sys.stderr, "isatty", lambda: False, raising=False)
+    assert isinstance(progress.progress(5000, "x"), progress.Ticker)
 
 
 # ---------------------------------------------------------------------------------------------
