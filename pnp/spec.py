@@ -84,11 +84,15 @@ def _char(ch: str) -> str:
 
 
 def unprintable(text: str) -> str | None:
-    """Why ``text`` cannot be printed as written, or None: a character the print font cannot
-    draw (it would print as an empty box) or a right-to-left letter (pages are laid out left
-    to right, so it would print backwards). The same rule as for Cliques player names."""
+    """Why ``text`` cannot be printed as written, or None: an invisible formatting character
+    (a right-to-left override, a zero-width space), a character the print font cannot draw (it
+    would print as an empty box) or a right-to-left letter (pages are laid out left to right,
+    so it would print backwards). The same rule as for Cliques player names."""
     from pnp.pdf.fonts import BOLD, SANS, backwards_letter, missing_glyphs
 
+    hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
+    if hidden is not None:              # U+202E and kin: invisible on paper, misleading on screen
+        return f"has an invisible formatting character {_char(hidden)}; type the text plainly"
     for font in (SANS, BOLD):          # titles print bold, footers regular
         missing = missing_glyphs(text, font)
         if missing:

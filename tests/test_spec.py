@@ -334,3 +334,11 @@ def test_a_code_with_agreeing_options_loads_and_sets_them():
     assert (item.dots, item.grid, item.code) == (9, 90, CODE)
     alone = loads(f"items:\n  - kind: cliquer\n    code: {CODE.lower().replace('-', ' ')}\n").items[0].item
     assert (alone.dots, alone.grid, alone.code) == (9, 90, CODE)      # one form in the data
+
+
+@pytest.mark.parametrize("ch", ["\u202e", "\u200b", "\u2066", "\ufeff"])
+def test_invisible_formatting_characters_in_printed_text_are_refused(ch):
+    import unicodedata
+
+    err = error_of(f'title: "a{ch}b"\nitems: [{{kind: cliquer}}]\n')
+    assert f"invisible formatting character {ch!r} (U+{ord(ch):04X} {unicodedata.name(ch)})" in err.message
