@@ -80,7 +80,8 @@ MAX_DIGITS = 30       # no option needs more; Python refuses int() of 4300+ digi
 _LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+\Z")
 _BASED = re.compile(r"[-+]?0([xX][0-9a-fA-F_]+|[oO][0-7_]+|[bB][01_]+)\Z")
 _SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?\Z")
-_UNDERSCORED = re.compile(r"[-+]?[0-9_]*[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?\Z")
+_UNDERSCORED = re.compile(r"[-+]?[0-9_]+(\.[0-9_]*)?([eE][-+]?[0-9]+)?\Z")   # linear: no nested choice
+MAX_TRAP = 64         # longer values are no number anyone meant; explaining them costs time
 BOOL_WORDS = {"yes": True, "no": False, "on": True, "off": False, "y": True, "n": False}
 
 
@@ -111,6 +112,8 @@ def number(text: str) -> int | float | None:
 def trap(text: str) -> str | None:
     """Why a plain scalar is not read as a number although YAML 1.1 would read it as one,
     said so the writer knows what to type; None if it is no such form."""
+    if len(text) > MAX_TRAP:
+        return None
     if _LEADING_ZERO.match(text):
         sign = "-" if text.startswith("-") else ""
         digits = text.lstrip("+-").replace("_", "")
@@ -123,7 +126,7 @@ def trap(text: str) -> str | None:
     if _SEXAGESIMAL.match(text):
         return (f"{text} reads as a base-60 number in YAML 1.1 (1:30 is 90) and as text in "
                 "YAML 1.2: write the number you mean in decimal")
-    if "_" in text and _UNDERSCORED.match(text):
+    if "_" in text and any(ch.isdigit() for ch in text) and _UNDERSCORED.match(text):
         return f"write {text.replace('_', '')} without the underscores"
     return None
 

@@ -297,6 +297,9 @@ BUILD_CASES = [
     b"a: &a [x, x]\nb: [*a, *a]\nitems: [{kind: cliquer}]\n",
     b"items: [{kind: cliquer, count: 2}]\noutput: ../escape.pdf\n",
     b"items:\n  - kind: cliquer\n    dots: 9\n    dots: 9\n",
+    # a number-like value made to make a backtracking regex quadratic (hours at 400 kB)
+    b"items: [{kind: cliquer, dots: " + b"1_" * 200_000 + b"x}]\n",
+    b"items: [{kind: cliquer, dots: " + b"1" * 400_000 + b":}]\n",
 ]
 
 
