@@ -36,7 +36,10 @@ from pnp.inputs import not_a_file
 from pnp.yamltext import (NULLS, TRUE_FALSE, TooLarge, bool_trap, compose, is_plain, number,
                           plain_value, position, trap)
 
-MAX_SPEC_BYTES = 1_000_000   # a spec is a page of YAML; anything bigger is a mistake or an attack
+# a spec is a page of YAML (200 items with every option and comments: under 100 kB); PyYAML
+# reads the worst kinds of text (a key a line, a flow list of numbers) at about 50 kB a CPU
+# second, so any spec this size is answered in about 5 s (it was 1 MB: 25 s)
+MAX_SPEC_BYTES = 256_000
 MAX_ITEMS = 200              # entries under items:
 MAX_BOARDS = 5000            # boards in one build, summed over counts
 MAX_TEXT = 200               # characters in any one text value
