@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pnp.games import circles
 from pnp.games.circles.board import (MAX_MOVE, SHAPES, Variants, adjacent_pairs,
                                      adjacent_triples, distance)
-from pnp.games.circles.card import rules_text, variant_rules
+from pnp.games.circles.card_text import rules_text, variant_names
 from pnp.games.circles.rules import legal_goals, meets_goal, wins_for
 
 ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
@@ -29,7 +29,7 @@ def items(draw):
         spaces=draw(st.integers(13, 24)),
         shape_spaces=draw(st.none() | st.integers(1, 4)),
         color_spaces=draw(st.none() | st.integers(1, 5)),
-        players=draw(st.integers(2, 4)),
+        players=draw(st.sampled_from([2, 4])),
         blocker_supply=draw(st.none() | st.integers(1, 40)),
         variants=Variants(lockdown=lockdown, spin_cycle=draw(st.sampled_from([None, 2, 3])),
                           uncloned=draw(st.booleans()), wild_cards=draw(st.booleans())))
@@ -164,6 +164,7 @@ def _start_on(*kinds):
     (lambda d: d["variants"].update(spin_cycle=5), "spin-cycle-goals"),
     (lambda d: d["variants"].update(lockdown=False), "blockers-unneeded"),
     (lambda d: d.update(players=1), "players"),
+    (lambda d: d.update(players=3), "players"),
     (lambda d: d.update(arrangement="ring", circles=d["circles"][:3]), "circle-count"),
 ])
 def test_planted_defect_is_named(edit, code):
@@ -295,13 +296,15 @@ def test_adjacency():
     assert (3, 4, 0) in adjacent_triples(5, "ring") and len(adjacent_triples(5, "ring")) == 5
 
 
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("flags", range(16))
-def test_rules_card_lists_exactly_the_variants_in_play(flags):
+def test_rules_card_lists_exactly_the_variants_in_play(flags, players):
     v = Variants(lockdown=bool(flags & 1), spin_cycle=2 if flags & 2 else None,
                  uncloned=bool(flags & 4), wild_cards=bool(flags & 8))
-    b = board(circles.Item(variants=v))
-    text = " ".join(h + " " + p for h, p in rules_text(b))
-    assert [name for name, _ in variant_rules(b)] == v.names()
+    b = board(circles.Item(variants=v, players=players))
+    text = " ".join(s.heading + " " + " ".join(p.printed for p in s.paragraphs)
+                    for s in rules_text(b))
+    assert variant_names(b) == v.names()
     for name in ("Lockdown", "Spin Cycle", "UnCloned", "Wild Cards"):
         assert (name in text) == (name in v.names())
     assert ("blocker" in text) == v.lockdown
@@ -340,6 +343,11 @@ def test_example_spec_has_every_variant_on():
     ("items: [{kind: circles, arrangement: ring, circles: 3}]", "ring needs at least 4"),
     ("items: [{kind: circles, arrangement: line}]", "must be one of row, ring"),
     ("items: [{kind: circles, circles: 8, arrangement: ring, spaces: 24}]", "at most 17 spaces"),
+    ("items: [{kind: circles, players: 3}]", "2 players, or 4 as two teams of two, got 3; 3 "
+                                             "cannot share the two colors"),
+    ("items: [{kind: circles, players: 5}]", "2 players, or 4 as two teams of two, got 5"),
+    ("items: [{kind: circles, players: two}]", "must be 2 or 4"),
+    ("items: [{kind: circles, players: true}]", "must be 2 or 4"),
 ])
 def test_spec_mistakes_are_one_clear_line(text, words):
     from pnp.errors import SpecError
@@ -365,7 +373,8 @@ def test_random_games_never_overdraw_the_supply(item, seed):
     assert game.winner is not None or game.turns == MAX_TURNS
     assert game.turns >= 3       # every token starts on a neutral space: three moves at least
     assert game.peak_out <= b.blockers
-    assert sum(game.held.values()) == (2 + game.gained - game.spent if b.variants.lockdown else 0)
+    assert sum(game.held.values()) == (b.players + game.gained - game.spent
+                                       if b.variants.lockdown else 0)
     assert random_game(b, random.Random(seed)) == game
 
 
