@@ -392,3 +392,174 @@ def test_random_games_on_the_default_mix_end_with_a_winner(count, arrangement, s
         assume(False)
     game = random_game(board(item, seed), random.Random(seed))
     assert game.winner in ("black", "white") and game.by in ("color", "shapes")
+
+
+# ---- the rules card, as printed -------------------------------------------------------------
+
+def printed(b, name="circles-rules") -> str:
+    """The text of a printed piece, read back from its PDF, whitespace made single spaces."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.paper import Frame
+
+    piece = next(p for p in circles.pieces(b) if p.name == name)
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(piece.size[0] + 20, piece.size[1] + 20), invariant=1)
+    piece.draw(canvas, Frame(10, 10, *piece.size))
+    canvas.showPage()
+    canvas.save()
+    return " ".join(pdfium.PdfDocument(buf.getvalue())[0].get_textpage().get_text_range().split())
+
+
+EVERY_VARIANT_SET = [Variants(lockdown=lock, spin_cycle=spin, uncloned=unc, wild_cards=wild)
+                     for lock in (False, True) for spin in (None, 2, 3) for unc in (False, True)
+                     for wild in (False, True)]
+
+
+def expected_house_rules(b) -> list[str]:
+    """Where the source is silent, and so where the card must print a house rule:
+    team: the source is for two; hand: it lists 6 + 6 beads but not whose; double: it does not
+    say who wins when both do; supply: its blockers are coins, with no end and no rule for
+    spending them back."""
+    return (["team"] if b.players == 4 else []) + ["hand", "double"] + \
+        (["supply"] if b.variants.lockdown else [])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("variants", EVERY_VARIANT_SET[::5] + [ALL_ON],
+                         ids=lambda v: "+".join(v.names()) or "plain")
+def test_house_rules_are_printed_exactly_where_the_source_is_silent(players, variants):
+    from pnp.games.circles.card_text import HOUSE, house_topics
+
+    b = board(circles.Item(players=players, variants=variants))
+    assert house_topics(b) == expected_house_rules(b)
+    text = printed(b)
+    assert text.count(HOUSE) == len(expected_house_rules(b))
+    for section in rules_text(b):
+        for p in section.paragraphs:
+            if p.house:   # one short line, set apart
+                assert len(p.printed) <= 110 and p.printed in text
+
+
+@pytest.mark.parametrize("variants", [Variants(), ALL_ON, Variants(lockdown=True)])
+def test_four_player_card_is_the_team_game(variants):
+    from pnp.games.circles.rules import partners
+
+    b = board(circles.Item(players=4, variants=variants))
+    text = printed(b)
+    assert partners(4) == ((1, 3), (2, 4))
+    for words in ("for four players in two teams", "Players 1 and 3 play against 2 and 4",
+                  "partners face each other and turns alternate between the teams",
+                  "The mover and the opponent on the mover's left each hide 1 to 3 chits",
+                  "your team's color", "your or your partner's goal", "your team wins",
+                  "Goals stay secret, even from your partner", "One team chooses black or white",
+                  "the mover's side wins"):
+        assert words in text, words
+    for two_player in ("(2004), for two players", "the other player", "One player chooses"):
+        assert two_player not in text
+    if variants.lockdown:
+        assert "the opponent on the mover's left may spend a blocker" in text
+        assert "Everyone keeps their own chits, blockers and goal slip" in text
+    # each slip names its partner as the card pairs them
+    for seat, mate in ((1, 3), (2, 4), (3, 1), (4, 2)):
+        slip = printed(b, f"circles-goals-{seat}")
+        assert f"player {seat}" in slip and f"partner: {mate}" in slip and "Our color" in slip
+
+
+def test_two_player_card_has_no_team_rules():
+    b = board(circles.Item(variants=ALL_ON))
+    text = printed(b)
+    assert "for two players" in text and "The mover and the other player each hide" in text
+    assert "team" not in text.lower() and "partner" not in text
+    assert "partner" not in printed(b, "circles-goals-1")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_number_on_the_card_is_the_sets(players):
+    from pnp.games.circles.rules import BEADS_PER_HAND, MAX_MOVE
+
+    b = board(circles.Item(players=players, variants=ALL_ON, blocker_supply=11))
+    text = printed(b)
+    assert b.blockers - b.players == 11
+    assert "Each player starts with 1 blocker; the other 11 are the supply" in text
+    assert f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits" in text
+    assert b.beads == BEADS_PER_HAND * players        # the chits printed: every player's own
+    assert f"the total is −{MAX_MOVE} to +{MAX_MOVE}" in text
+    # two hands of 1..3 chits of one color make exactly the totals the card names
+    hand = [n for k in range(1, BEADS_PER_HAND + 1) for n in (k, -k)]
+    assert {a + c for a in hand for c in hand} == set(range(-MAX_MOVE, MAX_MOVE + 1))
+    assert "Each player draws 3 goals instead of one" in text
+    assert f"{len(b.circles)} circles in a row, 16 spaces each" in text
+
+
+def test_card_names_the_goal_order_rule_truly():
+    # the card's example: goal circle, square, pentagon wins on pentagon, square, circle only
+    goal = ("circle", "square", "pentagon")
+    assert meets_goal(("pentagon", "square", "circle"), goal, "black", False)
+    assert not meets_goal(("circle", "pentagon", "square"), goal, "black", False)
+    # Wild Cards: black with square, circle, pentagon wins on square, black, pentagon and on
+    # black, circle, black; UnCloned: square, circle, square is legal, square, square, circle not
+    wild = ("square", "circle", "pentagon")
+    assert meets_goal(("square", "black", "pentagon"), wild, "black", True)
+    assert meets_goal(("black", "circle", "black"), wild, "black", True)
+    assert ("square", "circle", "square") in legal_goals(True)
+    assert ("square", "square", "circle") not in legal_goals(True)
+    text = printed(board(circles.Item(variants=ALL_ON)))
+    for words in ("Goal circle, square, pentagon wins on pentagon, square, circle; not on circle, "
+                  "pentagon, square", "also wins on square, black, pentagon, or on black, circle, "
+                  "black", "square, circle, square is fine; square, square, circle is not"):
+        assert words in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("variants", EVERY_VARIANT_SET,
+                         ids=lambda v: "+".join(v.names()) or "plain")
+def test_card_text_is_never_below_six_points(players, variants):
+    from pnp.games.circles.card import MAX_HEIGHT, card_size, text_size
+    from pnp.games.circles.layout import MIN_TEXT_PT
+
+    b = board(circles.Item(players=players, variants=variants, arrangement="ring", circles=8,
+                           spaces=17))
+    assert MIN_TEXT_PT <= text_size(b) and card_size(b)[1] <= MAX_HEIGHT
+
+
+# ---- the simulation plays the printed house rules -------------------------------------------
+
+def _uniform(kind: str, players: int, lockdown: bool = False):
+    """A board (not a fair one) whose every space is ``kind``, with no blockers to gain."""
+    from pnp.games.circles.board import Circle
+
+    b = board(circles.Item(players=players, variants=Variants(lockdown=lockdown)))
+    return dataclasses.replace(b, circles=tuple(Circle((kind,) * 16, 0) for _ in b.circles),
+                               blockers=players if lockdown else 0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("seed", range(5))
+def test_simulated_double_win_goes_to_the_movers_side(players, seed):
+    from sim.circles_play import random_game
+
+    # every space a circle and every goal three circles: the first move wins for both sides
+    goals = {s: [("circle",) * 3] for s in range(1, players + 1)}
+    game = random_game(_uniform("circle", players), random.Random(seed), goals=goals)
+    assert game.turns == 1 and game.both and game.first_won and game.by == "shapes"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("spend", [0.0, 1.0])
+def test_simulated_empty_supply_gives_nothing_and_one_blocker_a_turn(players, spend):
+    from sim.circles_play import MAX_TURNS, random_game
+
+    # all neutral: every move earns a blocker, but none are left to gain; nobody can win
+    game = random_game(_uniform("neutral", players, lockdown=True), random.Random(players),
+                       spend=spend)
+    assert game.winner is None and game.turns == MAX_TURNS
+    assert game.spent <= game.turns                       # at most one blocker per turn
+    assert sum(game.held.values()) == players + game.gained - game.spent
+    if spend == 0.0:
+        assert game.gained == 0 and game.short == MAX_TURNS
+    else:                 # spent blockers go back to the supply, and the next gain takes them
+        assert game.gained == game.spent > 0 and game.short == MAX_TURNS - game.gained

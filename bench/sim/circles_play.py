@@ -56,13 +56,14 @@ def _hand(rng: random.Random) -> int:
     return count if rng.randrange(2) else -count
 
 
-def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND) -> Game:
+def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
+                goals: dict | None = None) -> Game:
     """One blind game for ``board.players`` players; ``spend`` is how often a player who may
-    spend a blocker does (0: players hoard them)."""
+    spend a blocker does (0: players hoard them); ``goals`` (seat: goals) if not drawn at random."""
     v = board.variants
     seats = range(1, board.players + 1)
     choices = legal_goals(v.uncloned)
-    goals = {s: [rng.choice(choices) for _ in range(v.goals)] for s in seats}
+    goals = goals or {s: [rng.choice(choices) for _ in range(v.goals)] for s in seats}
     chooser = rng.randrange(2)                       # this side picks a color ...
     color = {chooser: rng.choice(COLORS)}
     color[1 - chooser] = COLORS[1 - COLORS.index(color[chooser])]

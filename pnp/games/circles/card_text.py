@@ -88,10 +88,10 @@ def _setup(board: Board) -> Section:
         Paragraph("Put each numbered marker on the ★ start space of its circle. Each player "
                   f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits"
                   f"{blocker}, a goal slip and a pencil."),
-        Paragraph(f"the chits are each player's own, so a hand holds 1 to {BEADS_PER_HAND} "
-                  "(the source: six beads of each color for two).", house="hand"),
-        Paragraph(f"Each player secretly draws {goals} of three shapes in a row (circle, "
-                  f"triangle, square, pentagon; {repeats}) and keeps the slip face down."),
+        Paragraph(f"the chits are each player's own: a hand is 1 to {BEADS_PER_HAND} (the "
+                  "source lists six beads of each for two).", house="hand"),
+        Paragraph(f"Each player secretly draws {goals} of three shapes in a row "
+                  f"({', '.join(SHAPES)}; {repeats}) and keeps the slip face down."),
         Paragraph(f"{chooser} chooses black or white; {first}. Tick your color on your slip."),
     ))
 
