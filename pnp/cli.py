@@ -302,8 +302,23 @@ def schema():
     click.echo(json.dumps(spec_schema(), indent=2, ensure_ascii=False))
 
 
+class _Kind(click.Choice):
+    """A game kind, read from the registry when the command runs (not when this module loads)."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        return tuple(sorted(KINDS))
+
+    @choices.setter
+    def choices(self, _):
+        pass
+
+
 @cli.command()
-@click.argument("kind", type=click.Choice(sorted(KINDS)))
+@click.argument("kind", type=_Kind())
 def new(kind):
     """Print a commented starter spec for KIND (every option with its default)."""
     from pnp.starter import starter
