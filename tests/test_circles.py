@@ -455,14 +455,14 @@ def test_four_player_card_is_the_team_game(variants):
                   "partners face each other and turns alternate between the teams",
                   "The mover and the opponent on the mover's left each hide 1 to 3 chits",
                   "your team's color", "your or your partner's goal", "your team wins",
-                  "Goals stay secret, even from your partner", "One team chooses black or white",
-                  "the mover's side wins"):
+                  "goals stay secret, even from your partner", "One team chooses black or white",
+                  "if one move wins for both sides, the mover's team wins"):
         assert words in text, words
     for two_player in ("(2004), for two players", "the other player", "One player chooses"):
         assert two_player not in text
     if variants.lockdown:
         assert "the opponent on the mover's left may spend a blocker" in text
-        assert "Everyone keeps their own chits, blockers and goal slip" in text
+        assert "Chits, blockers and slips are each player's own" in text
     # each slip names its partner as the card pairs them
     for seat, mate in ((1, 3), (2, 4), (3, 1), (4, 2)):
         slip = printed(b, f"circles-goals-{seat}")
@@ -473,6 +473,8 @@ def test_two_player_card_has_no_team_rules():
     b = board(circles.Item(variants=ALL_ON))
     text = printed(b)
     assert "for two players" in text and "The mover and the other player each hide" in text
+    assert "if one move wins for both sides, the mover wins" in text
+    assert "(a chain joined by bars, like 2–3–4)" in text
     assert "team" not in text.lower() and "partner" not in text
     assert "partner" not in printed(b, "circles-goals-1")
 

@@ -1,10 +1,10 @@
 """The rules card: its words (``card_text``) set in two columns on a card that fits half a page.
 
 The card is 125 mm wide and as tall as its text needs at ``TEXT_PT``, up to ``MAX_HEIGHT``
-(then the text gets smaller, never below ``MIN_TEXT_PT``). 125 x 120 mm leaves a 62 mm column
-beside it on A4 and Letter portrait (two goal slips stacked) and a band below it for the tokens,
-so the card, the slips and the tokens of a two-player set share one sheet; it also fits any
-page at the largest margin a spec allows.
+(then the text gets smaller, never below ``MIN_TEXT_PT``). 125 x 123 mm fits half a page and
+leaves a 62 mm column beside it on A4 and Letter portrait (two goal slips stacked) and a band
+below it for the tokens, so the card, the slips and the tokens of a set share one sheet; it
+also fits any page at the largest margin a spec allows (A4 landscape at 40 mm: 124 mm tall).
 """
 
 from __future__ import annotations
@@ -13,20 +13,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.games.circles.board import Board
-from pnp.games.circles.card_text import HOUSE, rules_text
+from pnp.games.circles.card_text import Paragraph, rules_text
 from pnp.games.circles.layout import MIN_TEXT_PT
 from pnp.paper import MM, Frame
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, string_width, wrap
 
 WIDTH = 125 * MM
-MAX_HEIGHT = 120 * MM
+MAX_HEIGHT = 123 * MM
 TEXT_PT = 7.5            # the size the card is set in when the text allows
 BORDER = 2 * MM          # the card's outline, inside its frame
 PADDING = 4 * MM         # text inside the frame
 GUTTER = 4 * MM          # between the two columns
 TITLE_PT = 13.0
 TITLE_GAP = 5.0          # below the title
-LEAD = 1.22              # line pitch, in text sizes
+LEAD = 1.2               # line pitch, in text sizes
 GAP = 0.45               # between paragraphs, in lines
 
 
@@ -35,7 +35,9 @@ class Line:
     font: str                # SANS, BOLD, or "" for the gap after a section
     text: str
     lead: str = ""           # bold words before ``text`` on the same line ("House rule:")
-    starts: bool = False     # the first line of a paragraph or a heading
+    at: int = 0              # the line's place in its paragraph (0: the first, or a heading)
+    of: int = 1              # the lines of its paragraph
+    house: bool = False      # a line of a house rule
 
     def height(self, size: float) -> float:
         return size * LEAD * (GAP if not self.font else 1)
@@ -45,19 +47,19 @@ def column_width() -> float:
     return (WIDTH - 2 * PADDING - GUTTER) / 2
 
 
-def _paragraph(text: str, lead: str, size: float, width: float) -> list[Line]:
-    """``text`` wrapped to ``width``, with ``lead`` in bold at the start of its first line."""
-    if not lead:
-        lines = [Line(SANS, line) for line in wrap(text, SANS, size, width)]
+def _paragraph(p: Paragraph, size: float, width: float) -> list[Line]:
+    """``p`` wrapped to ``width``, its bold words (if any) at the start of its first line."""
+    if not p.bold:
+        texts, lead = list(wrap(p.text, SANS, size, width)), ""
     else:
-        lead += " "
-        first, words = "", text.split(" ")
+        lead = p.bold + " "
+        first, words = "", p.text.split(" ")
         room = width - string_width(lead, BOLD, size)
         while words and string_width(f"{first} {words[0]}".strip(), SANS, size) <= room:
             first = f"{first} {words.pop(0)}".strip()
-        rest = wrap(" ".join(words), SANS, size, width) if words else []
-        lines = [Line(SANS, first, lead=lead)] + [Line(SANS, line) for line in rest]
-    return [Line(lines[0].font, lines[0].text, lines[0].lead, starts=True)] + lines[1:]
+        texts = [first] + (list(wrap(" ".join(words), SANS, size, width)) if words else [])
+    return [Line(SANS, text, lead if k == 0 else "", at=k, of=len(texts), house=bool(p.house))
+            for k, text in enumerate(texts)]
 
 
 @lru_cache(maxsize=256)
@@ -66,23 +68,26 @@ def _lines(board: Board, size: float) -> tuple[Line, ...]:
     lines: list[Line] = []
     for section in rules_text(board):
         if section.heading:
-            lines.append(Line(BOLD, section.heading, starts=True))
+            lines.append(Line(BOLD, section.heading))
         for p in section.paragraphs:
-            lines += _paragraph(p.text, p.bold, size, width)
+            lines += _paragraph(p, size, width)
         lines.append(Line("", ""))
     return tuple(lines[:-1])
 
 
 def _split(lines: tuple[Line, ...], size: float) -> int:
-    """Where the second column starts: the most even split between paragraphs that never
-    leaves a heading at the foot of a column or a house rule at the head of one."""
+    """Where the second column starts: the most even split that keeps a heading with its text,
+    a house rule whole and with the rule it settles, and at least two lines of a paragraph on
+    each side of a break inside it."""
     heights = [line.height(size) for line in lines]
     total = sum(heights)
     best, best_height, above = len(lines), total, 0.0
     for k in range(1, len(lines)):
         above += heights[k - 1]
-        # a house rule stays with the rule it settles; a heading with its text
-        if not lines[k].starts or lines[k].lead == HOUSE + " " or lines[k - 1].font == BOLD:
+        line = lines[k]
+        if not line.font or lines[k - 1].font == BOLD or line.house:
+            continue
+        if line.at and (line.at < 2 or line.of - line.at < 2):
             continue
         tallest = max(above, total - above)
         if tallest < best_height - 1e-9:

@@ -56,8 +56,7 @@ def teams(board: Board) -> bool:
 def _intro(board: Board) -> Section:
     k = len(board.circles)
     sizes = "/".join(map(str, sorted({len(c.spaces) for c in board.circles})))
-    where = "in a ring (the last is next to the first)" if board.arrangement == "ring" \
-        else "in a row"
+    where = "in a ring" if board.arrangement == "ring" else "in a row"
     who = "four players in two teams" if teams(board) else "two players"
     return Section("", (Paragraph(
         f"Jonathan Leistiko's game of outguessing (2004), for {who}. Board {board.ident}: "
@@ -66,13 +65,12 @@ def _intro(board: Board) -> Section:
 
 def _team(board: Board) -> Section:
     a, b = (" and ".join(map(str, side)) for side in partners(board.players))
-    own = "chits, blockers" if board.variants.lockdown else "chits"
+    own = "Chits, blockers and slips" if board.variants.lockdown else "Chits and slips"
     return Section("Four players", (
         Paragraph("the source is for two players; four play in two teams.", house="team"),
         Paragraph(f"Players {a} play against {b}. Sit in order round the table, so partners "
-                  "face each other and turns alternate between the teams."),
-        Paragraph(f"Everyone keeps their own {own} and goal slip. Goals stay secret, even "
-                  "from your partner; no hints."),
+                  f"face each other and turns alternate between the teams. {own} are each "
+                  "player's own; goals stay secret, even from your partner; no hints."),
     ))
 
 
@@ -80,14 +78,13 @@ def _setup(board: Board) -> Section:
     v = board.variants
     goals = "a goal" if v.goals == 1 else f"{v.goals} goals"
     repeats = "see UnCloned" if v.uncloned else "a shape may repeat"
-    blocker = ", 1 blocker" if v.lockdown else ""
     chooser, first = ("One team", "the other team takes the other color, and one of its "
                       "players goes first") if teams(board) else \
         ("One player", "the other takes the other color and goes first")
     return Section("Setup", (
         Paragraph("Put each numbered marker on the ★ start space of its circle. Each player "
-                  f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits"
-                  f"{blocker}, a goal slip and a pencil."),
+                  f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits, "
+                  "a goal slip and a pencil."),
         Paragraph(f"the chits are each player's own: a hand is 1 to {BEADS_PER_HAND} (the "
                   "source lists six beads of each for two).", house="hand"),
         Paragraph(f"Each player secretly draws {goals} of three shapes in a row "
@@ -102,22 +99,25 @@ def _turn(board: Board) -> Section:
         Paragraph(f"The player whose turn it is (the mover) picks a circle. The mover and "
                   f"{other} each hide 1 to {BEADS_PER_HAND} chits of one color in a closed "
                   f"hand, then open hands together. White chits count +1, black −1: the "
-                  f"total is −{MAX_MOVE} to +{MAX_MOVE}."),
-        Paragraph("Move that circle's marker by the total: clockwise (+) if positive, "
-                  "counter-clockwise (−) if negative; at 0 it stays. Take your chits back; the "
-                  "player on the mover's left has the next turn."),
+                  f"total is −{MAX_MOVE}\u00a0to\u00a0+{MAX_MOVE}."),
+        Paragraph("Move that circle's marker as many spaces as the total: clockwise (+) if "
+                  "positive, counter-clockwise (−) if negative; at 0 it stays. Take your chits "
+                  "back; the player on the mover's left has the next turn."),
     ))
 
 
 def _win(board: Board) -> Section:
-    color, goal, who = ("your team's color", "your or your partner's goal", "your team wins") \
-        if teams(board) else ("your color", "your goal", "you win")
+    color, goal, who, mover = ("your team's color", "your or your partner's goal",
+                               "your team wins", "the mover's team") if teams(board) \
+        else ("your color", "your goal", "you win", "the mover")
+    chain = "2–3–4" if len(board.circles) > 3 else "1–2–3"
     return Section("Win", (
         Paragraph("After every move, whoever made it, check: if the markers of three adjacent "
-                  f"circles (joined by bars) are all on {color}, or on the shapes of {goal} in "
-                  f"order, forwards or backwards, {who}: show your slip. Goal circle, square, "
-                  "pentagon wins on pentagon, square, circle; not on circle, pentagon, square."),
-        Paragraph("if one move wins for both sides, the mover's side wins.", house="double"),
+                  f"circles (a chain joined by bars, like {chain}) are all on {color}, or on "
+                  f"the shapes of {goal} in order (forwards or backwards), {who}: show your "
+                  "slip. Goal circle, square, pentagon wins on pentagon, square, circle; not on "
+                  "circle, pentagon, square."),
+        Paragraph(f"if one move wins for both sides, {mover} wins.", house="double"),
     ))
 
 
