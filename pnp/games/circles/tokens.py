@@ -4,20 +4,19 @@ goal slips.
 Sizes are chosen so a set shares one sheet with its rules card (see ``card``): goal slips are
 62 mm wide, so two stack beside the 125 mm card on A4 and Letter, and at most 58 mm tall, so in
 landscape a row of them fits under it; markers fit the board's spaces (a marker must show which
-space it is on); bead chits and blockers are 12 mm, large enough to pick up and for "BLOCK" to
-print at 6 pt or more.
+space it is on); bead chits and blockers are the largest marker's size (11 mm), so on most
+boards every token is one size.
 """
 
 from __future__ import annotations
 
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, Board
-from pnp.games.circles.layout import MIN_TEXT_PT, marker_side
+from pnp.games.circles.layout import MIN_TEXT_PT, TOKEN, marker_side
 from pnp.games.circles.rules import TEAM_PLAYERS, partners
 from pnp.paper import MM, Frame
 from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, fit_size, string_width
 
-CHIT = 12 * MM            # bead chits and blockers
 SLIP_WIDTH = 62 * MM
 SLIP_PAD = 3 * MM
 BOX = 9.5 * MM            # a goal's shape box: room to draw a shape with a pencil
@@ -40,7 +39,7 @@ def token_size(board: Board) -> tuple[float, float]:
 
 
 def chit_size() -> tuple[float, float]:
-    return CHIT, CHIT
+    return TOKEN, TOKEN
 
 
 def _centre(frame: Frame) -> tuple[float, float, float]:
@@ -79,14 +78,15 @@ def draw_blocker(canvas, frame: Frame) -> None:
     cx, cy, r = _centre(frame)
     canvas.saveState()
     canvas.setStrokeGray(0)
-    canvas.setLineWidth(r * 0.1)
+    canvas.setLineWidth(r * 0.08)
     canvas.setLineJoin(1)
-    glyphs.polygon(canvas, glyphs.regular(cx, cy, r * 0.88, 8, turn=22.5))
+    glyphs.polygon(canvas, glyphs.regular(cx, cy, r * 0.92, 8, turn=22.5))
     ensure_fonts()
     canvas.setFillGray(0)
-    # as wide as the octagon's flats allow (fit_size, not draw_fitted: a proportional fit can
-    # overshoot by a rounding error and draw_fitted would then cut the word to "BLO…")
-    size = fit_size("BLOCK", BOLD, r * 0.5, r * 1.38, min_size=MIN_TEXT_PT)
+    # as wide as the octagon's flats allow, 6.2 pt on an 11 mm token (fit_size, not
+    # draw_fitted: a proportional fit can overshoot by a rounding error and draw_fitted would
+    # then cut the word to "BLO…")
+    size = fit_size("BLOCK", BOLD, r * 0.5, r * 1.5, min_size=MIN_TEXT_PT)
     canvas.setFont(BOLD, size)
     canvas.drawCentredString(cx, cy - size * 0.36, "BLOCK")
     canvas.restoreState()
