@@ -335,31 +335,35 @@ def test_the_checker_sees_what_it_must():
 # ---- one sheet for the card, the slips and the tokens ---------------------------------------
 
 def pack(sizes, width: float, height: float) -> bool:
-    """Whether rectangles of ``sizes`` go on one ``width`` x ``height`` sheet, cut apart by
-    guillotine cuts: tallest first, each into the top-most, left-most free part that holds it."""
-    free = [(0.0, 0.0, width, height)]
-    for w, h in sorted(sizes, key=lambda s: (-s[1], -s[0])):
-        for k, (x, y, fw, fh) in enumerate(free):
-            if w <= fw + 1e-6 and h <= fh + 1e-6:
-                del free[k]
-                free += [(x + w, y, fw - w, h), (x, y + h, fw, fh - h)]
-                free.sort(key=lambda r: (r[1], r[0]))
-                break
-        else:
+    """Whether rectangles of ``sizes``, in the order given, go on one ``width`` x ``height``
+    sheet cut apart by guillotine cuts: each into the top-most, left-most free part that holds
+    it, which a cut along the piece's foot then splits into the part beside it and the part
+    below (the rule of the imposer's packer, pnp/pdf/pack.py on the paper branch)."""
+    free = [(0.0, 0.0, width, height)]       # x, y down from the top, width, height
+    for w, h in sizes:
+        fitting = [f for f in free if w <= f[2] + 1e-6 and h <= f[3] + 1e-6]
+        if not fitting:
             return False
+        x, y, fw, fh = min(fitting, key=lambda f: (round(f[1], 6), round(f[0], 6)))
+        free.remove((x, y, fw, fh))
+        free += [r for r in ((x + w, y, fw - w, h), (x, y + h, fw, fh - h))
+                 if r[2] > 1e-6 and r[3] > 1e-6]
     return True
 
 
 def test_pack_refuses_what_does_not_fit():
     assert pack([(10, 10)] * 4, 20, 20) and not pack([(10, 10)] * 5, 20, 20)
     assert not pack([(21, 5)], 20, 20) and pack([(15, 20), (5, 10), (5, 10)], 20, 20)
+    # in the order given: a square first leaves no column for a tall strip
+    assert pack([(8, 20), (12, 12)], 20, 20) and not pack([(12, 12), (8, 20)], 20, 20)
 
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("options", [dict(), dict(circles=8, spaces=15), dict(circles=3, spaces=13),
                                      dict(arrangement="ring", circles=8, spaces=17)],
                          ids=lambda o: "-".join(map(str, o.values())) or "default")
-def test_card_slips_and_tokens_can_share_one_sheet_on_every_paper(players, options):
+def test_card_slips_and_tokens_share_one_sheet_on_every_paper(players, options):
+    # in the order pieces() gives them: the card, the slips beside it, the tokens below
     for variants in VARIANTS:
         b = make(players, variants, **options)
         sizes = [p.size for p in circles.pieces(b)[1:]]
