@@ -217,6 +217,10 @@ def test_start_win_tells_whom():
     (lambda d: d["circles"][0].update(spaces=[1, 2]), r"spaces\[0\] must be text"),
     (lambda d: d["variants"].update(spin_cycle="3"), "must be a whole number"),
     (lambda d: d["circles"][0].update(spaces=["circle"] * 300), "at most 256"),
+    (lambda d: d.update(players=10**9), r"players must be 0..64"),
+    (lambda d: d.update(players=-1), r"players must be 0..64"),
+    (lambda d: d["tokens"].update(beads=10**9), r"beads must be 0..1024"),
+    (lambda d: d["tokens"].update(blockers=-2), r"blockers must be 0..1024"),
 ])
 def test_malformed_data_is_refused(edit, words):
     data = circles.to_data(board())
@@ -257,6 +261,18 @@ def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data
     circles.check(b)
     circles.describe(b)
     circles.check_drawn(b, [("circles-board", None, [])])
+
+
+@pytest.mark.parametrize("players", [0, 1, 3, 5, 64])
+def test_pieces_of_data_no_build_makes_are_drawn_not_crashed_on(players):
+    # the validator may redraw a tampered file: a player count the rules refuse, a board name
+    # of 1000 letters; check() names the problem, and the pieces still come out
+    b = dataclasses.replace(board(circles.Item(variants=ALL_ON)), players=players,
+                            ident="N" * 1000)
+    assert "players" in codes(b) or players in (2, 4)
+    pieces = circles.pieces(b)
+    assert sum(p.name.startswith("circles-goals-") for p in pieces) == players
+    assert all(p.size is None or min(p.size) > 0 for p in pieces)
 
 
 def test_data_is_plain_json():
