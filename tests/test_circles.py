@@ -581,3 +581,16 @@ def test_simulated_empty_supply_gives_nothing_and_one_blocker_a_turn(players, sp
         assert game.gained == 0 and game.short == MAX_TURNS
     else:                 # spent blockers go back to the supply, and the next gain takes them
         assert game.gained == game.spent > 0 and game.short == MAX_TURNS - game.gained
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_simulated_mover_gains_a_blocker_on_every_neutral_landing_even_a_total_of_0(players):
+    from sim.circles_play import MAX_TURNS, random_game
+
+    b = dataclasses.replace(_uniform("neutral", players, lockdown=True),
+                            blockers=players + MAX_TURNS)
+    game = random_game(b, random.Random(3), spend=0.0)
+    # every move ends on a neutral space, a sixth of them without moving (totals of 0)
+    assert game.gained == MAX_TURNS and game.short == 0
+    # the mover takes it: with turns passing left, every seat gains alike
+    assert max(game.held.values()) - min(game.held.values()) <= 1
