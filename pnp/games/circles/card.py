@@ -78,10 +78,12 @@ def _lines(board: Board, size: float) -> tuple[Line, ...]:
 def _split(lines: tuple[Line, ...], size: float) -> int:
     """Where the second column starts: the most even split that keeps a heading with its text,
     a house rule whole and with the rule it settles, and at least two lines of a paragraph on
-    each side of a break inside it."""
+    each side of a break inside it; a break between paragraphs unless one inside a paragraph
+    saves more than a line."""
     heights = [line.height(size) for line in lines]
     total = sum(heights)
-    best, best_height, above = len(lines), total, 0.0
+    best = {True: (total, len(lines)), False: (total, len(lines))}    # between paragraphs?
+    above = 0.0
     for k in range(1, len(lines)):
         above += heights[k - 1]
         line = lines[k]
@@ -89,10 +91,13 @@ def _split(lines: tuple[Line, ...], size: float) -> int:
             continue
         if line.at and (line.at < 2 or line.of - line.at < 2):
             continue
+        between = line.at == 0
         tallest = max(above, total - above)
-        if tallest < best_height - 1e-9:
-            best, best_height = k, tallest
-    return best
+        if tallest < best[between][0] - 1e-9:
+            best[between] = (tallest, k)
+    if best[False][0] < best[True][0] - size * LEAD - 1e-9:
+        return best[False][1]
+    return best[True][1]
 
 
 def _columns_height(board: Board, size: float) -> float:
