@@ -418,8 +418,10 @@ def _page_checks(doc: PdfBoards, reports, whole, pages: "_Pages") -> None:
 
 
 def summary(reports: list[BoardReport]) -> str:
+    from pnp.words import count
+
     boards = [r for r in reports if r.number]
     failed = sum(not r.ok for r in boards)
-    text = f"{len(boards)} boards checked: {len(boards) - failed} ok, {failed} failed"
+    text = f"{count(len(boards), 'board')} checked: {len(boards) - failed} ok, {failed} failed"
     return text + ("; the file as a whole failed" if any(not r.number and not r.ok for r in reports)
                    else "")

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import fields
 
 from pnp.games.base import Problem
 from pnp.games.circles.problems import PROBLEMS
 from pnp.games.circles.board import (BEADS_PER_HAND, COLORS, MAX_SPACES, MIN_SPACES, NEUTRAL,
                                      SHAPES, SPACE_KINDS, Board, Circle, distance)
-from pnp.games.circles.item import Item
-from pnp.games.circles.rules import wins_for
+from pnp.games.circles.rules import PLAYER_COUNTS, wins_for
 
 
 def check(board: Board) -> list[Problem]:
@@ -89,12 +87,9 @@ def _check_start(board: Board) -> list[Problem]:
 def _check_tokens(board: Board) -> list[Problem]:
     problems = []
     v = board.variants
-    most = _most("players")
-    if board.players < 2:
-        problems.append(PROBLEMS("players", f"{board.players} player(s); the game needs two"))
-    elif board.players > most:
-        problems.append(PROBLEMS("players", f"{board.players} players; a set is printed for "
-                                            f"at most {most}"))
+    if board.players not in PLAYER_COUNTS:
+        problems.append(PROBLEMS("players", f"{board.players} player(s); the rules cover "
+                                            "2, or 4 as two teams"))
     if board.markers != len(board.circles):
         problems.append(PROBLEMS("markers-count", f"{board.markers} markers for "
                                                  f"{len(board.circles)} circles"))
@@ -114,7 +109,3 @@ def _check_tokens(board: Board) -> list[Problem]:
                                                     f"not {v.spin_cycle}"))
     return problems
 
-
-def _most(option: str):
-    """A spec option's upper bound (the Item is the one definition)."""
-    return next(f.metadata["max"] for f in fields(Item) if f.name == option)
