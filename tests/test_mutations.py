@@ -1172,7 +1172,13 @@ def circle_brought_near(forgery: Forgery, rng: random.Random) -> str | None:
         return (sum((b[0] + b[2]) / 2 for b in pts) / len(pts), sum((b[1] + b[3]) / 2 for b in pts) / len(pts))
     first, last = centre(0), centre(len(sizes) - 1)
     step = math.dist(centre(0), centre(1))
-    dx, dy = first[0] - last[0], first[1] - last[1] + step * rng.choice([-1, 1])
+    frame = next(p["frame"] for p in record["placements"] if p["piece"] == "circles-board")
+    reach = max(max(b[2] for b in boxes.values()) - min(b[0] for b in boxes.values()), 1) / len(sizes)
+    # beside circle 1, above or below it, wherever the whole circle stays inside the board's frame
+    signs = [s for s in (-1, 1) if frame[1] + reach < first[1] + s * step < frame[1] + frame[3] - reach]
+    if not signs:
+        return None
+    dx, dy = first[0] - last[0], first[1] - last[1] + step * rng.choice(signs)
     k = len(sizes) - 1
     text = forgery.content(page)
     for m in reversed(forgery.sections(page, "PnpSpace")):
@@ -1216,7 +1222,8 @@ CODE_DEFECTS = [
     Mutation("too few blockers", "circles", "blockers-too-few",
              _data("circles", _edit(lambda d: d["tokens"].update(blockers=1)))),
     Mutation("blockers without Lockdown", "circles", "blockers-unneeded",
-             _data("circles", _edit(lambda d: d["variants"].update(lockdown=False)))),
+             _data("circles", _edit(lambda d: (d["variants"].update(lockdown=False),
+                                               d["tokens"].update(blockers=max(3, d["tokens"]["blockers"])))))),
     Mutation("Spin Cycle of 5", "circles", "spin-cycle-goals",
              _data("circles", _edit(lambda d: d["variants"].update(spin_cycle=5)))),
     Mutation("board page not placed", "circles", "drawn-board-missing", _unplaced("circles", "circles-board")),
