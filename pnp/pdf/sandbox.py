@@ -62,9 +62,8 @@ def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = C
             import faulthandler
 
             faulthandler.disable()      # an abort in pdfium is reported by the parent, in one line
-            if base:
-                resource.setrlimit(resource.RLIMIT_AS, (base + memory, base + memory))
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+            _limit(resource, "RLIMIT_AS", base + memory if base else 0)
+            _limit(resource, "RLIMIT_CPU", cpu)
             try:
                 message = ("ok", fn(*args))
             except MemoryError:
@@ -115,6 +114,21 @@ def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = C
     if kind == "raised":
         raise value
     raise Exhausted(_why(value, memory, cpu))
+
+
+def _limit(resource, name: str, value: int) -> None:
+    """Lower one limit where the system has it (macOS refuses RLIMIT_AS; then the pre-scan
+    and the wall clock remain)."""
+    if not value or not hasattr(resource, name):
+        return
+    which = getattr(resource, name)
+    try:
+        soft, hard = resource.getrlimit(which)
+        top = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(which, (top, hard if name == "RLIMIT_AS" else min(hard, top + 5)
+                                   if hard != resource.RLIM_INFINITY else top + 5))
+    except (ValueError, OSError):
+        pass
 
 
 def _reap(pid: int, kill: bool = False) -> int:
