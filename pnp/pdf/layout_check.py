@@ -105,7 +105,7 @@ def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report
 
     if not texts:
         return
-    glyphs = [_clipped(_text_shape(t), t.clip) for t in texts]
+    glyphs = _text_shapes(texts)
     inner = shapely.buffer(glyphs, -TOUCH)       # touching is not overlapping
     tree = shapely.STRtree(inner)
     pairs = tree.query(inner, predicate="intersects")
@@ -148,17 +148,22 @@ def _worth_reading(frames: Sequence[Frame], safe: Frame | None, text: bool):
     """Which paths to read point by point: those that may touch a text (when texts are
     checked) or poke out of a frame or the safe area, judged by pdfium's generous box; the
     rest cannot be a problem."""
+    import numpy as np
+
+    boxes: list = []           # the texts' boxes, one array, made at the first path
+
     def detail(box, texts) -> bool:
-        if text and any(_meet(box, t.bounds) for t in texts):
-            return True
+        if text and texts:
+            if not boxes:
+                boxes.append(np.array([t.bounds for t in texts]))
+            b = boxes[0]
+            if np.any((box[0] <= b[:, 2] + 1) & (b[:, 0] <= box[2] + 1) &
+                      (box[1] <= b[:, 3] + 1) & (b[:, 1] <= box[3] + 1)):
+                return True
         if safe is not None and not _within(box, safe, slack=0.01):
             return True
         return any(_overlaps_inside(box, f) and not _within(box, f) for f in frames)
     return detail
-
-
-def _meet(a, b) -> bool:
-    return a[0] <= b[2] + 1 and b[0] <= a[2] + 1 and a[1] <= b[3] + 1 and b[1] <= a[3] + 1
 
 
 def safe_area(width: float, height: float) -> Frame:
@@ -168,6 +173,18 @@ def safe_area(width: float, height: float) -> Frame:
 
 
 # ---- geometry -----------------------------------------------------------------------------------
+
+def _text_shapes(texts: Sequence[Text]) -> list:
+    """Each text's glyph box as a polygon (made all at once), cut to its clip."""
+    import numpy as np
+    import shapely
+
+    shapes = list(shapely.polygons(np.array([t.quad for t in texts], dtype=float)))
+    for k, t in enumerate(texts):
+        if not shapes[k].is_valid or shapes[k].area <= 0 or t.clip:
+            shapes[k] = _clipped(_text_shape(t), t.clip)
+    return shapes
+
 
 def _text_shape(t: Text):
     from shapely.geometry import Polygon, box
