@@ -27,11 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.build import draw_boards, footer_text, generate_all, GENERATOR  # noqa: E402
-from pnp.errors import PnpError  # noqa: E402
-from pnp.paper import Frame, Piece  # noqa: E402
-from pnp.pdf.page import PageGeometry, geometry  # noqa: E402
-from pnp.spec import loads  # noqa: E402
+from pnp.build import GENERATOR, draw_boards, footer_text, generate_all
+from pnp.errors import PnpError
+from pnp.paper import Frame, Piece
+from pnp.pdf.page import PageGeometry, geometry
+from pnp.spec import loads
 
 NEAR_EMPTY = 1 / 3
 PAPERS = [("A4", "portrait"), ("A4", "landscape"), ("Letter", "portrait"), ("Letter", "landscape")]
@@ -123,7 +123,7 @@ class GridImposer:
 
 @contextmanager
 def imposer(cls):
-    import pnp.pdf.impose as impose
+    from pnp.pdf import impose
 
     saved = impose.Imposer
     impose.Imposer = cls
@@ -177,7 +177,7 @@ def on_paper(text: str, size: str, orientation: str) -> str:
     import re
 
     margin = re.search(r"margin_mm:\s*([\d.]+)", text)
-    text = re.sub(r"^page:.*\n(?:[ \t]+.*\n)*", "", text, flags=re.M)
+    text = re.sub(r"^page:.*\n(?:[ \t]+.*\n)*", "", text, flags=re.MULTILINE)
     extra = f", margin_mm: {margin.group(1)}" if margin else ""
     return f"page: {{size: {size}, orientation: {orientation}{extra}}}\n" + text
 

@@ -32,8 +32,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-
 from layout_variants import variants, yaml_item
+
 from pnp.build import generate_all, write_pdf
 from pnp.errors import SpecError
 from pnp.games import KINDS, game

@@ -20,7 +20,7 @@ stroked path a band as wide as its line, each filled path its area.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.games.base import Problem, Problems
 from pnp.paper import MM, Frame

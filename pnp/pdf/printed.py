@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]          # left, bottom, right, top in points
@@ -86,7 +86,7 @@ def read_page(page, detail: Callable[[Box, Sequence[Text]], bool] | None = None,
     page's texts); the others keep just that box, with ``exact`` false. All by default.
     ``words=False`` leaves every text's ``text`` empty (pdfium then skips its text layer).
     """
-    import pypdfium2.raw as raw
+    from pypdfium2 import raw
 
     width, height = page.get_size()
     texts: list[Text] = []
