@@ -169,6 +169,7 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     reports: list[BoardReport] = []
     frames: dict[int, list] = {}          # id(report) -> (page, frame) of each of its pieces
     seen: dict[str, int] = {}
+    pieces: dict[int, list] = {}          # page -> (piece, frame) of every placement on it
     for n, record in enumerate(records, 1):
         report = BoardReport(n, "?", f"board {n}", [])
         reports.append(report)
@@ -208,8 +209,11 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
             report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
         report.problems += _guarded(module.check, board)
         found = [(piece, frame, pages.marks_in(page, frame)) for page, piece, frame in placements]
+        for page, piece, frame in placements:
+            pieces.setdefault(page, []).append((piece, frame))
         report.problems += _guarded(module.check_drawn, board, found)
     _page_checks(doc, reports, whole, pages)
+    _layout_checks(doc, reports, whole, pieces)
     if redrawn is not None:
         _prove(doc, redrawn[0], reports, whole, frames)
     return reports + ([whole] if whole.problems else [])
@@ -415,6 +419,18 @@ def _page_checks(doc: PdfBoards, reports, whole, pages: "_Pages") -> None:
                                                f"{shown_text(d.tag)} object at ({d.center[0]:.1f}, "
                                                f"{d.center[1]:.1f}) that belongs to no board"))
                 break
+
+
+def _layout_checks(doc: PdfBoards, reports, whole, pieces) -> None:
+    """Text under 6 pt, text over text, dots or lines, ink outside its piece's frame, read back
+    from each page (``pnp.pdf.layout_check``); a problem goes to every board on that page."""
+    from pnp.pdf.layout_check import check_page
+
+    for page in range(len(doc)):
+        owners = [r for r in reports if page in r.pages] or [whole]
+        for problem in check_page(doc._page(page), pieces.get(page, []), page + 1):
+            for r in owners:
+                r.problems.append(problem)
 
 
 def summary(reports: list[BoardReport]) -> str:

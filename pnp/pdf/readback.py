@@ -257,14 +257,16 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _mark_name(raw, mark, cache: dict[bytes, str]) -> str:
+def _mark_name(raw, mark, cache: dict[bytes, str] | None = None) -> str:
     needed = ctypes.c_ulong(0)
     if not raw.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(needed)) or needed.value == 0:
         return ""
     buf = (ctypes.c_ushort * (needed.value // 2 + 1))()
     raw.FPDFPageObjMark_GetName(mark, buf, needed.value, ctypes.byref(needed))
     key = bytes(buf)[: max(0, needed.value - 2)]
-    name = cache.get(key)
+    name = cache.get(key) if cache is not None else None
     if name is None:
-        name = cache[key] = key.decode("utf-16-le", "replace")
+        name = key.decode("utf-16-le", "replace")
+        if cache is not None:
+            cache[key] = name
     return name
