@@ -43,6 +43,8 @@ class Piece:
     ``draw(canvas, frame)`` draws it inside frame, never outside. Pieces of the same ``size``
     and ``group`` are imposed together on shared sheets with cut lines. Pieces ``at_end`` (answer
     keys) are held back and printed after everything else, so a teacher can keep them apart.
+    ``outline`` is the piece's place in the PDF's bookmarks, outermost first (e.g.
+    ``("Answer keys", "Key KXUN-07")``); a heading shared with the piece before is not repeated.
     """
 
     name: str
@@ -50,3 +52,4 @@ class Piece:
     size: tuple[float, float] | None = None
     group: str = ""
     at_end: bool = False
+    outline: tuple[str, ...] = ()

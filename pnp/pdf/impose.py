@@ -38,6 +38,8 @@ class Imposer:
         self.footer = footer
         self.pages = 0
         self._open: dict[tuple, _Sheet] = {}
+        self._outline: tuple[str, ...] = ()     # the bookmark path of the last piece drawn
+        self._bookmarks = 0
 
     def add(self, piece: Piece, record: list, what: str = "a piece") -> None:
         """Draw ``piece`` (now or when its sheet fills); append its placement to ``record``."""
@@ -110,10 +112,28 @@ class Imposer:
         c.restoreState()
 
     def _draw(self, piece: Piece, frame: Frame, record: list) -> None:
+        self._bookmark(piece.outline)
         self.canvas.saveState()
         piece.draw(self.canvas, frame)
         self.canvas.restoreState()
         record.append({"page": self.pages, "piece": piece.name, "frame": frame.as_list()})
+
+    def _bookmark(self, path: tuple[str, ...]) -> None:
+        """Outline entries for the levels of ``path`` the previous piece did not share, pointing
+        at the current page (the piece is drawn on it)."""
+        if not path:
+            return
+        shared = 0
+        while shared < min(len(path), len(self._outline)) and path[shared] == self._outline[shared]:
+            shared += 1
+        if shared == len(path):       # the same entry as the piece before (two halves of a page)
+            return
+        for level in range(shared, len(path)):
+            self._bookmarks += 1
+            key = f"pnp-{self._bookmarks}"
+            self.canvas.bookmarkPage(key)
+            self.canvas.addOutlineEntry(path[level], key, level=level)
+        self._outline = path
 
     def _end_page(self) -> None:
         from pnp.pdf.fonts import SANS, draw_fitted
