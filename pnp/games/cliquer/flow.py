@@ -10,6 +10,7 @@ refused (``Unfit``) rather than printed with words over the board or off the pap
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pnp.games.cliquer.ink import MIN_TEXT_PT
 from pnp.games.cliquer.layout import Unfit
@@ -37,48 +38,69 @@ class Para:
     def of(text: str, size: float, font: str = fonts.SANS, after: float = 2.0, indent: float = 0.0) -> "Para":
         return Para(((text, font),), size, after, indent)
 
-    def lines(self, width: float, scale: float) -> list[list[tuple[str, str]]]:
-        """Greedy wrap over words, each measured in its own font."""
-        size = sized(self.size, scale)
-        width -= self.indent
-        space = fonts.string_width(" ", fonts.SANS, size)
-        out: list[list[tuple[str, str]]] = []
-        line: list[tuple[str, str]] = []
-        used = 0.0
-        for text, font in self.parts:
-            for word in text.split():
-                w = fonts.string_width(word, font, size)
-                if line and used + space + w > width:
-                    out.append(line)
-                    line, used = [], 0.0
-                if w > width:       # a single word wider than the line: break it (codes only)
-                    for chunk in fonts.wrap(word, font, size, width):
-                        if line:
-                            out.append(line)
-                        line, used = [(chunk, font)], fonts.string_width(chunk, font, size)
-                    continue
-                used += (space if line else 0) + w
-                line.append((word, font))
-        if line:
-            out.append(line)
-        return out
+    def lines(self, width: float, scale: float) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """Greedy wrap over words, each measured in its own font; each line is its runs of
+        words in one font, joined (one string drawn per run)."""
+        return _wrapped(self, width, scale)
 
     def height(self, width: float, scale: float) -> float:
         return len(self.lines(width, scale)) * sized(self.size, scale) * LEADING + self.after * scale
 
     def draw(self, canvas, x: float, top: float, width: float, scale: float) -> float:
         size = sized(self.size, scale)
-        space = fonts.string_width(" ", fonts.SANS, size)
+        space = _width(" ", fonts.SANS, size)
         y = top
         for line in self.lines(width, scale):
             y -= size * LEADING
             cx = x + self.indent
-            for word, font in line:
+            for run, font in line:
                 canvas.setFont(font, size)
                 # the baseline sits a descent above the line's bottom, so glyphs stay in the line
-                canvas.drawString(cx, y + size * 0.24, word)
-                cx += fonts.string_width(word, font, size) + space
+                canvas.drawString(cx, y + size * 0.24, run)
+                cx += _width(run, font, size) + space
         return y - self.after * scale
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, font: str, size: float) -> float:
+    return fonts.string_width(text, font, size)
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(para: Para, width: float, scale: float) -> tuple[tuple[tuple[str, str], ...], ...]:
+    size = sized(para.size, scale)
+    width -= para.indent
+    out: list[list[tuple[str, str]]] = []
+    line: list[tuple[str, str]] = []
+    used = 0.0
+    for text, font in para.parts:
+        for word in text.split():
+            w = _width(word, font, size)
+            # inside a run the space is the run's own; between runs, the plain one draw() adds
+            space = _width(" ", font if line and line[-1][1] == font else fonts.SANS, size)
+            if line and used + space + w > width:
+                out.append(line)
+                line, used = [], 0.0
+            if w > width:       # a single word wider than the line: break it (codes only)
+                for chunk in fonts.wrap(word, font, size, width):
+                    if line:
+                        out.append(line)
+                    line, used = [(chunk, font)], _width(chunk, font, size)
+                continue
+            used += (space if line else 0) + w
+            line.append((word, font))
+    if line:
+        out.append(line)
+    runs = []
+    for words in out:         # neighbouring words in one font become one run
+        merged: list[tuple[str, str]] = []
+        for word, font in words:
+            if merged and merged[-1][1] == font:
+                merged[-1] = (f"{merged[-1][0]} {word}", font)
+            else:
+                merged.append((word, font))
+        runs.append(tuple(merged))
+    return tuple(runs)
 
 
 @dataclass(frozen=True)

@@ -69,70 +69,92 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
 
     ``avoid`` lists the sets of segments to keep clear of, most ambitious first (tiers 1, 2);
     the last tier keeps clear of dots and letters only. Raises Crowded when a dot has no spot.
+    Every test but the one between letters is made for all dots' candidates at once; the
+    letters are then placed one by one, the most crowded dot first.
     """
     import numpy as np
-    from shapely import STRtree, box as boxes, linestrings
+    from shapely import STRtree, linestrings
 
     n = len(points)
+    if n == 0:
+        return []
     pts = np.array(points, dtype=float).reshape(n, 2)
-    trees = []
-    for segments in avoid:
-        lines = [linestrings([a, b]) for a, b in segments]
-        trees.append(STRtree(lines) if lines else None)
     inner = square.inset(INSIDE_MM * MM)
     reach_dot = radius + DOT_GAP_MM * MM
     unit = np.array([(dx / math.sqrt(dx * dx + dy * dy), dy / math.sqrt(dx * dx + dy * dy))
                      for dx, dy in DIRECTIONS])
     steps = np.arange(0, REACH_MM * MM + 1e-9, STEP_MM * MM)
+    sizes = np.array([label_box(name, size) for name in names]).reshape(n, 2)
+    w, h = sizes[:, 0:1], sizes[:, 1:2]                                   # (n, 1)
+    # box centres, per dot: from just clear of the dot outward, steps major, directions minor
+    start = reach_dot + np.minimum(w / 2 / np.maximum(np.abs(unit[None, :, 0]), 1e-9),
+                                   h / 2 / np.maximum(np.abs(unit[None, :, 1]), 1e-9))   # (n, D)
+    dist = start[:, None, :] + steps[None, :, None]                                   # (n, S, D)
+    cx = (pts[:, 0, None, None] + dist * unit[None, None, :, 0]).reshape(n, -1)
+    cy = (pts[:, 1, None, None] + dist * unit[None, None, :, 1]).reshape(n, -1)
+    left, right, bottom, top = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2         # (n, C)
+    ok = (left >= inner.x) & (right <= inner.right) & (bottom >= inner.y) & (top <= inner.top)
+    # clear of every dot, its own included, by the gap
+    px, py = pts[None, None, :, 0], pts[None, None, :, 1]
+    dx = np.maximum(np.maximum(left[..., None] - px, 0), px - right[..., None])
+    dy = np.maximum(np.maximum(bottom[..., None] - py, 0), py - top[..., None])
+    ok &= (np.hypot(dx, dy) >= reach_dot).all(axis=2)
+    # names its own dot: the centre much nearer to it than to any other
+    centre = np.hypot(cx[..., None] - px, cy[..., None] - py)                         # (n, C, n)
+    own = centre[np.arange(n), :, np.arange(n)]                                       # (n, C)
+    centre[np.arange(n), :, np.arange(n)] = np.inf
+    ok &= own <= OWN_SHARE * centre.min(axis=2)
+    trees = []
+    for segments in avoid:
+        coords = np.array(segments, dtype=float).reshape(-1, 2, 2)
+        trees.append(STRtree(linestrings(coords)) if len(coords) else None)
+    grown = (left - LINE_GAP_MM * MM, bottom - LINE_GAP_MM * MM, right + LINE_GAP_MM * MM,
+             top + LINE_GAP_MM * MM)
+    gap = LABEL_GAP_MM * MM
     placed: list[Label] = []
     taken = np.zeros((0, 4))
     for i in _crowded_first(pts):
-        w, h = label_box(names[i], size)
-        # box centres: from just clear of the dot outward, every direction at every step
-        start = reach_dot + np.minimum(w / 2 / np.maximum(np.abs(unit[:, 0]), 1e-9),
-                                       h / 2 / np.maximum(np.abs(unit[:, 1]), 1e-9))
-        dist = start[None, :] + steps[:, None]                  # (steps, directions)
-        cx = (pts[i, 0] + dist * unit[None, :, 0]).ravel()
-        cy = (pts[i, 1] + dist * unit[None, :, 1]).ravel()
-        left, bottom, right, top = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
-        ok = (left >= inner.x) & (right <= inner.right) & (bottom >= inner.y) & (top <= inner.top)
-        # clear of every dot, its own included, by the gap
-        dx = np.maximum(np.maximum(left[:, None] - pts[None, :, 0], 0), pts[None, :, 0] - right[:, None])
-        dy = np.maximum(np.maximum(bottom[:, None] - pts[None, :, 1], 0), pts[None, :, 1] - top[:, None])
-        ok &= (np.hypot(dx, dy) >= reach_dot).all(axis=1)
-        # names its own dot: the centre much nearer to it than to any other
-        centre = np.hypot(cx[:, None] - pts[None, :, 0], cy[:, None] - pts[None, :, 1])
-        others = np.delete(centre, i, axis=1)
-        if others.shape[1]:
-            ok &= centre[:, i] <= OWN_SHARE * others.min(axis=1)
-        # clear of the letters already placed
-        gap = LABEL_GAP_MM * MM
-        if len(taken):
-            overlap = ((left[:, None] < taken[None, :, 2] + gap)
-                       & (right[:, None] > taken[None, :, 0] - gap)
-                       & (bottom[:, None] < taken[None, :, 3] + gap)
-                       & (top[:, None] > taken[None, :, 1] - gap))
-            ok &= ~overlap.any(axis=1)
-        candidates = np.flatnonzero(ok)
-        if not len(candidates):
+        free = ok[i].copy()
+        if len(taken):      # clear of the letters already placed
+            free &= ~((left[i, :, None] < taken[None, :, 2] + gap)
+                      & (right[i, :, None] > taken[None, :, 0] - gap)
+                      & (bottom[i, :, None] < taken[None, :, 3] + gap)
+                      & (top[i, :, None] > taken[None, :, 1] - gap)).any(axis=1)
+        if not free.any():
             raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
-        line_gap = LINE_GAP_MM * MM
-        chosen, tier = int(candidates[0]), len(trees) + 1
+        spots = np.flatnonzero(free)
+        chosen, tier = int(spots[0]), len(trees) + 1
         for t, tree in enumerate(trees, 1):
-            if tree is None:
-                chosen, tier = int(candidates[0]), t
+            found = _first_clear(tree, spots, [g[i] for g in grown])
+            if found is not None:
+                chosen, tier = found, t
                 break
-            grown = boxes(left[candidates] - line_gap, bottom[candidates] - line_gap,
-                          right[candidates] + line_gap, top[candidates] + line_gap)
-            hit = np.zeros(len(candidates), dtype=bool)
-            hit[tree.query(grown, predicate="intersects")[0]] = True
-            if not hit.all():
-                chosen, tier = int(candidates[np.flatnonzero(~hit)[0]]), t
-                break
-        bx = (float(left[chosen]), float(bottom[chosen]), float(right[chosen]), float(top[chosen]))
-        placed.append(Label(i, names[i], size, bx, tier))
-        taken = np.vstack([taken, bx])
+        box = (float(left[i, chosen]), float(bottom[i, chosen]), float(right[i, chosen]),
+               float(top[i, chosen]))
+        placed.append(Label(i, names[i], size, box, tier))
+        taken = np.vstack([taken, box])
     return sorted(placed, key=lambda label: label.index)
+
+
+CHUNK = 48      # candidates asked of a tree at once: most letters find a spot in the first
+
+
+def _first_clear(tree, spots, grown) -> int | None:
+    """The first of ``spots`` whose grown box meets no segment in ``tree``, or None."""
+    import numpy as np
+    from shapely import box as boxes
+
+    if tree is None:
+        return int(spots[0])
+    left, bottom, right, top = grown
+    for start in range(0, len(spots), CHUNK):
+        chunk = spots[start:start + CHUNK]
+        hit = np.zeros(len(chunk), dtype=bool)
+        hit[tree.query(boxes(left[chunk], bottom[chunk], right[chunk], top[chunk]),
+                       predicate="intersects")[0]] = True
+        if not hit.all():
+            return int(chunk[np.flatnonzero(~hit)[0]])
+    return None
 
 
 def _crowded_first(pts) -> list[int]:

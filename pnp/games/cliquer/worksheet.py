@@ -15,12 +15,13 @@ The answers (``questions``) go on the answer key (``key``), a card held back to 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.flow import Block, Para, pour
-from pnp.games.cliquer.geometry import convex_hull, in_triangle, orient
+from pnp.games.cliquer.geometry import convex_hull, orient
 from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_labels, draw_square
 from pnp.games.cliquer.layout import NAME_LINE_MM, page_layout
 from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game
@@ -37,17 +38,31 @@ def hull_dots(board: Board) -> list[int]:
     return [where[d] for d in convex_hull(board.dots)]
 
 
-def dotted_triangles(board: Board) -> list[tuple[int, int, int, tuple[int, ...]]]:
+@lru_cache(maxsize=64)
+def _dotted(dots: tuple) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    # left[i][j]: bitmask of the dots strictly left of the line from dot i to dot j; a dot is
+    # inside triangle ijk (counter-clockwise) exactly when it is left of all three sides
+    n = len(dots)
+    left = [[0] * n for _ in range(n)]
+    for i, j in combinations(range(n), 2):
+        mask = sum(1 << k for k in range(n) if orient(dots[i], dots[j], dots[k]) > 0)
+        left[i][j] = mask
+        left[j][i] = ((1 << n) - 1) & ~mask & ~(1 << i | 1 << j)
+    out = []
+    for a, b, c in combinations(range(n), 3):
+        if orient(dots[a], dots[b], dots[c]) > 0:
+            bits = left[a][b] & left[b][c] & left[c][a]
+        else:
+            bits = left[b][a] & left[a][c] & left[c][b]
+        if bits:
+            out.append((a, b, c, tuple(k for k in range(n) if bits >> k & 1)))
+    return tuple(out)
+
+
+def dotted_triangles(board: Board) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
     """(a, b, c, inside): every triangle with at least one dot inside, and the dots inside it.
     Each (triangle, dot inside) is one 4-clique the board allows."""
-    out = []
-    dots = board.dots
-    for a, b, c in combinations(range(len(dots)), 3):
-        inside = tuple(i for i in range(len(dots)) if i not in (a, b, c)
-                       and in_triangle(dots[i], dots[a], dots[b], dots[c]))
-        if inside:
-            out.append((a, b, c, inside))
-    return out
+    return _dotted(board.dots)
 
 
 def four_cliques(board: Board) -> int:
