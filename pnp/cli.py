@@ -60,8 +60,10 @@ def cli():
 @click.option("--split", is_flag=True, help="also write one PDF per item of the spec")
 @click.option("--png", is_flag=True, help="also write PNG previews of every page")
 @click.option("--force", is_flag=True, help="replace an output file even if pnp did not make it")
+@click.option("--keys-apart", is_flag=True,
+              help="write answer keys to NAME-keys.pdf instead of the end of the pack")
 @user_errors
-def build(specs, out_dir, seed, jobs, split, png, force):
+def build(specs, out_dir, seed, jobs, split, png, force, keys_apart):
     """Build SPEC files (or CliqueR board codes) into PDFs.
 
     With no SPEC, builds the built-in starter pack into ./output/.
@@ -71,12 +73,12 @@ def build(specs, out_dir, seed, jobs, split, png, force):
     loaded = [_spec_or_code(s) for s in specs] if specs else [_load_spec(default_spec())]
     if seed is not None:
         _check_seed(seed)
-    _refuse_shared_outputs(loaded, out_dir, split)
+    _refuse_shared_outputs(loaded, out_dir, split, keys_apart)
     for spec in loaded:       # every spec is read before anything is written
         total = len(tasks(spec, spec.seed))
         with _progress(total, f"building {Path(spec.file).name}") as bar:
             written = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force, split=split,
-                                progress=bar.update if bar else None)
+                                progress=bar.update if bar else None, keys_apart=keys_apart)
         for path, boards, pages in written:
             click.echo(f"wrote {path} ({boards} boards, {pages} pages)")
             if png:
@@ -95,14 +97,14 @@ def _check_seed(seed: str) -> None:
         raise PnpError(f"--seed contains a character that is not printable text (U+{ord(bad):04X})")
 
 
-def _refuse_shared_outputs(specs, out_dir: Path, split: bool) -> None:
+def _refuse_shared_outputs(specs, out_dir: Path, split: bool, keys_apart: bool = False) -> None:
     """Two specs of one build must not write the same PDF: the second would replace the first."""
     from pnp.build import output_paths
     from pnp.errors import PnpError
 
     seen: dict[Path, str] = {}
     for spec in specs:
-        for name, _ in output_paths(spec, out_dir, split):
+        for name, _ in output_paths(spec, out_dir, split, keys_apart):
             if name in seen:
                 raise PnpError(f"{seen[name]} and {spec.file} would both write {name}; "
                                "give one of them another output: name")
