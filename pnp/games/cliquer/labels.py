@@ -31,7 +31,7 @@ DOT_GAP_MM = 0.5        # a letter never comes nearer than this to any dot
 LINE_GAP_MM = 0.45      # half a pencil line and a little air
 LABEL_GAP_MM = 0.3      # between two letters
 INSIDE_MM = 0.6         # letters stay this far inside the square's outline
-REACH_MM = 5.0          # how far from its dot a letter may go
+REACH_MM = 4.0        # how far from its dot a letter may go
 STEP_MM = 0.25
 OWN_SHARE = 0.8         # a letter's centre is at most this share of the way to any other dot
 # upper right first (where a reader looks), then round the clock

@@ -77,10 +77,16 @@ def page_layout(board, frame: Frame) -> PageLayout:
         x = frame.x if beside else frame.x + (frame.width - side) / 2
         square = Frame(x, frame.top - top - side, side, side)
         regions = []
-        if beside:
-            regions.append(Frame(square.right + gap, square.y, frame.right - square.right - gap, side))
-        if square.y - gap - frame.y > 0:
-            regions.append(Frame(frame.x, frame.y, frame.width, square.y - gap - frame.y))
+        below = square.y - gap - frame.y
+        if beside and below < BELOW_MIN_MM[what] * MM:
+            # little room under the square (landscape): the column runs down to the bottom
+            regions.append(Frame(square.right + gap, frame.y, frame.right - square.right - gap,
+                                 frame.top - top - frame.y))
+        else:
+            if beside:
+                regions.append(Frame(square.right + gap, square.y, frame.right - square.right - gap, side))
+            if below > 0:
+                regions.append(Frame(frame.x, frame.y, frame.width, below))
         return PageLayout(square, header, name, tuple(regions))
     if side <= frame.height and beside:
         square = Frame(frame.x, frame.top - side, side, side)

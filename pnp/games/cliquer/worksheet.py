@@ -71,20 +71,19 @@ def four_cliques(board: Board) -> int:
 
 
 def example_clique(board: Board) -> tuple[int, int, int, int] | None:
-    """The 4-clique the key draws: the largest triangle with a dot inside (easiest to see), and
-    the dot inside it nearest its middle; None when every dot is on the hull."""
-    found = dotted_triangles(board)
-    if not found:
-        return None
+    """The 4-clique the key draws (corners a, b, c and the dot d inside): the one whose three
+    small triangles around d are all largest (the smallest of them as large as can be), so d sits
+    well inside and every line shows; None when every dot is on the hull."""
     dots = board.dots
 
-    def area(t):
-        return abs(orient(dots[t[0]], dots[t[1]], dots[t[2]]))
+    def fatness(t):
+        a, b, c, d = (dots[k] for k in t)
+        return min(abs(orient(d, a, b)), abs(orient(d, b, c)), abs(orient(d, c, a)))
 
-    a, b, c, inside = max(found, key=lambda t: (area(t), [-k for k in t[:3]]))
-    sx, sy = (dots[a][0] + dots[b][0] + dots[c][0], dots[a][1] + dots[b][1] + dots[c][1])
-    d = min(inside, key=lambda i: ((3 * dots[i][0] - sx) ** 2 + (3 * dots[i][1] - sy) ** 2, i))
-    return a, b, c, d
+    cliques = [(a, b, c, d) for a, b, c, inside in dotted_triangles(board) for d in inside]
+    if not cliques:
+        return None
+    return max(cliques, key=lambda t: (fatness(t), [-k for k in t]))
 
 
 def _names(indices) -> str:
