@@ -13,7 +13,8 @@ from pnp.games.cliquer.codes import encode
 from pnp.games.cliquer.flow import Block, Para, ScoreBoxes, pour
 from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_labels, draw_square
 from pnp.games.cliquer.layout import card_layout, is_card, page_layout, square_for
-from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game, subtitle
+from pnp.games.cliquer.sheet import (Header, check_fits, dot_labels, draw_header, moves_in_game,
+                                     subtitle)
 from pnp.paper import Frame
 from pnp.pdf import fonts
 
@@ -30,6 +31,8 @@ def layout(board: Board, frame: Frame):
 def draw_board(board: Board, canvas, frame: Frame) -> None:
     fonts.ensure_fonts()
     card = is_card(board)
+    if not card:
+        check_fits(board, frame, page_blocks, "board")
     lay = layout(board, frame)
     radius = dot_radius("board", board)
     draw_square(canvas, lay.square)
@@ -42,16 +45,19 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
         _page_words(board, canvas, lay)
 
 
-def _page_words(board: Board, canvas, lay) -> None:
-    blocks = [] if lay.header is not None else [Header(board)]
-    if lay.header is not None:
-        draw_header(canvas, board, lay.header)
+def page_blocks(board: Board, lay) -> list:
+    """The words of a play page: the header (when not above the square), the rule, score boxes."""
     rule = [Para.of("How to play", 11, fonts.BOLD, after=1)]
     rule += [Para.of(line, 10, after=1.5) for line in words.rule_lines(moves_in_game(board))]
     rule.insert(5, Para.of(words.FOUR_CLIQUE_SCORE, 10, after=1.5))
-    blocks += [Block(tuple(rule)), ScoreBoxes()]
+    return ([] if lay.header is not None else [Header(board)]) + [Block(tuple(rule)), ScoreBoxes()]
+
+
+def _page_words(board: Board, canvas, lay) -> None:
+    if lay.header is not None:
+        draw_header(canvas, board, lay.header)
     canvas.setFillGray(0)
-    pour(canvas, lay.regions, blocks, "a CliqueR board")
+    pour(canvas, lay.regions, page_blocks(board, lay), "a CliqueR board")
 
 
 def _card_words(board: Board, canvas, text: Frame) -> None:

@@ -195,9 +195,17 @@ def arrange(regions, blocks, scale: float) -> Poured | None:
     return out
 
 
+INSET = 0.5 * MM      # glyphs overhang their advance a little, strokes half their width
+
+
+def inset(frame: Frame) -> Frame:
+    """A region less a hair all round, so no glyph or stroke pokes out of it."""
+    return Frame(frame.x + INSET, frame.y + INSET, frame.width - 2 * INSET, frame.height - 2 * INSET)
+
+
 def pour(canvas, regions, blocks, what: str) -> float:
     """Draw the blocks into the regions at the largest scale that fits; returns that scale."""
-    regions = [r for r in regions if r.width > 0 and r.height > 0]
+    regions = [inset(r) for r in regions if r.width > 2 * INSET and r.height > 2 * INSET]
     for scale in SCALES:
         poured = arrange(regions, blocks, scale)
         if poured is not None:

@@ -17,7 +17,6 @@ PENCIL_GAP_MM = 1.4          # room for a pencil tip between two printed dots
 MIN_SPACING_MM = 2 * DOT_RADIUS_MM + PENCIL_GAP_MM
 
 MIN_TEXT_PT = 6.0            # nothing on a CliqueR piece is printed smaller
-CAP_HEIGHT = 0.73            # height of a capital letter, in em (DejaVu Sans: 0.729)
 
 
 def dot_position(board, square: Frame, dot) -> tuple[float, float]:
@@ -58,12 +57,12 @@ def draw_dots(canvas, board, square: Frame, radius: float) -> None:
 
 
 def draw_labels(canvas, labels, gray: float = 0) -> None:
-    """Dot letters where ``labels.place`` put them (each box's baseline is its bottom edge)."""
+    """Dot letters where ``labels.place`` put them."""
     from pnp.pdf import fonts
 
     canvas.saveState()
     canvas.setFillGray(gray)
     for label in labels:
         canvas.setFont(fonts.BOLD, label.size)
-        canvas.drawString(label.box[0], label.box[1], label.text)
+        canvas.drawString(label.origin[0], label.origin[1], label.text)
     canvas.restoreState()

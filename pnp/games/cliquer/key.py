@@ -19,13 +19,14 @@ LABEL_PT = 6.0
 STEP_NOTE = "every board of an item that asks for a difficulty has the same step"
 
 
-def clique_segments(board: Board, points) -> list:
-    """The six lines of the key's example 4-clique (none when every dot is on the hull)."""
+def clique_joins(board: Board) -> list[tuple[int, int]]:
+    """The six lines of the key's example 4-clique, as pairs of dots (none when every dot is on
+    the hull)."""
     example = example_clique(board)
     if example is None:
         return []
     a, b, c, d = example
-    return [(points[p], points[q]) for p, q in ((a, b), (b, c), (c, a), (d, a), (d, b), (d, c))]
+    return [(a, b), (b, c), (c, a), (d, a), (d, b), (d, c)]
 
 
 def draw_key(board: Board, canvas, frame: Frame) -> None:
@@ -51,8 +52,8 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
         canvas.drawPath(tri, stroke=0, fill=1)
         canvas.setLineWidth(0.7)
         canvas.setStrokeGray(0.25)
-        for p, q in clique_segments(board, points):
-            canvas.line(*p, *q)
+        for p, q in clique_joins(board):
+            canvas.line(*points[p], *points[q])
         canvas.restoreState()
     ring = hull_dots(board)
     canvas.saveState()
@@ -69,7 +70,7 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
     radius = dot_radius("answer-key", board)
     draw_dots(canvas, board, square, radius)
     draw_labels(canvas, dot_labels(board, square, radius, LABEL_PT,
-                                   lines=clique_segments(board, points), every_line=False))
+                                   joins=clique_joins(board), every_line=False))
     paras = [Para.of(f"{subtitle(board)} ({STEP_NOTE}).", 7, after=1.5)]
     for k, (_, answer) in enumerate(questions(board), 1):
         paras.append(Para(((f"{k}.", fonts.BOLD), (answer, fonts.SANS)), 7, after=1))

@@ -48,16 +48,24 @@ class Label:
     index: int                                   # the dot it names
     text: str
     size: float                                  # font size, pt
-    box: tuple[float, float, float, float]       # left, bottom (the baseline), right, top; pt
+    box: tuple[float, float, float, float]       # the letters' ink: left, bottom, right, top; pt
     tier: int                                    # 1, 2 or 3 (see the module's docstring)
+    origin: tuple[float, float] = (0.0, 0.0)     # where the text is drawn from (its baseline)
 
 
-def label_box(text: str, size: float) -> tuple[float, float]:
-    """Width and height (pt) of a capital-letter label, as pdfium reads the glyphs back."""
-    from pnp.games.cliquer.ink import CAP_HEIGHT
+# The ink of bold capitals around their origin, in em (read back from DejaVu Sans Bold with
+# pdfium): from the baseline (round letters dip 0.013) to 0.742; J and Q reach 0.2 below; J
+# starts 0.055 left of its origin and K ends 0.03 past its advance.
+INK_LEFT, INK_RIGHT, INK_TOP, INK_BOTTOM, INK_DESCENT = -0.06, 0.035, 0.745, -0.015, -0.2
+
+
+def label_box(text: str, size: float) -> tuple[float, float, float, float]:
+    """The ink of a capital-letter label relative to its origin (pt): left, bottom, right, top."""
     from pnp.pdf import fonts
 
-    return fonts.string_width(text, fonts.BOLD, size), CAP_HEIGHT * size
+    bottom = INK_DESCENT if any(ch in "JQ" for ch in text) else INK_BOTTOM
+    return (INK_LEFT * size, bottom * size, fonts.string_width(text, fonts.BOLD, size) + INK_RIGHT * size,
+            INK_TOP * size)
 
 
 def every_segment(points) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -84,8 +92,8 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
     unit = np.array([(dx / math.sqrt(dx * dx + dy * dy), dy / math.sqrt(dx * dx + dy * dy))
                      for dx, dy in DIRECTIONS])
     steps = np.arange(0, REACH_MM * MM + 1e-9, STEP_MM * MM)
-    sizes = np.array([label_box(name, size) for name in names]).reshape(n, 2)
-    w, h = sizes[:, 0:1], sizes[:, 1:2]                                   # (n, 1)
+    ink = np.array([label_box(name, size) for name in names]).reshape(n, 4)
+    w, h = ink[:, 2:3] - ink[:, 0:1], ink[:, 3:4] - ink[:, 1:2]          # (n, 1)
     # box centres, per dot: from just clear of the dot outward, steps major, directions minor
     start = reach_dot + np.minimum(w / 2 / np.maximum(np.abs(unit[None, :, 0]), 1e-9),
                                    h / 2 / np.maximum(np.abs(unit[None, :, 1]), 1e-9))   # (n, D)
@@ -131,7 +139,8 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
                 break
         box = (float(left[i, chosen]), float(bottom[i, chosen]), float(right[i, chosen]),
                float(top[i, chosen]))
-        placed.append(Label(i, names[i], size, box, tier))
+        origin = (box[0] - float(ink[i, 0]), box[1] - float(ink[i, 1]))
+        placed.append(Label(i, names[i], size, box, tier, origin))
         taken = np.vstack([taken, box])
     return sorted(placed, key=lambda label: label.index)
 

@@ -13,7 +13,8 @@ Pieces:
   below; two or four to a sheet on A4 and Letter in either orientation (10 mm margins);
 - an **answer key**: a fixed-size card, four to a portrait sheet.
 
-A square that cannot fit with its words is refused (``Unfit``) with the largest side that does.
+A square that cannot fit is refused (``Unfit``); ``sheet.check_fits`` adds the largest side whose
+words fit too, found by trying.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ HEADER_MM = 21          # title, board figures, code
 NAME_LINE_MM = 11       # worksheet: Name, Class, Date
 GAP_MM = 5              # between the square and the words
 COLUMN_MIN_MM = 60      # the narrowest column of words beside a square
-BELOW_MIN_MM = {"board": 50, "worksheet": 90}   # the least room for words under a square
+# the least room under a square for all its words (a worksheet's questions and how-to box)
+BELOW_MIN_MM = {"board": 50, "worksheet": 150}
 
 CARD_PAD_MM = 3.5       # ink stays this far inside a card's cut lines
 CARD_GAP_MM = 2.5        # between a card's square and its words
@@ -63,7 +65,11 @@ def is_card(board) -> bool:
     return board.size != "page" and not board.worksheet
 
 
+EDGE_INK_MM = 0.5      # a page's parts stay this far inside its frame (strokes are centred on edges)
+
+
 def page_layout(board, frame: Frame) -> PageLayout:
+    outer, frame = frame, frame.inset(EDGE_INK_MM * MM)
     side = board.side_mm * MM
     what = "worksheet" if board.worksheet else "board"
     top = (HEADER_MM + (NAME_LINE_MM if board.worksheet else 0)) * MM
@@ -93,18 +99,7 @@ def page_layout(board, frame: Frame) -> PageLayout:
         column = Frame(square.right + gap, frame.y, frame.right - square.right - gap, frame.height)
         return PageLayout(square, None, None, (column,))
     raise Unfit(f"a {what} with a {board.side_mm:g} mm square does not fit this paper "
-                f"({frame.width / MM:.0f} x {frame.height / MM:.0f} mm inside the margins); the "
-                f"largest that fits is {largest_page_side(what, frame):g} mm: use a smaller "
-                "size_mm, another page size or orientation, or smaller margins")
-
-
-def largest_page_side(what: str, frame: Frame) -> float:
-    """The largest whole-millimetre side ``page_layout`` accepts for a board or worksheet."""
-    top = HEADER_MM + (NAME_LINE_MM if what == "worksheet" else 0)
-    width, height = frame.width / MM, frame.height / MM
-    over_words = min(width, height - top - GAP_MM - BELOW_MIN_MM[what])
-    beside_words = min(height, width - GAP_MM - COLUMN_MIN_MM)
-    return float(int(max(over_words, beside_words, 0)))
+                f"({outer.width / MM:.0f} x {outer.height / MM:.0f} mm inside the margins)")
 
 
 def card_size(board) -> tuple[float, float]:

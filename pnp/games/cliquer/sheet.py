@@ -6,6 +6,8 @@ and never from each other; ``pieces`` puts them together.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.codes import encode
 from pnp.games.cliquer.geometry import convex_hull
@@ -35,12 +37,15 @@ def subtitle(board: Board, step: bool = True) -> str:
 
 def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
     """Title, figures and board code, top down in ``frame`` (``HEADER_MM`` tall)."""
+    from pnp.games.cliquer.flow import inset
+
+    frame = inset(frame)
     canvas.setFillGray(0)
-    fonts.draw_fitted(canvas, board.title, frame.x, frame.top - 7 * MM, frame.width, fonts.BOLD, 18,
+    fonts.draw_fitted(canvas, board.title, frame.x, frame.top - 6.5 * MM, frame.width, fonts.BOLD, 18,
                       min_size=MIN_TEXT_PT)
-    fonts.draw_fitted(canvas, subtitle(board, step), frame.x, frame.top - 13 * MM, frame.width,
+    fonts.draw_fitted(canvas, subtitle(board, step), frame.x, frame.top - 12.5 * MM, frame.width,
                       fonts.SANS, 10, min_size=MIN_TEXT_PT)
-    fonts.draw_fitted(canvas, f"Code {encode(board.dots, board.grid)}", frame.x, frame.top - 18.5 * MM,
+    fonts.draw_fitted(canvas, f"Code {encode(board.dots, board.grid)}", frame.x, frame.top - 18 * MM,
                       frame.width, fonts.SANS, 9, min_size=MIN_TEXT_PT)
 
 
@@ -65,13 +70,61 @@ def hull_segments(board: Board, points) -> list:
     return [(points[ring[k]], points[ring[(k + 1) % len(ring)]]) for k in range(len(ring))]
 
 
-def dot_labels(board: Board, square: Frame, radius: float, size: float, lines=(), every_line: bool = True):
+def dot_labels(board: Board, square: Frame, radius: float, size: float, joins=(), every_line: bool = True):
     """The dots' letters, never on a dot: clear of every line a game could draw when there is
-    room (``every_line``), else of the hull and ``lines`` (whatever else the piece draws)."""
+    room (``every_line``), else of the hull and ``joins`` (pairs of dots the piece draws a line
+    between). Placed in the square's own coordinates, then moved onto the page: the letters of
+    a board do not depend on where its square sits."""
+    from dataclasses import replace
+
+    local = _labels_in_square(board, square.width, radius, size, tuple(joins), every_line)
+    return [replace(label, box=(label.box[0] + square.x, label.box[1] + square.y,
+                                label.box[2] + square.x, label.box[3] + square.y),
+                    origin=(label.origin[0] + square.x, label.origin[1] + square.y)) for label in local]
+
+
+@lru_cache(maxsize=256)
+def _labels_in_square(board: Board, side: float, radius: float, size: float, joins: tuple,
+                      every_line: bool) -> tuple:
     from pnp.games.cliquer.labels import every_segment, place
 
+    square = Frame(0.0, 0.0, side, side)
     points = [dot_position(board, square, d) for d in board.dots]
     names = [dot_name(i) for i in range(len(points))]
-    drawn = hull_segments(board, points) + list(lines)
-    tiers = ((every_segment(points) + list(lines),) if every_line else ()) + (drawn,)
-    return place(points, names, square, radius, size, avoid=tiers)
+    lines = [(points[a], points[b]) for a, b in joins]
+    drawn = hull_segments(board, points) + lines
+    tiers = ((every_segment(points) + lines,) if every_line else ()) + (drawn,)
+    return tuple(place(points, names, square, radius, size, avoid=tiers))
+
+
+def words_fit(board: Board, frame: Frame, blocks_of) -> bool:
+    """Does the page lay out, with every block of words placed at some scale?"""
+    from pnp.games.cliquer.flow import SCALES, arrange, inset
+    from pnp.games.cliquer.layout import Unfit, page_layout
+
+    try:
+        lay = page_layout(board, frame)
+    except Unfit:
+        return False
+    regions = [inset(r) for r in lay.regions]
+    blocks = blocks_of(board, lay)
+    return any(arrange(regions, blocks, scale) is not None for scale in SCALES)
+
+
+def check_fits(board: Board, frame: Frame, blocks_of, what: str) -> None:
+    """Refuse a page whose square and words do not both fit, naming the largest side that does
+    (found by trying every whole millimetre down from the frame's size, with the same layout and
+    words, so the advice is true)."""
+    from dataclasses import replace
+
+    from pnp.games.cliquer.layout import Unfit
+
+    if words_fit(board, frame, blocks_of):
+        return
+    side = next((s for s in range(int(min(frame.width, frame.height) / MM), 0, -1)
+                 if words_fit(replace(board, side_mm=float(s)), frame, blocks_of)), 0)
+    advice = f"the largest square that fits with its words is {side} mm" if side else \
+        "no square fits with its words"
+    raise Unfit(f"a {what} with a {board.side_mm:g} mm square does not fit this paper "
+                f"({frame.width / MM:.0f} x {frame.height / MM:.0f} mm inside the margins); {advice}: "
+                "use a smaller size_mm, another page size or orientation, or smaller margins")

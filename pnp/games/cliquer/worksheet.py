@@ -24,7 +24,7 @@ from pnp.games.cliquer.flow import Block, Para, pour
 from pnp.games.cliquer.geometry import convex_hull, orient
 from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_labels, draw_square
 from pnp.games.cliquer.layout import NAME_LINE_MM, page_layout
-from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game
+from pnp.games.cliquer.sheet import Header, check_fits, dot_labels, draw_header, moves_in_game
 from pnp.games.cliquer.rules import CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
@@ -138,6 +138,9 @@ class NameLine:
 
 
 def draw_name_line(canvas, frame: Frame) -> None:
+    from pnp.games.cliquer.flow import inset
+
+    frame = inset(frame)
     size = 10
     y = frame.y + 3 * MM
     fields = (("Name", 0.5), ("Class", 0.25), ("Date", 0.25))
@@ -182,17 +185,21 @@ def question_blocks(board: Board) -> list[Block]:
 def draw_worksheet(board: Board, canvas, frame: Frame) -> None:
     """The handout: header, name line, the board with lettered dots, the how-to box, questions."""
     fonts.ensure_fonts()
+    check_fits(board, frame, worksheet_blocks, "worksheet")
     lay = page_layout(board, frame)
     radius = dot_radius("board", board)
     draw_square(canvas, lay.square)
     draw_dots(canvas, board, lay.square, radius)
     draw_labels(canvas, dot_labels(board, lay.square, radius, LABEL_PT))
-    blocks: list = []
     if lay.header is not None:
         draw_header(canvas, board, lay.header, step=False)
         draw_name_line(canvas, lay.name_line)
-    else:
-        blocks += [Header(board, step=False), NameLine()]
-    blocks += [how_to_box(), *question_blocks(board)]
     canvas.setFillGray(0)
-    pour(canvas, lay.regions, blocks, "a worksheet")
+    pour(canvas, lay.regions, worksheet_blocks(board, lay), "a worksheet")
+
+
+def worksheet_blocks(board: Board, lay) -> list:
+    """The words of a worksheet: header and name line (when not above the square), the how-to
+    box, the questions."""
+    head = [] if lay.header is not None else [Header(board, step=False), NameLine()]
+    return head + [how_to_box(), *question_blocks(board)]
