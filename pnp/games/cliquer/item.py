@@ -67,9 +67,9 @@ class Item:
     size: Literal["page", "half", "quarter"] = option(
         "page", help="page: one board a page; half/quarter: cards two or four to a page with cut lines")
     size_mm: float | None = option(None, min=30, max=270,
-                                   help=f"printed side of the square (default {DEFAULT_SIDE_MM}, "
-                                        f"{REDUCED_SIDE_MM['half']} or {REDUCED_SIDE_MM['quarter']} "
-                                        f"by size; a worksheet at most {WORKSHEET_SIDE_MM})")
+                                   help=f"printed side of the square (default {DEFAULT_SIDE_MM} page, "
+                                        f"{REDUCED_SIDE_MM['half']} half, {REDUCED_SIDE_MM['quarter']} "
+                                        f"quarter; a worksheet's default is at most {WORKSHEET_SIDE_MM})")
     grid: int = option(90, min=12, max=255, help="lattice positions per side (dots sit on it)")
     difficulty: Target | None = option(
         None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
