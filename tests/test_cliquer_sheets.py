@@ -231,3 +231,13 @@ def test_draw_and_worksheet_do_not_import_each_other():
 
     assert "worksheet" not in imports("draw") and "key" not in imports("draw")
     assert "draw" not in imports("worksheet") and "draw" not in imports("key")
+
+
+@pytest.mark.parametrize("paper, orientation", PAPERS)
+def test_a_default_page_board_has_its_score_boxes_on_every_paper(paper, orientation):
+    from cliquer_pages import draw_pieces
+
+    board = cliquer.generate(cliquer.Item(), random.Random(5), "T-01")
+    doc, _, _ = draw_pieces([(board, cliquer.pieces(board)[0])], paper, orientation)
+    text = doc[0].get_textpage().get_text_range()
+    assert "Player 1:" in text and "Player 2:" in text and "running score" in text

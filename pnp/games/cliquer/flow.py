@@ -18,6 +18,7 @@ from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
 SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
+KEEP_OPTIONAL = 0.78    # the smallest scale at which an optional block (score boxes) is kept
 LEADING = 1.22
 
 
@@ -146,7 +147,7 @@ class Block:
 class ScoreBoxes:
     """Two boxes to keep a running score with a pencil (left out when there is no room)."""
 
-    height_mm: float = 22
+    height_mm: float = 18
     optional: bool = True
 
     def height(self, width: float, scale: float) -> float:
@@ -174,8 +175,9 @@ class Poured:
     places: list = field(default_factory=list)     # (block, frame it was drawn in)
 
 
-def arrange(regions, blocks, scale: float) -> Poured | None:
-    """Blocks in order into the regions at one scale, or None if they do not all fit."""
+def arrange(regions, blocks, scale: float, drop: bool = True) -> Poured | None:
+    """Blocks in order into the regions at one scale, or None if they do not all fit; an
+    optional block that does not fit is left out when ``drop``."""
     out = Poured(scale)
     k, used = 0, 0.0
     for block in blocks:
@@ -186,11 +188,11 @@ def arrange(regions, blocks, scale: float) -> Poured | None:
                 out.places.append((block, Frame(region.x, region.top - used - h, region.width, h)))
                 used += h
                 break
-            if block.optional and used + h > region.height:
+            if drop and block.optional and used + h > region.height:
                 break
             k, used = k + 1, 0.0
         else:
-            if not block.optional:
+            if not block.optional or not drop:
                 return None
     return out
 
@@ -206,11 +208,14 @@ def inset(frame: Frame) -> Frame:
 def pour(canvas, regions, blocks, what: str) -> float:
     """Draw the blocks into the regions at the largest scale that fits; returns that scale."""
     regions = [inset(r) for r in regions if r.width > 2 * INSET and r.height > 2 * INSET]
-    for scale in SCALES:
-        poured = arrange(regions, blocks, scale)
-        if poured is not None:
-            for block, frame in poured.places:
-                block.draw(canvas, frame.x, frame.top, frame.width, scale)
-            return scale
+    # every block at the largest scale that holds them all, if the words stay large enough to
+    # read at arm's length; failing that, the optional ones left out
+    for drop in (False, True):
+        for scale in SCALES if drop else [s for s in SCALES if s >= KEEP_OPTIONAL]:
+            poured = arrange(regions, blocks, scale, drop)
+            if poured is not None:
+                for block, frame in poured.places:
+                    block.draw(canvas, frame.x, frame.top, frame.width, scale)
+                return scale
     raise Unfit(f"the words of {what} do not fit beside or below its square on this paper even at "
                 f"{MIN_TEXT_PT:g} pt: use a smaller size_mm, another orientation or smaller margins")
