@@ -40,11 +40,13 @@ class Frame:
 class Piece:
     """Something printed: a whole page (size None) or a fixed-size card/token/board to impose n-up.
 
-    ``draw(canvas, frame)`` draws it inside frame, never outside. Pieces of the same ``size``
-    and ``group`` are imposed together on shared sheets with cut lines. Pieces ``at_end`` (answer
-    keys) are held back and printed after everything else, so a teacher can keep them apart.
-    ``outline`` is the piece's place in the PDF's bookmarks, outermost first (e.g.
-    ``("Answer keys", "Key KXUN-07")``); a heading shared with the piece before is not repeated.
+    ``draw(canvas, frame)`` draws it inside frame, never outside. Sized pieces of any sizes
+    share sheets, in the order they come, with cut lines round each (``pnp.pdf.impose``);
+    ``group`` names the kind of piece (``bench/paper.py`` counts sheets by it). Pieces
+    ``at_end`` (answer keys) are held back and printed after everything else, so a teacher can
+    keep them apart. A piece with an ``outline`` gets a bookmark in the PDF's outline: a title,
+    or a path of titles outermost first (``("Answer keys", "Key KXUN-07")``), where a heading
+    shared with the piece before is not repeated.
     """
 
     name: str
@@ -52,4 +54,4 @@ class Piece:
     size: tuple[float, float] | None = None
     group: str = ""
     at_end: bool = False
-    outline: tuple[str, ...] = ()
+    outline: str | tuple[str, ...] = ()
