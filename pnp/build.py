@@ -220,6 +220,7 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
                 imposer.add(piece, placements, f"{kind} {piece.name}")
             except PnpError as exc:
                 raise ItemError(item, str(exc)) from None
+    imposer.finish()              # held-back pieces (answer keys) start a sheet of their own
     for piece, placements, item, kind in held_back:
         try:
             imposer.add(piece, placements, f"{kind} {piece.name}")

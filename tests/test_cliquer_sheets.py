@@ -241,3 +241,14 @@ def test_a_default_page_board_has_its_score_boxes_on_every_paper(paper, orientat
     doc, _, _ = draw_pieces([(board, cliquer.pieces(board)[0])], paper, orientation)
     text = doc[0].get_textpage().get_text_range()
     assert "Player 1:" in text and "Player 2:" in text and "running score" in text
+
+
+def test_answer_keys_never_share_a_sheet_with_play_cards(tmp_path):
+    """Keys are held back to sheets of their own, so a teacher can take them out whole."""
+    text = spec("  - kind: cliquer\n    worksheet: true\n    count: 2\n    dots: 7\n"
+                "  - kind: cliquer\n    size: quarter\n    count: 1\n    dots: 7\n")
+    [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
+    pages: dict[int, set] = {}
+    for p in placements(path):
+        pages.setdefault(p["page"], set()).add(p["piece"])
+    assert all(len(pieces) == 1 for pieces in pages.values()), pages
