@@ -131,9 +131,11 @@ def _worker_start() -> None:
         pass
 
 
-def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]]) -> int:
+def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],
+              part: str = "all") -> int:
     """Impose the boards' pieces (as they come) and write one PDF atomically; returns the
-    page count."""
+    page count. ``part``: "main" leaves out the pieces held back to the end (answer keys),
+    "held-back" prints only those, for boards that have any."""
     from pnp.pdf.embed import attach_json
     from pnp.pdf.writer import atomic_path, new_canvas
 
@@ -143,10 +145,11 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, 
         canvas = new_canvas(fh, page, spec.title)
         try:
             records, pages = draw_boards(canvas, page, footer_text(spec.title, seed, GENERATOR),
-                                         ((index[id(entry)], entry.kind, board) for entry, board in pairs))
+                                         ((index[id(entry)], entry.kind, board) for entry, board in pairs),
+                                         part)
         except ItemError as exc:
             raise spec.items[exc.item].error(exc.message) from None
-        attach_json(canvas, payload(spec.title, seed, spec.page, page, records))
+        attach_json(canvas, payload(spec.title, seed, spec.page, page, records, part))
         canvas.save()
         fh.flush()
         _refuse_failing(target, tmp)
@@ -192,20 +195,26 @@ def _page_geometry(size: str, orientation: str, margin_mm: float):
     return geometry(size, orientation, margin_mm)
 
 
-def payload(title: str, seed: str, spec_page, page, records: list) -> dict:
+def payload(title: str, seed: str, spec_page, page, records: list, part: str = "all") -> dict:
     from pnp.pdf.embed import FORMAT
 
-    return {"format": FORMAT, "generator": GENERATOR, "title": title, "seed": seed,
+    data = {"format": FORMAT, "generator": GENERATOR, "title": title, "seed": seed,
             "page": {"size": spec_page.size, "orientation": spec_page.orientation,
                      "margin_mm": spec_page.margin_mm, "width": page.width, "height": page.height},
             "boards": records}
+    if part != "all":             # absent in a whole pack, so its bytes are as they were
+        data["part"] = part
+    return data
 
 
-def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, object]]) -> tuple[list, int]:
+def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, object]],
+                part: str = "all") -> tuple[list, int]:
     """Impose every board's pieces on ``canvas``, in order; (records, pages).
 
     ``boards`` are (item number, kind, board). The build calls this to write a PDF, and the
     validator calls it again on the attached data to know exactly what each page must print.
+    ``part`` picks the pieces: "all", "main" (all but those held back to the end) or "held-back"
+    (only those; the records list only the boards that have any).
     """
     from pnp.pdf.impose import Imposer
 
@@ -222,18 +231,25 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
                         "placements": placements})
         for piece in module.pieces(board):
             if piece.at_end:
-                held_back.append((piece, placements, item, kind))
+                if part != "main":
+                    held_back.append((piece, placements, item, kind))
+                continue
+            if part == "held-back":
                 continue
             try:
                 imposer.add(piece, placements, f"{kind} {piece.name}")
             except PnpError as exc:
                 raise ItemError(item, str(exc)) from None
+    imposer.finish()              # held-back pieces (answer keys) start a sheet of their own
     for piece, placements, item, kind in held_back:
         try:
             imposer.add(piece, placements, f"{kind} {piece.name}")
         except PnpError as exc:
             raise ItemError(item, str(exc)) from None
-    return records, imposer.finish()
+    pages = imposer.finish()
+    if part == "held-back":
+        records = [r for r in records if r["placements"]]
+    return records, pages
 
 
 def redraw(data: dict) -> tuple[bytes, list]:
@@ -251,11 +267,12 @@ def redraw(data: dict) -> tuple[bytes, list]:
     canvas = new_canvas(out, page, data["title"])
     boards = [(r["item"], r["kind"], game(r["kind"]).from_data(r["data"])) for r in data["boards"]]
     records, _ = draw_boards(canvas, page, footer_text(data["title"], data["seed"], data["generator"]),
-                             boards)
+                             boards, data.get("part", "all"))
     from pnp.pdf.embed import attach_json
 
     # attached as the build attaches it, so a file pnp wrote is redrawn byte for byte
-    attach_json(canvas, payload(data["title"], data["seed"], spec_page, page, records))
+    attach_json(canvas, payload(data["title"], data["seed"], spec_page, page, records,
+                                data.get("part", "all")))
     canvas.save()
     return out.getvalue(), records
 
@@ -265,11 +282,19 @@ def output_path(spec: Spec, out_dir: Path) -> Path:
     return out_dir / name
 
 
-def output_paths(spec: Spec, out_dir: Path, split: bool = False) -> list[tuple[Path, int | None]]:
-    """The PDFs a build writes: (the pack, None), then with ``split`` (one per item, its index)."""
+HELD_BACK = "held-back"
+
+
+def output_paths(spec: Spec, out_dir: Path, split: bool = False,
+                 keys_apart: bool = False) -> list[tuple[Path, int | str | None]]:
+    """The PDFs a build writes: (the pack, None), then with ``split`` (one per item, its index),
+    then with ``keys_apart`` (the pieces held back to the end, such as answer keys, HELD_BACK)."""
     target = output_path(spec, out_dir)
-    parts = [(target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf"), e)
-             for e, entry in enumerate(spec.items)] if split else []
+    parts: list[tuple[Path, int | str | None]] = [
+        (target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf"), e)
+        for e, entry in enumerate(spec.items)] if split else []
+    if keys_apart:
+        parts.append((target.with_name(f"{target.stem}-keys.pdf"), HELD_BACK))
     return [(target, None), *parts]
 
 
@@ -289,19 +314,26 @@ def check_replaceable(target: Path, force: bool) -> None:
 
 
 def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, force: bool = False,
-          split: bool = False, progress=None) -> list[tuple[Path, int, int]]:
-    """Build the spec into one PDF (and with ``split`` one more per item);
+          split: bool = False, progress=None, keys_apart: bool = False) -> list[tuple[Path, int, int]]:
+    """Build the spec into one PDF (and with ``split`` one more per item; with ``keys_apart``
+    the pieces held back to the end go to a PDF of their own instead of the pack's end);
     returns (path, boards, pages) for each PDF written."""
     seed = spec.seed if seed is None else seed
-    outputs = output_paths(spec, out_dir, split)
+    outputs = output_paths(spec, out_dir, split, keys_apart)
     for path, _ in outputs:       # refuse before any work is done
         check_replaceable(path, force)
     (target, _), parts = outputs[0], outputs[1:]
+    main = "main" if keys_apart else "all"
     with closing(generated(spec, seed, jobs, progress)) as pairs:
         if parts:                 # each board goes into more than one PDF: keep them
             pairs = list(pairs)
-        written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs))]
+        written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs, main))]
     for path, e in parts:
+        if e == HELD_BACK:
+            held = [pair for pair in pairs if any(p.at_end for p in game(pair[0].kind).pieces(pair[1]))]
+            if held:
+                written.append((path, len(held), write_pdf(path, spec, seed, held, "held-back")))
+            continue
         mine = [pair for pair in pairs if pair[0] is spec.items[e]]
-        written.append((path, len(mine), write_pdf(path, spec, seed, mine)))
+        written.append((path, len(mine), write_pdf(path, spec, seed, mine, main)))
     return written

@@ -103,8 +103,10 @@ def cli():
 @click.option("--split", is_flag=True, help="also write one PDF per item of the spec")
 @click.option("--png", is_flag=True, help="also write PNG previews of every page (into png/ beside the PDF)")
 @click.option("--force", is_flag=True, help="replace an output file even if pnp did not make it")
+@click.option("--keys-apart", is_flag=True,
+              help="write answer keys to NAME-keys.pdf instead of the end of the pack")
 @user_errors
-def build(specs, out_dir, seed, jobs, split, png, force):
+def build(specs, out_dir, seed, jobs, split, png, force, keys_apart):
     """Build SPEC files (or CliqueR board codes) into PDFs.
 
     With no SPEC, builds the built-in starter pack into ./output/.
@@ -118,12 +120,12 @@ def build(specs, out_dir, seed, jobs, split, png, force):
     if seed is not None:
         _check_seed(seed)
     loaded = load_all(specs) if specs else [_load_spec(default_spec())]
-    _refuse_shared_outputs(loaded, out_dir, split)
+    _refuse_shared_outputs(loaded, out_dir, split, keys_apart)
     for spec in loaded:       # every spec is read before anything is written
         total = len(tasks(spec, spec.seed))
         with progress(total, f"building {Path(spec.file).name}") as bar:
             written = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force, split=split,
-                                progress=bar.update if bar else None)
+                                progress=bar.update if bar else None, keys_apart=keys_apart)
         for path, boards, pages in written:
             click.echo(f"wrote {path} ({count(boards, 'board')}, {count(pages, 'page')})")
             if png:
@@ -156,7 +158,7 @@ def _check_out_dir(out_dir: Path) -> None:
                            f"a folder name can be at most {NAME_MAX} bytes")
 
 
-def _refuse_shared_outputs(specs, out_dir: Path, split: bool) -> None:
+def _refuse_shared_outputs(specs, out_dir: Path, split: bool, keys_apart: bool = False) -> None:
     """Two specs of one build must not write the same PDF: the second would replace the first.
     And every PDF's name must fit the file system while it is being written."""
     from pnp.build import output_paths
@@ -164,7 +166,7 @@ def _refuse_shared_outputs(specs, out_dir: Path, split: bool) -> None:
 
     seen: dict[Path, str] = {}
     for spec in specs:
-        for name, _ in output_paths(spec, out_dir, split):
+        for name, _ in output_paths(spec, out_dir, split, keys_apart):
             size = len(os.fsencode(name.name))
             if size + _WRITING > NAME_MAX:
                 raise SpecError(f"its PDF would be named {name.name[:30]!r}... ({size} bytes); at most "

@@ -44,7 +44,9 @@ class Piece:
     share sheets, in the order they come, with cut lines round each (``pnp.pdf.impose``);
     ``group`` names the kind of piece (``bench/paper.py`` counts sheets by it). Pieces
     ``at_end`` (answer keys) are held back and printed after everything else, so a teacher can
-    keep them apart. A piece with an ``outline`` title gets a bookmark in the PDF's outline.
+    keep them apart. A piece with an ``outline`` gets a bookmark in the PDF's outline: a title,
+    or a path of titles outermost first (``("Answer keys", "Key KXUN-07")``), where a heading
+    shared with the piece before is not repeated.
     """
 
     name: str
@@ -52,4 +54,4 @@ class Piece:
     size: tuple[float, float] | None = None
     group: str = ""
     at_end: bool = False
-    outline: str = ""
+    outline: str | tuple[str, ...] = ()

@@ -113,6 +113,7 @@ PINNED = {
                   "R1-36C7-1TDJ-FTGA-S5WV-CS5M-8ZA"],
     (6, "quarter"): ["R1-WW0R-G9M1-E370-ZNM6-Q2", "R1-1GS4-FE44-4TAQ-E7NM-629", "R1-2A6N-TN31-HHKP-P25M-660"],
 }
+SIDE_THEN = {"page": 170, "half": 100, "quarter": 80}    # the sides those boards were pinned at
 
 
 @pytest.mark.parametrize("request_", sorted(PINNED))
@@ -121,7 +122,8 @@ def test_boards_sampling_fits_are_the_same_as_before(request_):
     for seed, code in enumerate(PINNED[request_]):
         if code is None:        # sampling fell short: the board came from the old local search
             continue
-        board = cliquer.generate(cliquer.Item(dots=dots, size=size), random.Random(f"pin-{seed}"), "T-01")
+        item = cliquer.Item(dots=dots, size=size, size_mm=SIDE_THEN[size])
+        board = cliquer.generate(item, random.Random(f"pin-{seed}"), "T-01")
         assert encode(board.dots, board.grid) == code
 
 

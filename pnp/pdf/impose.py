@@ -27,6 +27,7 @@ class Imposer:
         self._sheet: Sheet | None = None
         self._slots: list = []          # (piece, record, spot) on the open sheet
         self._outlines = 0
+        self._outline: tuple[str, ...] = ()     # the bookmark path of the last piece drawn
 
     def add(self, piece: Piece, record: list, what: str = "a piece") -> None:
         """Draw ``piece`` (now, or when its sheet is full); append its placement to ``record``."""
@@ -72,15 +73,29 @@ class Imposer:
         self._end_page()
 
     def _draw(self, piece: Piece, frame: Frame, record: list) -> None:
-        if piece.outline:
-            key = f"pnp-outline-{self._outlines}"
-            self._outlines += 1
-            self.canvas.bookmarkHorizontal(key, frame.x, frame.top)
-            self.canvas.addOutlineEntry(piece.outline, key, level=0)
+        self._bookmark(piece.outline, frame)
         self.canvas.saveState()
         piece.draw(self.canvas, frame)
         self.canvas.restoreState()
         record.append({"page": self.pages, "piece": piece.name, "frame": frame.as_list()})
+
+    def _bookmark(self, outline, frame: Frame) -> None:
+        """Outline entries, pointing at the piece on its page, for the levels of its outline path
+        that the piece before did not share (a plain title is a path of one)."""
+        path = (outline,) if isinstance(outline, str) else tuple(outline)
+        if not path or not path[0]:
+            return
+        shared = 0
+        while shared < min(len(path), len(self._outline)) and path[shared] == self._outline[shared]:
+            shared += 1
+        if shared == len(path):       # the same entry as the piece before
+            return
+        for level in range(shared, len(path)):
+            key = f"pnp-outline-{self._outlines}"
+            self._outlines += 1
+            self.canvas.bookmarkHorizontal(key, frame.x, frame.top)
+            self.canvas.addOutlineEntry(path[level], key, level=level)
+        self._outline = path
 
     def _end_page(self) -> None:
         draw_footer(self.canvas, self.page, f"{self.footer} · page {self.pages + 1}")

@@ -38,7 +38,7 @@ def read_code(text: str) -> Board | None:
     rated, item = measure(dots), Item()
     return Board(dots=dots, grid=grid, side_mm=side_mm(item), clearance_mm=item.clearance_mm,
                  spacing_mm=item.spacing_mm, margin_mm=item.margin_mm, ident=codes.encode(dots, grid),
-                 difficulty=rated.value, band=rated.band)
+                 difficulty=rated.value, band=rated.band, labels=item.labels)
 
 
 def analyze(board: Board, solve: bool | None = None) -> dict:

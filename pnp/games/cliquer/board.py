@@ -24,6 +24,7 @@ class Board:
     band: str | None = None
     worksheet: bool = False
     size: str = "page"          # page | half | quarter: how large it is printed
+    labels: bool = True         # each dot's letter printed beside it (worksheets always)
 
 
 class Limits:

@@ -9,7 +9,7 @@ from pnp.games.cliquer import codes
 from pnp.games.cliquer.board import Board
 
 KEYS = ("dots", "grid", "side_mm", "clearance_mm", "spacing_mm", "margin_mm", "ident", "title",
-        "difficulty", "band", "worksheet", "size", "code")
+        "difficulty", "band", "worksheet", "size", "labels", "code")
 SIZES = ("page", "half", "quarter")
 
 
@@ -19,7 +19,8 @@ def to_data(board: Board) -> dict:
         "clearance_mm": board.clearance_mm, "spacing_mm": board.spacing_mm,
         "margin_mm": board.margin_mm, "ident": board.ident,
         "title": board.title, "difficulty": board.difficulty, "band": board.band,
-        "worksheet": board.worksheet, "size": board.size, "code": codes.encode(board.dots, board.grid),
+        "worksheet": board.worksheet, "size": board.size, "labels": board.labels,
+        "code": codes.encode(board.dots, board.grid),
     }
 
 
@@ -38,7 +39,8 @@ def from_data(data: Any) -> Board:
     board = Board(dots=tuple(dots), grid=f.int("grid", 1, codes.MAX_GRID), side_mm=f.number("side_mm"),
                   clearance_mm=f.number("clearance_mm"), spacing_mm=f.number("spacing_mm"),
                   margin_mm=f.number("margin_mm"), ident=f.text("ident"), title=f.text("title"),
-                  difficulty=difficulty, band=band, worksheet=f.flag("worksheet"), size=f.text("size"))
+                  difficulty=difficulty, band=band, worksheet=f.flag("worksheet"), size=f.text("size"),
+                  labels=f.flag("labels"))
     if board.side_mm <= 0 or board.clearance_mm < 0 or board.spacing_mm < 0 or board.margin_mm < 0:
         raise ValueError("cliquer board: the side must be positive and the limits not negative")
     if board.size not in SIZES:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pnp.games.base import Problem
 from pnp.games.cliquer.board import Board, dot_name
-from pnp.games.cliquer.draw import dot_position, dot_radius, square_for
+from pnp.games.cliquer.ink import dot_position, dot_radius
+from pnp.games.cliquer.layout import square_for
 from pnp.games.cliquer.problems import PROBLEMS
 
 DRAWN_TOLERANCE_PT = 0.01

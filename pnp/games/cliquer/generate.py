@@ -31,5 +31,5 @@ def generate(item: Item, rng: random.Random, ident: str) -> Board:
     rated = measure(dots)
     return Board(dots=dots, grid=grid, side_mm=side, clearance_mm=item.clearance_mm,
                  spacing_mm=item.spacing_mm, margin_mm=item.margin_mm, ident=ident,
-                 title=item.title, worksheet=item.worksheet, size=item.size,
+                 title=item.title, worksheet=item.worksheet, size=item.size, labels=item.labels,
                  difficulty=rated.value, band=rated.band)

@@ -7,9 +7,12 @@ from typing import Literal
 
 from pnp.games.base import option
 from pnp.games.cliquer import codes
+from pnp.games.cliquer.ink import MIN_SPACING_MM
 
 DEFAULT_SIDE_MM = 170
-REDUCED_SIDE_MM = {"half": 100, "quarter": 80}   # two or four to a portrait A4 or Letter page
+# the largest squares whose card keeps the whole rule at 6 pt or more (see layout.CARD_MM)
+REDUCED_SIDE_MM = {"half": 96, "quarter": 60}
+WORKSHEET_SIDE_MM = 120     # leaves room on the page for the how-to box and the questions
 
 
 def _code(value) -> str:
@@ -64,18 +67,25 @@ class Item:
     dots: int = option(9, min=3, max=40, help="how many dots")
     clearance_mm: float = option(3, min=0.5, max=20,
                                  help="every dot at least this far from the line through two others")
-    spacing_mm: float = option(10, min=2, max=100, help="every two dots at least this far apart")
+    spacing_mm: float = option(10, min=MIN_SPACING_MM, max=100,
+                               help="every two dots at least this far apart (at least a printed dot "
+                                    "and a pencil gap)")
     margin_mm: float = option(6, min=2, max=40, help="dots stay this far inside the square")
     size: Literal["page", "half", "quarter"] = option(
-        "page", help="page: one board a page; half/quarter: smaller boards n-up with cut lines")
+        "page", help="page: one board a page; half/quarter: cards two or four to a page with cut lines")
     size_mm: float | None = option(None, min=30, max=270,
-                                   help="printed side of the square (default 170, 100 or 80 by size)")
+                                   help=f"printed side of the square (default {DEFAULT_SIDE_MM} page, "
+                                        f"{REDUCED_SIDE_MM['half']} half, {REDUCED_SIDE_MM['quarter']} "
+                                        f"quarter; a worksheet's default is at most {WORKSHEET_SIDE_MM})")
     grid: int = option(90, min=12, max=255, help="lattice positions per side (dots sit on it)")
     difficulty: Target | None = option(
         None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
         help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see README: difficulty)")
     title: str = option("CliqueR", printed=True, help="printed at the top of each board")
-    worksheet: bool = option(False, help="add questions about the board and an answer key at the end")
+    worksheet: bool = option(False, help="print the board as a worksheet (a whole page) with "
+                                         "questions, and its answer key at the end")
+    labels: bool = option(True, help="print each dot's letter (A, B, ...), as worksheets and "
+                                     "pnp analyze name them")
     code: str | None = option(None, parse=_code, sets=_code_sets, printed=True,
                               schema={"type": "string", "pattern": "^[\\s-]*[Rr][\\s-]*1"},
                               help="print exactly this shared board (see README: board codes)")
@@ -85,4 +95,5 @@ def side_mm(item: Item) -> float:
     """The printed side of the square: the item's own, or the default for its size."""
     if item.size_mm is not None:
         return item.size_mm
-    return DEFAULT_SIDE_MM if item.size == "page" else REDUCED_SIDE_MM[item.size]
+    side = DEFAULT_SIDE_MM if item.size == "page" else REDUCED_SIDE_MM[item.size]
+    return min(side, WORKSHEET_SIDE_MM) if item.worksheet else side

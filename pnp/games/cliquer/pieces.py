@@ -1,18 +1,27 @@
-"""What a CliqueR board prints: its board (a page, or a card imposed n-up) and, for a
-worksheet, the answer key held back to the end of the PDF."""
+"""What a CliqueR board prints, put together from the rooms that draw each piece: the play
+board (a page, or a card imposed n-up), or for a worksheet the handout page and its answer key,
+a card held back to the end of the PDF (or to a PDF of its own)."""
 
 from __future__ import annotations
 
 from pnp.games.cliquer.board import Board
-from pnp.games.cliquer.draw import draw_board, piece_size
+from pnp.games.cliquer.layout import card_size, is_card, key_size
 from pnp.paper import Piece
+
+KEYS_SECTION = "Answer keys"
 
 
 def pieces(board: Board) -> list[Piece]:
-    out = [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
-                 size=piece_size(board), group="cliquer")]
-    if board.worksheet:
-        from pnp.games.cliquer.worksheet import draw_key
+    if not board.worksheet:
+        from pnp.games.cliquer.draw import draw_board
 
-        out.append(Piece("answer-key", lambda canvas, frame: draw_key(board, canvas, frame), at_end=True))
-    return out
+        return [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
+                      size=card_size(board) if is_card(board) else None, group="cliquer",
+                      outline=(f"Board {board.ident}",))]
+    from pnp.games.cliquer.key import draw_key
+    from pnp.games.cliquer.worksheet import draw_worksheet
+
+    return [Piece("board", lambda canvas, frame: draw_worksheet(board, canvas, frame),
+                  outline=(f"Worksheet {board.ident}",)),
+            Piece("answer-key", lambda canvas, frame: draw_key(board, canvas, frame), size=key_size(),
+                  group="cliquer-key", at_end=True, outline=(KEYS_SECTION, f"Key {board.ident}"))]

@@ -2,7 +2,8 @@
 
 A move draws a segment between two unconnected dots that crosses no drawn segment. It scores
 1 (the 2-clique it is), plus 3 for every triangle it completes, plus 5 for every 4-clique it
-completes, all counted: closing a 4-clique also closes two triangles, so it scores 1+3+3+5 = 12.
+completes, all counted: closing a 4-clique also closes at least two triangles, so it scores at
+least 1+3+3+5 = 12 (more when the line closes more triangles or 4-cliques at once).
 
 Everything geometric is decided once per board: segments are numbered, and each segment carries
 a bitmask of the segments that cross it. A position is then a few integers (drawn segments,

@@ -211,10 +211,31 @@ def possible_values(n: int) -> list[tuple[float, float]]:
     return [(0.0, 0.0)] + [(value(i / n), value((i + 2 / (n + 1)) / n)) for i in range(1, n - 2)]
 
 
+def step_for(n: int, low: float, high: float) -> tuple[int, float, float] | None:
+    """The one difficulty step every board of a request gets: (interior dots, low, high).
+
+    Values come in steps, one per interior dot, so a band can hold boards of quite different
+    difficulty (medium at 8 dots: 0.39-0.46 with one dot inside, 0.63-0.67 with two). A request
+    gets the step covering the widest part of its range, so its boards sit inside the range and
+    not on its edge; on a tie, the easier step. A step of a single value (0: every dot on the
+    hull) has no width, so it is chosen only when no other step is in range. The choice depends
+    on the dot count and the range alone, so every board of an item (a class set) gets the same
+    step, whatever the seed. None: no step is in range.
+    """
+    best = None
+    for interior, (a, b) in enumerate(possible_values(n)):
+        lo, hi = max(low, a), min(high, b)
+        if lo <= hi and (best is None or hi - lo > best[2] - best[1]):
+            best = (interior, lo, hi)
+    return best
+
+
 def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float) -> tuple[Dot, ...]:
-    """n dots keeping the placer's limits with difficulty in [low, high], or Unreachable."""
+    """n dots keeping the placer's limits with difficulty in [low, high], all at the step
+    ``step_for`` chooses for the range, or Unreachable."""
     ranges = possible_values(n)
-    if not any(a <= high and low <= b for a, b in ranges):
+    step = step_for(n, low, high)
+    if step is None:
         below = max((b for a, b in ranges if b < low), default=None)
         above = min((a for a, b in ranges if a > high), default=None)
         near = " and ".join(x for x in (below is not None and f"{below:.2f} below",
@@ -223,4 +244,4 @@ def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float
                           f"values run from 0 to {ranges[-1][1]:.2f} in steps, one per interior dot; "
                           f"nearest {near}): widen the tolerance, pick another target or band, "
                           "or change the number of dots")
-    return Search(placer, low, high).place(n, rng)
+    return Search(placer, step[1], step[2]).place(n, rng)

@@ -1,0 +1,108 @@
+"""Dot letters on CliqueR boards: how often each letter is clear of every line a game could draw.
+
+For each kind of board, generate boards and place their letters (pnp.games.cliquer.labels):
+
+- tier 1: clear of every segment between two dots (no game can ever draw over it)
+- tier 2: clear of the hull only (some game could draw a line over it)
+- tier 3: clear of dots and letters only
+- refused: a dot with no spot at all (the build would stop with a message)
+
+and what the letters cost: the time to draw each board's piece with its letters over the time to
+draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
+depend on the machine.
+
+    python bench/cliquer_labels.py            # 200 boards of each kind
+    python bench/cliquer_labels.py --quick    # 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import replace
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from pnp.games import cliquer  # noqa: E402
+from pnp.games.cliquer.ink import dot_radius  # noqa: E402
+from pnp.games.cliquer.labels import Crowded  # noqa: E402
+from pnp.games.cliquer.layout import card_size, is_card  # noqa: E402
+from pnp.paper import Frame  # noqa: E402
+
+KINDS = {
+    "page, 9 dots (default)": {},
+    "half, 9 dots": {"size": "half"},
+    "quarter, 9 dots": {"size": "quarter"},
+    "worksheet, 9 dots": {"worksheet": True},
+    "page, 14 dots": {"dots": 14},
+    "quarter, 11 dots, spacing 6": {"size": "quarter", "dots": 11, "spacing_mm": 6, "clearance_mm": 2},
+    "page, 20 dots, spacing 5": {"dots": 20, "spacing_mm": 5, "clearance_mm": 2},
+}
+
+
+def letter(board):
+    from pnp.games.cliquer.draw import LABEL_PT
+    from pnp.games.cliquer.labels import every_segment, place
+    from pnp.games.cliquer.ink import dot_position
+    from pnp.games.cliquer.board import dot_name
+    from pnp.games.cliquer.sheet import hull_segments
+
+    side = board.side_mm * 72 / 25.4
+    square = Frame(0, 0, side, side)
+    points = [dot_position(board, square, d) for d in board.dots]
+    names = [dot_name(i) for i in range(len(points))]
+    size = LABEL_PT["card" if is_card(board) else "page"]
+    return place(points, names, square, dot_radius("board", board), size,
+                 avoid=(every_segment(points), hull_segments(board, points)))
+
+
+def draw_page(board) -> None:
+    from pnp.pdf.page import geometry
+    from pnp.pdf.writer import new_canvas
+
+    page = geometry("A4", "portrait", 10)
+    canvas = new_canvas(io.BytesIO(), page, "bench")
+    piece = cliquer.pieces(board)[0]
+    frame = page.content if piece.size is None else Frame(page.content.x, page.content.y, *card_size(board))
+    piece.draw(canvas, frame)
+    canvas.showPage()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    count = 40 if parser.parse_args().quick else 200
+    print(f"{'boards':<32} {'tier 1':>8} {'tier 2':>8} {'tier 3':>8} {'refused':>8} {'with/without':>13}")
+    for name, options in KINDS.items():
+        item = cliquer.Item(**options)
+        boards = [cliquer.generate(item, random.Random(f"labels-{k}"), "B-01") for k in range(count)]
+        tiers: Counter = Counter()
+        refused = 0
+        t_with = t_without = 0.0
+        draw_page(replace(boards[0], labels=False, ident="warm-up"))     # imports, fonts
+        for board in boards:
+            try:
+                tiers.update(label.tier for label in letter(board))
+            except Crowded:
+                refused += 1
+                continue
+            start = time.perf_counter()
+            draw_page(replace(board, labels=False))
+            t_without += time.perf_counter() - start
+            start = time.perf_counter()
+            draw_page(board)
+            t_with += time.perf_counter() - start
+        total = sum(tiers.values()) or 1
+        print(f"{name:<32} {tiers[1] / total:>8.3f} {tiers[2] / total:>8.3f} {tiers[3] / total:>8.3f} "
+              f"{refused:>8d} {t_with / t_without:>13.2f}")
+    print(f"\n{count} boards of each kind; tiers are shares of all letters; 'with/without': time to "
+          "draw a board's piece with its letters over the time without (worksheets always have them)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""Words poured into the regions of a piece: blocks in order, whole, never outside a region.
+
+A block (a paragraph box, a question with its answer lines, the score boxes) is measured at a
+width and drawn there. ``pour`` puts the blocks in order into the regions (a block that does not
+fit the rest of a region starts the next one) and tries a few type scales, largest first, never
+printing anything under ``MIN_TEXT_PT``. If even the smallest scale does not fit, the piece is
+refused (``Unfit``) rather than printed with words over the board or off the paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pnp.games.cliquer.ink import MIN_TEXT_PT
+from pnp.games.cliquer.layout import Unfit
+from pnp.paper import MM, Frame
+from pnp.pdf import fonts
+
+SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
+KEEP_OPTIONAL = 0.78    # the smallest scale at which an optional block (score boxes) is kept
+LEADING = 1.22
+
+
+def sized(size: float, scale: float) -> float:
+    return max(MIN_TEXT_PT, round(size * scale, 2))
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph: (text, font) parts run together and wrapped as one."""
+
+    parts: tuple[tuple[str, str], ...]
+    size: float
+    after: float = 2.0           # points after it (scaled)
+    indent: float = 0.0          # points, every line
+
+    @staticmethod
+    def of(text: str, size: float, font: str = fonts.SANS, after: float = 2.0, indent: float = 0.0) -> "Para":
+        return Para(((text, font),), size, after, indent)
+
+    def lines(self, width: float, scale: float) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """Greedy wrap over words, each measured in its own font; each line is its runs of
+        words in one font, joined (one string drawn per run)."""
+        return _wrapped(self, width, scale)
+
+    def height(self, width: float, scale: float) -> float:
+        return len(self.lines(width, scale)) * sized(self.size, scale) * LEADING + self.after * scale
+
+    def draw(self, canvas, x: float, top: float, width: float, scale: float) -> float:
+        size = sized(self.size, scale)
+        space = _width(" ", fonts.SANS, size)
+        y = top
+        for line in self.lines(width, scale):
+            y -= size * LEADING
+            cx = x + self.indent
+            for run, font in line:
+                canvas.setFont(font, size)
+                # the baseline sits a descent above the line's bottom, so glyphs stay in the line
+                canvas.drawString(cx, y + size * 0.24, run)
+                cx += _width(run, font, size) + space
+        return y - self.after * scale
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, font: str, size: float) -> float:
+    return fonts.string_width(text, font, size)
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(para: Para, width: float, scale: float) -> tuple[tuple[tuple[str, str], ...], ...]:
+    size = sized(para.size, scale)
+    width -= para.indent
+    out: list[list[tuple[str, str]]] = []
+    line: list[tuple[str, str]] = []
+    used = 0.0
+    for text, font in para.parts:
+        for word in text.split():
+            w = _width(word, font, size)
+            # inside a run the space is the run's own; between runs, the plain one draw() adds
+            space = _width(" ", font if line and line[-1][1] == font else fonts.SANS, size)
+            if line and used + space + w > width:
+                out.append(line)
+                line, used = [], 0.0
+            if w > width:       # a single word wider than the line: break it (codes only)
+                for chunk in fonts.wrap(word, font, size, width):
+                    if line:
+                        out.append(line)
+                    line, used = [(chunk, font)], _width(chunk, font, size)
+                continue
+            used += (space if line else 0) + w
+            line.append((word, font))
+    if line:
+        out.append(line)
+    runs = []
+    for words in out:         # neighbouring words in one font become one run
+        merged: list[tuple[str, str]] = []
+        for word, font in words:
+            if merged and merged[-1][1] == font:
+                merged[-1] = (f"{merged[-1][0]} {word}", font)
+            else:
+                merged.append((word, font))
+        runs.append(tuple(merged))
+    return tuple(runs)
+
+
+@dataclass(frozen=True)
+class Block:
+    """Paragraphs, optionally boxed, optionally followed by ruled answer lines."""
+
+    paras: tuple[Para, ...]
+    boxed: bool = False
+    answer_lines: int = 0
+    after: float = 3 * MM
+    optional: bool = False
+
+    PAD = 2 * MM
+    RULE = 7.5 * MM              # room to write one answer line
+
+    def height(self, width: float, scale: float) -> float:
+        inner = width - (2 * self.PAD if self.boxed else 0)
+        h = sum(p.height(inner, scale) for p in self.paras)
+        h += self.answer_lines * self.RULE + (2 * self.PAD if self.boxed else 0)
+        return h + self.after * scale
+
+    def draw(self, canvas, x: float, top: float, width: float, scale: float) -> None:
+        pad = self.PAD if self.boxed else 0
+        y = top - pad
+        for p in self.paras:
+            y = p.draw(canvas, x + pad, y, width - 2 * pad, scale)
+        canvas.saveState()
+        canvas.setLineWidth(0.4)
+        canvas.setStrokeGray(0.5)
+        for _ in range(self.answer_lines):
+            y -= self.RULE
+            canvas.line(x + 4 * MM, y + 1, x + width, y + 1)
+        canvas.restoreState()
+        if self.boxed:
+            canvas.saveState()
+            canvas.setLineWidth(0.6)
+            canvas.setStrokeGray(0.3)
+            canvas.rect(x, y - pad, width, top - (y - pad), stroke=1, fill=0)
+            canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class ScoreBoxes:
+    """Two boxes to keep a running score with a pencil (left out when there is no room)."""
+
+    height_mm: float = 18
+    optional: bool = True
+
+    def height(self, width: float, scale: float) -> float:
+        return self.height_mm * MM
+
+    def draw(self, canvas, x: float, top: float, width: float, scale: float) -> None:
+        gap = 6 * MM
+        w = (width - gap) / 2
+        h = self.height_mm * MM
+        canvas.saveState()
+        canvas.setLineWidth(0.8)
+        for k in range(2):
+            bx = x + k * (w + gap)
+            canvas.rect(bx, top - h, w, h, stroke=1, fill=0)
+            fonts.draw_fitted(canvas, f"Player {k + 1}:", bx + 2 * MM, top - 6 * MM, w - 4 * MM,
+                              fonts.BOLD, 10, min_size=MIN_TEXT_PT)
+            fonts.draw_fitted(canvas, "running score", bx + 2 * MM, top - h + 2 * MM, w - 4 * MM,
+                              fonts.SANS, 8, min_size=MIN_TEXT_PT)
+        canvas.restoreState()
+
+
+@dataclass
+class Poured:
+    scale: float
+    places: list = field(default_factory=list)     # (block, frame it was drawn in)
+
+
+def arrange(regions, blocks, scale: float, drop: bool = True) -> Poured | None:
+    """Blocks in order into the regions at one scale, or None if they do not all fit; an
+    optional block that does not fit is left out when ``drop``."""
+    out = Poured(scale)
+    k, used = 0, 0.0
+    for block in blocks:
+        while k < len(regions):
+            region = regions[k]
+            h = block.height(region.width, scale)
+            if used + h <= region.height + 1e-6:
+                out.places.append((block, Frame(region.x, region.top - used - h, region.width, h)))
+                used += h
+                break
+            if drop and block.optional and used + h > region.height:
+                break
+            k, used = k + 1, 0.0
+        else:
+            if not block.optional or not drop:
+                return None
+    return out
+
+
+INSET = 0.5 * MM      # glyphs overhang their advance a little, strokes half their width
+
+
+def inset(frame: Frame) -> Frame:
+    """A region less a hair all round, so no glyph or stroke pokes out of it."""
+    return Frame(frame.x + INSET, frame.y + INSET, frame.width - 2 * INSET, frame.height - 2 * INSET)
+
+
+def pour(canvas, regions, blocks, what: str) -> float:
+    """Draw the blocks into the regions at the largest scale that fits; returns that scale."""
+    regions = [inset(r) for r in regions if r.width > 2 * INSET and r.height > 2 * INSET]
+    # every block at the largest scale that holds them all, if the words stay large enough to
+    # read at arm's length; failing that, the optional ones left out
+    for drop in (False, True):
+        for scale in SCALES if drop else [s for s in SCALES if s >= KEEP_OPTIONAL]:
+            poured = arrange(regions, blocks, scale, drop)
+            if poured is not None:
+                for block, frame in poured.places:
+                    block.draw(canvas, frame.x, frame.top, frame.width, scale)
+                return scale
+    raise Unfit(f"the words of {what} do not fit beside or below its square on this paper even at "
+                f"{MIN_TEXT_PT:g} pt: use a smaller size_mm, another orientation or smaller margins")

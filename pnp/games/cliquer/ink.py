@@ -1,0 +1,68 @@
+"""How large CliqueR prints its dots and letters, and where a dot lands on the page.
+
+The sizes are defined here once: the spec's smallest ``spacing_mm`` is derived from the printed
+dot (so two dots can never touch), the validator reads dots back against ``dot_radius``, and the
+drawings take their sizes from here.
+"""
+
+from __future__ import annotations
+
+from pnp.paper import MM, Frame
+
+DOT_RADIUS_MM = 1.8          # big enough to find with a pencil tip
+CARD_DOT_SCALE = 0.85        # half and quarter boards print slightly smaller dots
+KEY_DOT_RADIUS_MM = 1.2      # answer keys: never larger than this, and scaled with the key
+PENCIL_GAP_MM = 1.4          # room for a pencil tip between two printed dots
+# two dot centres closer than a dot across plus a pencil gap would print dots (nearly) touching
+MIN_SPACING_MM = 2 * DOT_RADIUS_MM + PENCIL_GAP_MM
+
+MIN_TEXT_PT = 6.0            # nothing on a CliqueR piece is printed smaller
+
+
+def dot_position(board, square: Frame, dot) -> tuple[float, float]:
+    """The page point (pt) of a lattice dot in the printed square."""
+    scale = square.width / board.grid
+    return square.x + dot[0] * scale, square.y + dot[1] * scale
+
+
+def dot_radius(piece: str, board) -> float:
+    """Printed radius of a dot in points on ``piece`` ("board" or "answer-key")."""
+    if piece == "answer-key":
+        from pnp.games.cliquer.layout import KEY_SIDE_MM
+
+        # scaled with the key's square, so dots keep their gap there too
+        return min(KEY_DOT_RADIUS_MM, DOT_RADIUS_MM * KEY_SIDE_MM / board.side_mm) * MM
+    return DOT_RADIUS_MM * MM * (1 if board.size == "page" or board.worksheet else CARD_DOT_SCALE)
+
+
+def draw_square(canvas, square: Frame) -> None:
+    canvas.saveState()
+    canvas.setStrokeGray(0.6)
+    canvas.setLineWidth(0.6)
+    canvas.rect(square.x, square.y, square.width, square.height, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def draw_dots(canvas, board, square: Frame, radius: float) -> None:
+    """Every dot solid black, each tagged so the validator can find it (PnpDot, its index)."""
+    from pnp.pdf.marks import marked
+
+    canvas.saveState()
+    canvas.setFillGray(0)
+    for i, dot in enumerate(board.dots):
+        x, y = dot_position(board, square, dot)
+        with marked(canvas, "PnpDot", i):
+            canvas.circle(x, y, radius, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def draw_labels(canvas, labels, gray: float = 0) -> None:
+    """Dot letters where ``labels.place`` put them."""
+    from pnp.pdf import fonts
+
+    canvas.saveState()
+    canvas.setFillGray(gray)
+    for label in labels:
+        canvas.setFont(fonts.BOLD, label.size)
+        canvas.drawString(label.origin[0], label.origin[1], label.text)
+    canvas.restoreState()

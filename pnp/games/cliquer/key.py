@@ -1,0 +1,78 @@
+"""The answer key of a worksheet: a card (four to a portrait sheet) held back to the end.
+
+It draws the board small with the hull dashed and one 4-clique inked in (the triangle shaded,
+the lines from the dot inside to its corners), then the answers to the worksheet's questions.
+"""
+
+from __future__ import annotations
+
+from pnp.games.cliquer.board import Board
+from pnp.games.cliquer.flow import Block, Para, pour
+from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_labels, draw_square
+from pnp.games.cliquer.layout import CARD_PAD_MM, KEY_TITLE_MM, key_layout
+from pnp.games.cliquer.sheet import dot_labels, subtitle
+from pnp.games.cliquer.worksheet import example_clique, hull_dots, questions
+from pnp.paper import MM, Frame
+from pnp.pdf import fonts
+
+LABEL_PT = 6.0
+STEP_NOTE = "every board of an item that asks for a difficulty has the same step"
+
+
+def clique_joins(board: Board) -> list[tuple[int, int]]:
+    """The six lines of the key's example 4-clique, as pairs of dots (none when every dot is on
+    the hull)."""
+    example = example_clique(board)
+    if example is None:
+        return []
+    a, b, c, d = example
+    return [(a, b), (b, c), (c, a), (d, a), (d, b), (d, c)]
+
+
+def draw_key(board: Board, canvas, frame: Frame) -> None:
+    fonts.ensure_fonts()
+    lay = key_layout(frame)
+    square = lay.square
+    inner = frame.inset(CARD_PAD_MM * MM)
+    canvas.setFillGray(0)
+    fonts.draw_fitted(canvas, f"Answer key · {board.title} · board {board.ident}", inner.x,
+                      inner.top - KEY_TITLE_MM * MM + 2 * MM, inner.width, fonts.BOLD, 9, min_size=6)
+    points = [dot_position(board, square, d) for d in board.dots]
+    draw_square(canvas, square)
+    example = example_clique(board)
+    if example is not None:
+        a, b, c, d = example
+        canvas.saveState()
+        canvas.setFillGray(0.85)
+        tri = canvas.beginPath()
+        tri.moveTo(*points[a])
+        tri.lineTo(*points[b])
+        tri.lineTo(*points[c])
+        tri.close()
+        canvas.drawPath(tri, stroke=0, fill=1)
+        canvas.setLineWidth(0.7)
+        canvas.setStrokeGray(0.25)
+        for p, q in clique_joins(board):
+            canvas.line(*points[p], *points[q])
+        canvas.restoreState()
+    ring = hull_dots(board)
+    canvas.saveState()
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(1.0)
+    canvas.setDash(3, 2)
+    path = canvas.beginPath()
+    path.moveTo(*points[ring[0]])
+    for i in ring[1:]:
+        path.lineTo(*points[i])
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+    radius = dot_radius("answer-key", board)
+    draw_dots(canvas, board, square, radius)
+    draw_labels(canvas, dot_labels(board, square, radius, LABEL_PT,
+                                   joins=clique_joins(board), every_line=False))
+    paras = [Para.of(f"{subtitle(board)} ({STEP_NOTE}).", 7, after=1.5)]
+    for k, (_, answer) in enumerate(questions(board), 1):
+        paras.append(Para(((f"{k}.", fonts.BOLD), (answer, fonts.SANS)), 7, after=1))
+    canvas.setFillGray(0)
+    pour(canvas, [lay.text], [Block(tuple(paras), after=0)], "an answer key")

@@ -1,0 +1,179 @@
+"""Where each dot's letter goes: next to its dot, on no dot, and where no pencil line will run.
+
+A letter is a small box. Around each dot we try boxes in 16 directions at growing distances and
+keep the first that is free, preferring, in order (the *tier* of the label):
+
+1. clear of every line a game could draw near it: every segment between two dots (any of them
+   can be drawn in some game, since no three dots are collinear) and the lines the piece draws;
+2. clear of the lines the piece draws or a worksheet asks for (the hull, the answer key's
+   4-clique), when every spot by the dot is crossed by some possible line;
+3. clear of dots and letters only.
+
+In every tier the box stays inside the square, clear of every dot by a pencil gap, clear of the
+letters already placed, and nearer to its own dot than to any other (so it names one dot). A dot
+with no such spot within reach is refused: a letter squeezed elsewhere would name the wrong dot.
+
+This is page geometry in points (floats, shapely), not a game guarantee: the exact integer tests
+of ``geometry`` stay the only judges of the board itself. Directions are integer vectors
+normalised with a correctly rounded square root, so the same board places its letters the same
+on every machine.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.errors import PnpError
+from pnp.paper import MM, Frame
+
+DOT_GAP_MM = 0.5        # a letter never comes nearer than this to any dot
+LINE_GAP_MM = 0.45      # half a pencil line and a little air
+LABEL_GAP_MM = 0.3      # between two letters
+INSIDE_MM = 0.6         # letters stay this far inside the square's outline
+REACH_MM = 4.0        # how far from its dot a letter may go
+STEP_MM = 0.25
+OWN_SHARE = 0.8         # a letter's centre is at most this share of the way to any other dot
+# upper right first (where a reader looks), then round the clock
+DIRECTIONS = [(1, 1), (0, 1), (1, 0), (-1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1),
+              (1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+
+
+class Crowded(PnpError):
+    """A dot whose letter has nowhere to go."""
+
+
+@dataclass(frozen=True)
+class Label:
+    index: int                                   # the dot it names
+    text: str
+    size: float                                  # font size, pt
+    box: tuple[float, float, float, float]       # the letters' ink: left, bottom, right, top; pt
+    tier: int                                    # 1, 2 or 3 (see the module's docstring)
+    origin: tuple[float, float] = (0.0, 0.0)     # where the text is drawn from (its baseline)
+
+
+# The ink of bold capitals around their origin, in em (read back from DejaVu Sans Bold with
+# pdfium): from the baseline (round letters dip 0.013) to 0.742; J and Q reach 0.2 below; J
+# starts 0.055 left of its origin and K ends 0.03 past its advance.
+INK_LEFT, INK_RIGHT, INK_TOP, INK_BOTTOM, INK_DESCENT = -0.06, 0.035, 0.745, -0.015, -0.2
+
+
+def label_box(text: str, size: float) -> tuple[float, float, float, float]:
+    """The ink of a capital-letter label relative to its origin (pt): left, bottom, right, top."""
+    from pnp.pdf import fonts
+
+    bottom = INK_DESCENT if any(ch in "JQ" for ch in text) else INK_BOTTOM
+    return (INK_LEFT * size, bottom * size, fonts.string_width(text, fonts.BOLD, size) + INK_RIGHT * size,
+            INK_TOP * size)
+
+
+def every_segment(points) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    return [(points[i], points[j]) for i in range(len(points)) for j in range(i + 1, len(points))]
+
+
+def place(points, names, square: Frame, radius: float, size: float, avoid=()) -> list[Label]:
+    """Labels for ``points`` (page points of the dots) named ``names``, in the square.
+
+    ``avoid`` lists the sets of segments to keep clear of, most ambitious first (tiers 1, 2);
+    the last tier keeps clear of dots and letters only. Raises Crowded when a dot has no spot.
+    Every test but the one between letters is made for all dots' candidates at once; the
+    letters are then placed one by one, the most crowded dot first.
+    """
+    import numpy as np
+    from shapely import STRtree, linestrings
+
+    n = len(points)
+    if n == 0:
+        return []
+    pts = np.array(points, dtype=float).reshape(n, 2)
+    inner = square.inset(INSIDE_MM * MM)
+    reach_dot = radius + DOT_GAP_MM * MM
+    unit = np.array([(dx / math.sqrt(dx * dx + dy * dy), dy / math.sqrt(dx * dx + dy * dy))
+                     for dx, dy in DIRECTIONS])
+    steps = np.arange(0, REACH_MM * MM + 1e-9, STEP_MM * MM)
+    ink = np.array([label_box(name, size) for name in names]).reshape(n, 4)
+    w, h = ink[:, 2:3] - ink[:, 0:1], ink[:, 3:4] - ink[:, 1:2]          # (n, 1)
+    # box centres, per dot: from just clear of the dot outward, steps major, directions minor
+    start = reach_dot + np.minimum(w / 2 / np.maximum(np.abs(unit[None, :, 0]), 1e-9),
+                                   h / 2 / np.maximum(np.abs(unit[None, :, 1]), 1e-9))   # (n, D)
+    dist = start[:, None, :] + steps[None, :, None]                                   # (n, S, D)
+    cx = (pts[:, 0, None, None] + dist * unit[None, None, :, 0]).reshape(n, -1)
+    cy = (pts[:, 1, None, None] + dist * unit[None, None, :, 1]).reshape(n, -1)
+    left, right, bottom, top = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2         # (n, C)
+    ok = (left >= inner.x) & (right <= inner.right) & (bottom >= inner.y) & (top <= inner.top)
+    # clear of every dot, its own included, by the gap
+    px, py = pts[None, None, :, 0], pts[None, None, :, 1]
+    dx = np.maximum(np.maximum(left[..., None] - px, 0), px - right[..., None])
+    dy = np.maximum(np.maximum(bottom[..., None] - py, 0), py - top[..., None])
+    ok &= (np.hypot(dx, dy) >= reach_dot).all(axis=2)
+    # names its own dot: the centre much nearer to it than to any other
+    centre = np.hypot(cx[..., None] - px, cy[..., None] - py)                         # (n, C, n)
+    own = centre[np.arange(n), :, np.arange(n)]                                       # (n, C)
+    centre[np.arange(n), :, np.arange(n)] = np.inf
+    ok &= own <= OWN_SHARE * centre.min(axis=2)
+    trees = []
+    for segments in avoid:
+        coords = np.array(segments, dtype=float).reshape(-1, 2, 2)
+        trees.append(STRtree(linestrings(coords)) if len(coords) else None)
+    grown = (left - LINE_GAP_MM * MM, bottom - LINE_GAP_MM * MM, right + LINE_GAP_MM * MM,
+             top + LINE_GAP_MM * MM)
+    gap = LABEL_GAP_MM * MM
+    placed: list[Label] = []
+    taken = np.zeros((0, 4))
+    for i in _crowded_first(pts):
+        free = ok[i].copy()
+        if len(taken):      # clear of the letters already placed
+            free &= ~((left[i, :, None] < taken[None, :, 2] + gap)
+                      & (right[i, :, None] > taken[None, :, 0] - gap)
+                      & (bottom[i, :, None] < taken[None, :, 3] + gap)
+                      & (top[i, :, None] > taken[None, :, 1] - gap)).any(axis=1)
+        if not free.any():
+            raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
+        spots = np.flatnonzero(free)
+        chosen, tier = int(spots[0]), len(trees) + 1
+        for t, tree in enumerate(trees, 1):
+            found = _first_clear(tree, spots, [g[i] for g in grown])
+            if found is not None:
+                chosen, tier = found, t
+                break
+        box = (float(left[i, chosen]), float(bottom[i, chosen]), float(right[i, chosen]),
+               float(top[i, chosen]))
+        origin = (box[0] - float(ink[i, 0]), box[1] - float(ink[i, 1]))
+        placed.append(Label(i, names[i], size, box, tier, origin))
+        taken = np.vstack([taken, box])
+    return sorted(placed, key=lambda label: label.index)
+
+
+CHUNK = 48      # candidates asked of a tree at once: most letters find a spot in the first
+
+
+def _first_clear(tree, spots, grown) -> int | None:
+    """The first of ``spots`` whose grown box meets no segment in ``tree``, or None."""
+    import numpy as np
+    from shapely import box as boxes
+
+    if tree is None:
+        return int(spots[0])
+    left, bottom, right, top = grown
+    for start in range(0, len(spots), CHUNK):
+        chunk = spots[start:start + CHUNK]
+        hit = np.zeros(len(chunk), dtype=bool)
+        hit[tree.query(boxes(left[chunk], bottom[chunk], right[chunk], top[chunk]),
+                       predicate="intersects")[0]] = True
+        if not hit.all():
+            return int(chunk[np.flatnonzero(~hit)[0]])
+    return None
+
+
+def _crowded_first(pts) -> list[int]:
+    """Dots with the nearest neighbour first: they have the fewest spots to choose from."""
+    import numpy as np
+
+    n = len(pts)
+    if n < 2:
+        return list(range(n))
+    d = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
+    np.fill_diagonal(d, np.inf)
+    nearest = d.min(axis=1)
+    return sorted(range(n), key=lambda k: (float(nearest[k]), k))

@@ -1,0 +1,130 @@
+"""What every CliqueR sheet shares: the header, the figures it prints, and the dots' letters.
+
+Play boards (``draw``), worksheets (``worksheet``) and answer keys (``key``) all import from here
+and never from each other; ``pieces`` puts them together.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pnp.games.cliquer.board import Board, dot_name
+from pnp.games.cliquer.codes import encode
+from pnp.games.cliquer.geometry import convex_hull
+from pnp.games.cliquer.ink import MIN_TEXT_PT, dot_position
+from pnp.games.cliquer.layout import HEADER_MM
+from pnp.games.cliquer.rules import triangulation_size
+from pnp.paper import MM, Frame
+from pnp.pdf import fonts
+
+
+def moves_in_game(board: Board) -> int:
+    """Every finished game draws exactly 3n - 3 - h lines (h = dots on the hull)."""
+    return triangulation_size(len(board.dots), len(convex_hull(board.dots)))
+
+
+def subtitle(board: Board, step: bool = True) -> str:
+    """Board figures; ``step`` adds the difficulty step (the number of dots inside the hull),
+    which a worksheet leaves out because a question asks for it."""
+    parts = [f"Board {board.ident}", f"{len(board.dots)} dots"]
+    if board.band and board.difficulty is not None:
+        parts.append(f"{board.band} {board.difficulty:.2f}")
+        if step:
+            inside = len(board.dots) - len(convex_hull(board.dots))
+            parts.append(f"step: {inside} dot{'s' if inside != 1 else ''} inside the hull")
+    return " · ".join(parts)
+
+
+def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
+    """Title, figures and board code, top down in ``frame`` (``HEADER_MM`` tall)."""
+    from pnp.games.cliquer.flow import inset
+
+    frame = inset(frame)
+    canvas.setFillGray(0)
+    fonts.draw_fitted(canvas, board.title, frame.x, frame.top - 6.5 * MM, frame.width, fonts.BOLD, 18,
+                      min_size=MIN_TEXT_PT)
+    fonts.draw_fitted(canvas, subtitle(board, step), frame.x, frame.top - 12.5 * MM, frame.width,
+                      fonts.SANS, 10, min_size=MIN_TEXT_PT)
+    fonts.draw_fitted(canvas, f"Code {encode(board.dots, board.grid)}", frame.x, frame.top - 18 * MM,
+                      frame.width, fonts.SANS, 9, min_size=MIN_TEXT_PT)
+
+
+class Header:
+    """The header as a block of words, heading the column when the square fills the page's height."""
+
+    optional = False
+
+    def __init__(self, board: Board, step: bool = True):
+        self.board, self.step = board, step
+
+    def height(self, width: float, scale: float) -> float:
+        return HEADER_MM * MM
+
+    def draw(self, canvas, x: float, top: float, width: float, scale: float) -> None:
+        draw_header(canvas, self.board, Frame(x, top - HEADER_MM * MM, width, HEADER_MM * MM), self.step)
+
+
+def hull_segments(board: Board, points) -> list:
+    where = {d: i for i, d in enumerate(board.dots)}
+    ring = [where[d] for d in convex_hull(board.dots)]
+    return [(points[ring[k]], points[ring[(k + 1) % len(ring)]]) for k in range(len(ring))]
+
+
+def dot_labels(board: Board, square: Frame, radius: float, size: float, joins=(), every_line: bool = True):
+    """The dots' letters, never on a dot: clear of every line a game could draw when there is
+    room (``every_line``), else of the hull and ``joins`` (pairs of dots the piece draws a line
+    between). Placed in the square's own coordinates, then moved onto the page: the letters of
+    a board do not depend on where its square sits."""
+    from dataclasses import replace
+
+    local = _labels_in_square(board, square.width, radius, size, tuple(joins), every_line)
+    return [replace(label, box=(label.box[0] + square.x, label.box[1] + square.y,
+                                label.box[2] + square.x, label.box[3] + square.y),
+                    origin=(label.origin[0] + square.x, label.origin[1] + square.y)) for label in local]
+
+
+@lru_cache(maxsize=256)
+def _labels_in_square(board: Board, side: float, radius: float, size: float, joins: tuple,
+                      every_line: bool) -> tuple:
+    from pnp.games.cliquer.labels import every_segment, place
+
+    square = Frame(0.0, 0.0, side, side)
+    points = [dot_position(board, square, d) for d in board.dots]
+    names = [dot_name(i) for i in range(len(points))]
+    lines = [(points[a], points[b]) for a, b in joins]
+    drawn = hull_segments(board, points) + lines
+    tiers = ((every_segment(points) + lines,) if every_line else ()) + (drawn,)
+    return tuple(place(points, names, square, radius, size, avoid=tiers))
+
+
+def words_fit(board: Board, frame: Frame, blocks_of) -> bool:
+    """Does the page lay out, with every block of words placed at some scale?"""
+    from pnp.games.cliquer.flow import SCALES, arrange, inset
+    from pnp.games.cliquer.layout import Unfit, page_layout
+
+    try:
+        lay = page_layout(board, frame)
+    except Unfit:
+        return False
+    regions = [inset(r) for r in lay.regions]
+    blocks = blocks_of(board, lay)
+    return any(arrange(regions, blocks, scale) is not None for scale in SCALES)
+
+
+def check_fits(board: Board, frame: Frame, blocks_of, what: str) -> None:
+    """Refuse a page whose square and words do not both fit, naming the largest side that does
+    (found by trying every whole millimetre down from the frame's size, with the same layout and
+    words, so the advice is true)."""
+    from dataclasses import replace
+
+    from pnp.games.cliquer.layout import Unfit
+
+    if words_fit(board, frame, blocks_of):
+        return
+    side = next((s for s in range(int(min(frame.width, frame.height) / MM), 0, -1)
+                 if words_fit(replace(board, side_mm=float(s)), frame, blocks_of)), 0)
+    advice = f"the largest square that fits with its words is {side} mm" if side else \
+        "no square fits with its words"
+    raise Unfit(f"a {what} with a {board.side_mm:g} mm square does not fit this paper "
+                f"({frame.width / MM:.0f} x {frame.height / MM:.0f} mm inside the margins); {advice}: "
+                "use a smaller size_mm, another page size or orientation, or smaller margins")

@@ -1,0 +1,227 @@
+"""Every mathematical statement a CliqueR worksheet, key or board prints, against brute force.
+
+The brute force here shares no code with pnp's geometry: hulls, containment and crossings come
+from shapely (exact for these small integer coordinates), 4-cliques are found by trying every
+four dots and every pair of their six lines, and finished games are played out at random.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
+
+from cliquer_boards import boards
+from pnp.games import cliquer
+from pnp.games.cliquer.board import Board, dot_name
+from pnp.games.cliquer.worksheet import questions
+from pnp.games.cliquer import words
+
+NAME = re.compile(r"[A-Z]+")
+
+
+def board_of(dots, grid=40) -> Board:
+    return Board(dots=tuple(sorted(dots)), grid=grid, side_mm=120, clearance_mm=0, spacing_mm=0,
+                 margin_mm=0, ident="T-01", worksheet=True)
+
+
+def index_of(name: str) -> int:
+    k = 0
+    for ch in name:
+        k = k * 26 + ord(ch) - 64
+    return k - 1
+
+
+class Crossings:
+    """Which lines between the dots cross, asked of shapely for every pair at once. Lines that
+    share a dot meet there and do not cross."""
+
+    def __init__(self, dots):
+        import numpy as np
+        import shapely
+
+        self.lines = list(combinations(range(len(dots)), 2))
+        self.number = {line: k for k, line in enumerate(self.lines)}
+        geoms = np.array([LineString([dots[a], dots[b]]) for a, b in self.lines], dtype=object)
+        meet = shapely.intersects(geoms[:, None], geoms[None, :])
+        for k, (a, b) in enumerate(self.lines):
+            for j, (c, d) in enumerate(self.lines):
+                if {a, b} & {c, d}:
+                    meet[k, j] = False
+        self.table = meet
+
+    def __call__(self, p, q) -> bool:
+        return bool(self.table[self.number[tuple(sorted(p))], self.number[tuple(sorted(q))]])
+
+
+_crossings: dict = {}
+
+
+def crosses(dots, p, q) -> bool:
+    key = tuple(dots)
+    if key not in _crossings:
+        _crossings.clear()
+        _crossings[key] = Crossings(dots)
+    return _crossings[key](p, q)
+
+
+def brute_hull(dots) -> set[int]:
+    hull = MultiPoint(dots).convex_hull
+    ring = set(map(tuple, hull.exterior.coords)) if hull.geom_type == "Polygon" else set()
+    return {i for i, d in enumerate(dots) if (float(d[0]), float(d[1])) in ring}
+
+
+def brute_four_cliques(dots) -> list[tuple[int, ...]]:
+    """Every four dots whose six lines can all be drawn with no two crossing."""
+    out = []
+    for four in combinations(range(len(dots)), 4):
+        lines = list(combinations(four, 2))
+        if not any(crosses(dots, a, b) for a, b in combinations(lines, 2)):
+            out.append(four)
+    return out
+
+
+def brute_dotted_triangles(dots) -> int:
+    count = 0
+    for a, b, c in combinations(range(len(dots)), 3):
+        tri = Polygon([dots[a], dots[b], dots[c]])
+        if any(tri.contains(Point(dots[k])) for k in range(len(dots)) if k not in (a, b, c)):
+            count += 1
+    return count
+
+
+def random_finished_game(dots, rng):
+    """Lines drawn in random order, each crossing none drawn before, until none can be added;
+    returns the lines in order."""
+    candidates = list(combinations(range(len(dots)), 2))
+    rng.shuffle(candidates)
+    drawn: list[tuple[int, int]] = []
+    for line in candidates:          # a line blocked now stays blocked: one pass is a whole game
+        if not any(crosses(dots, line, other) for other in drawn):
+            drawn.append(line)
+    return drawn
+
+
+def points_of(line, joined) -> int:
+    """The article's scoring, counted by brute force: 1 for the line, 3 per triangle, 5 per
+    4-clique that the line completes."""
+    a, b = line
+    common = [c for c in joined[a] & joined[b]]
+    cliques = sum(1 for c, d in combinations(common, 2) if d in joined[c])
+    return 1 + 3 * len(common) + 5 * cliques
+
+
+def check_answers(dots) -> None:
+    board = board_of(dots)
+    dots = board.dots
+    n = len(dots)
+    answers = [answer for _, answer in questions(board)]
+    hull = brute_hull(dots)
+    # 1. the hull
+    named = answers[0].split(" (")[0]
+    assert {index_of(x) for x in NAME.findall(named)} == hull
+    assert answers[0].endswith(f"({len(hull)} dots)")
+    # 2. dots inside the hull
+    assert answers[1] == str(n - len(hull))
+    # 3. lines in every finished game: the printed sum, and games played out
+    total = int(answers[2].rsplit("= ", 1)[1])
+    assert answers[2] == f"3 × {n} − 3 − {len(hull)} = {3 * n - 3 - len(hull)}"
+    rng = random.Random(n)
+    for _ in range(3):
+        assert len(random_finished_game(dots, rng)) == total
+    # 4. the 4-clique: the example is one, and the counts are every one there is
+    four = brute_four_cliques(dots)
+    if not four:
+        assert answers[3].startswith("none") and n - len(hull) == 0
+        return
+    m = re.match(r"for example ([A-Z]+), ([A-Z]+), ([A-Z]+) with ([A-Z]+) inside \(any of (\d+) "
+                 r"such triangles?\); the board allows (\d+) different 4-cliques?", answers[3])
+    assert m, answers[3]
+    a, b, c, d = (index_of(m.group(k)) for k in range(1, 5))
+    assert Polygon([dots[a], dots[b], dots[c]]).contains(Point(dots[d]))
+    assert tuple(sorted((a, b, c, d))) in four
+    assert int(m.group(5)) == brute_dotted_triangles(dots)
+    assert int(m.group(6)) == len(four)
+    assert n - len(hull) >= 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards(min_dots=3, max_dots=9, grid=30))
+def test_worksheet_answers_match_brute_force_on_any_board(dots):
+    check_answers(dots)
+
+
+@pytest.mark.parametrize("n", [5, 7, 8, 9, 11, 13])
+def test_worksheet_answers_match_brute_force_on_generated_boards(n):
+    for seed in range(10):
+        board = cliquer.generate(cliquer.Item(dots=n, worksheet=True), random.Random(seed), "T-01")
+        check_answers(board.dots)
+
+
+def test_a_four_clique_is_a_triangle_with_a_dot_inside_and_no_other_shape():
+    """What the worksheet's definition says: every crossing-free 4-clique is a triangle with a
+    dot inside joined to its corners, whatever else lies inside; four dots in convex position
+    never make one. Checked on random boards by brute force."""
+    rng = random.Random(4)
+    seen_crowded = 0
+    for _ in range(30):
+        board = cliquer.generate(cliquer.Item(dots=rng.randint(5, 9)), rng, "T-01")
+        dots = board.dots
+        four = set(brute_four_cliques(dots))
+        for quad in combinations(range(len(dots)), 4):
+            inner = [d for d in quad
+                     if Polygon([dots[k] for k in quad if k != d]).contains(Point(dots[d]))]
+            assert (quad in four) == (len(inner) == 1)
+            if quad in four:
+                corners = [k for k in quad if k != inner[0]]
+                others = sum(Polygon([dots[k] for k in corners]).contains(Point(p)) for p in dots)
+                seen_crowded += others >= 2
+    assert seen_crowded, "some 4-clique should be around a triangle holding two or more dots"
+
+
+def test_a_move_completing_a_four_clique_scores_at_least_twelve_and_more_happens():
+    """The boards and the key print 'at least 12': every such move in random games scores 12
+    or more, exactly 12 happens, and more than 12 happens too."""
+    scores = []
+    rng = random.Random(11)
+    for _ in range(150):
+        board = cliquer.generate(cliquer.Item(dots=rng.randint(6, 11)), rng, "T-01")
+        dots = board.dots
+        joined = {i: set() for i in range(len(dots))}
+        for line in random_finished_game(dots, rng):
+            a, b = line
+            common = joined[a] & joined[b]
+            if any(d in joined[c] for c, d in combinations(common, 2)):
+                scores.append(points_of(line, joined))
+            joined[a].add(b)
+            joined[b].add(a)
+    assert scores and min(scores) == 12 and max(scores) > 12
+    assert "at least 1+3+3+5 = 12" in words.FOUR_CLIQUE_SCORE
+
+
+def test_the_printed_game_length_is_every_finished_game_s_length():
+    from pnp.games.cliquer.sheet import moves_in_game
+
+    rng = random.Random(3)
+    for _ in range(40):
+        board = cliquer.generate(cliquer.Item(dots=rng.randint(4, 12)), rng, "T-01")
+        lengths = {len(random_finished_game(board.dots, rng)) for _ in range(4)}
+        assert lengths == {moves_in_game(board)}
+        printed = " ".join(words.rule_lines(moves_in_game(board)))
+        assert f"after exactly {moves_in_game(board)} lines" in printed
+
+
+def test_no_printed_sentence_keeps_the_old_false_claims():
+    """'Exactly one dot inside' / 'the only place' / 'worth 12' were false; they are gone from
+    everything a CliqueR piece prints."""
+    board = cliquer.generate(cliquer.Item(worksheet=True), random.Random(1), "T-01")
+    printed = " ".join([q + " " + a for q, a in questions(board)] + words.rule_lines(17)
+                       + [words.FOUR_CLIQUE_SCORE, words.SCORING]
+                       + [f"{t}: {d}" for t, d in words.DEFINITIONS])
+    for claim in ("exactly one dot", "the only place", "worth 12", "no 4-clique is possible"):
+        assert claim not in printed
+    assert dot_name(0) == "A" and index_of("AB") == 27
