@@ -51,6 +51,7 @@ PROBLEMS = Problems({
 
 PAYLOAD_KEYS = ("format", "generator", "title", "seed", "page", "boards")
 PAGE_KEYS = ("size", "orientation", "margin_mm", "width", "height")
+PARTS = ("main", "held-back")     # a pack split by --keys-apart: which of its two PDFs this is
 
 
 @dataclass
@@ -278,8 +279,11 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
                                        "data files" + (f" and other attachments {extra}" if extra else "")
                                        + "; pnp attaches exactly one"))
     try:
-        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS)
+        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part",))
         f.text("generator"), f.text("title"), f.text("seed")
+        if f.has("part") and f.text("part") not in PARTS:
+            raise ValueError(f"attached data names part {_short(f.data['part'])}; pnp writes "
+                             f"{' or '.join(PARTS)}")
         page = f.mapping("page", PAGE_KEYS)
         size, orientation = page.text("size"), page.text("orientation")
         margin, width, height = page.number("margin_mm"), page.number("width"), page.number("height")
