@@ -537,7 +537,7 @@ def test_card_names_the_goal_order_rule_truly():
                          ids=lambda v: "+".join(v.names()) or "plain")
 def test_card_text_is_never_below_six_points(players, variants):
     from pnp.games.circles.card import MAX_HEIGHT, card_size, text_size
-    from pnp.games.circles.layout import MIN_TEXT_PT
+    from pnp.pdf.fonts import MIN_TEXT_PT
 
     b = board(circles.Item(players=players, variants=variants, arrangement="ring", circles=8,
                            spaces=17))

@@ -28,7 +28,7 @@ from shapely.ops import unary_union
 
 from pnp.games import circles
 from pnp.games.circles.board import Variants
-from pnp.games.circles.layout import MIN_TEXT_PT
+from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import PAPER_PT, geometry
 from pnp.paper import Frame
 
@@ -335,27 +335,12 @@ def test_the_checker_sees_what_it_must():
 # ---- one sheet for the card, the slips and the tokens ---------------------------------------
 
 def pack(sizes, width: float, height: float) -> bool:
-    """Whether rectangles of ``sizes``, in the order given, go on one ``width`` x ``height``
-    sheet cut apart by guillotine cuts: each into the top-most, left-most free part that holds
-    it, which a cut along the piece's foot then splits into the part beside it and the part
-    below (the rule of the imposer's packer, pnp/pdf/pack.py on the paper branch)."""
-    free = [(0.0, 0.0, width, height)]       # x, y down from the top, width, height
-    for w, h in sizes:
-        fitting = [f for f in free if w <= f[2] + 1e-6 and h <= f[3] + 1e-6]
-        if not fitting:
-            return False
-        x, y, fw, fh = min(fitting, key=lambda f: (round(f[1], 6), round(f[0], 6)))
-        free.remove((x, y, fw, fh))
-        free += [r for r in ((x + w, y, fw - w, h), (x, y + h, fw, fh - h))
-                 if r[2] > 1e-6 and r[3] > 1e-6]
-    return True
+    """Whether rectangles of ``sizes``, in the order given, go on one sheet by the imposer's own
+    packer."""
+    from pnp.pdf.pack import Sheet
 
-
-def test_pack_refuses_what_does_not_fit():
-    assert pack([(10, 10)] * 4, 20, 20) and not pack([(10, 10)] * 5, 20, 20)
-    assert not pack([(21, 5)], 20, 20) and pack([(15, 20), (5, 10), (5, 10)], 20, 20)
-    # in the order given: a square first leaves no column for a tall strip
-    assert pack([(8, 20), (12, 12)], 20, 20) and not pack([(12, 12), (8, 20)], 20, 20)
+    sheet = Sheet(width, height)
+    return all(sheet.place(w, h) is not None for w, h in sizes)
 
 
 @pytest.mark.parametrize("players", [2, 4])

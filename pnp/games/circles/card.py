@@ -14,9 +14,8 @@ from functools import lru_cache
 
 from pnp.games.circles.board import Board
 from pnp.games.circles.card_text import Paragraph, rules_text
-from pnp.games.circles.layout import MIN_TEXT_PT
 from pnp.paper import MM, Frame
-from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, string_width, wrap
+from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, string_width, wrap
 
 WIDTH = 125 * MM
 MAX_HEIGHT = 123 * MM

@@ -12,9 +12,9 @@ import math
 from pnp.paper import Frame
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, SPACE_KINDS, Board
-from pnp.games.circles.layout import (INK_MARGIN, KEY, MIN_TEXT_PT, circles_area, place,
+from pnp.games.circles.layout import (INK_MARGIN, KEY, circles_area, place,
                                       ring_depth, space_width)
-from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, string_width
+from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, string_width
 from pnp.pdf.marks import marked
 
 SPACE_TAG = "PnpSpace"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.games.circles.layout import MIN_TEXT_PT
+from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.fonts import BOLD, ensure_fonts
 
 INK = 1.3   # line width of shape outlines, points

@@ -27,7 +27,6 @@ INK_MARGIN = 3.0  # strokes reach past the lines they follow; keep them inside t
 MARKER_OVERLAP = 1.25
 MIN_SPACE_MM = 6.0
 SPEC_MARGIN_MM = 10.0    # the spec's default page margin
-MIN_TEXT_PT = 6.0        # no printed text on any piece is smaller (issue 12)
 TOKEN = 11 * MM          # the largest marker, and every bead chit and blocker
 
 
