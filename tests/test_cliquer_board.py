@@ -21,9 +21,9 @@ def board_for(seed: int, **options):
 
 # (dots, clearance, size) well inside what fits, so every example must succeed
 FEASIBLE = st.one_of(
-    st.tuples(st.integers(3, 14), st.sampled_from([2, 3, 4.5]), st.just("page")),
-    st.tuples(st.integers(3, 11), st.sampled_from([2, 3]), st.just("half")),
-    st.tuples(st.integers(3, 8), st.sampled_from([2, 3]), st.just("quarter")),
+    st.tuples(st.integers(3, 14), st.sampled_from([2.5, 3, 4.5]), st.just("page")),
+    st.tuples(st.integers(3, 11), st.sampled_from([2.5, 3]), st.just("half")),
+    st.tuples(st.integers(3, 8), st.sampled_from([2.5, 3]), st.just("quarter")),
 )
 
 

@@ -22,7 +22,8 @@ from cliquer_pages import PAPERS, TEXT, boards, draw_pieces, overlap, read_page
 from pnp.games import cliquer
 from pnp.games.cliquer.board import dot_name
 from pnp.games.cliquer.geometry import convex_hull
-from pnp.games.cliquer.ink import MIN_TEXT_PT, dot_position, dot_radius
+from pnp.games.cliquer.ink import dot_position, dot_radius
+from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.games.cliquer.layout import Unfit, square_for
 from pnp.games.cliquer.worksheet import example_clique
 from pnp.paper import MM

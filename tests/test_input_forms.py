@@ -46,7 +46,7 @@ def yes_no_refused():
 
 def decimals():
     assert [item(f"dots: {w}").dots for w in ("9", "+9", "9.0", "1e1")] == [9, 9, 9, 10]
-    assert [item(f"clearance_mm: {w}").clearance_mm for w in ("2.5", ".5")] == [2.5, 0.5]
+    assert [item(f"clearance_mm: {w}").clearance_mm for w in ("2.5", "3.", ".3e1")] == [2.5, 3, 3]
 
 
 def yaml_1_1_numbers_refused():
@@ -106,7 +106,7 @@ PROMISES = {
     "`size: a4`, `orientation: Landscape`, `kind: CliqueR`, `difficulty: Medium`": names_in_any_case,
     "`worksheet: true`, `True`, `TRUE` (and `false`, `False`, `FALSE`)": true_false,
     "`worksheet: yes` (or `no`, `on`, `off`, `y`, `n`) | refused: write true or false": yes_no_refused,
-    "`dots: 9`, `+9`, `9.0`, `1e1`; `clearance_mm: 2.5`, `.5` | decimal numbers": decimals,
+    "`dots: 9`, `+9`, `9.0`, `1e1`; `clearance_mm: 2.5`, `3.`, `.3e1` | decimal numbers": decimals,
     "`dots: 010`, `0x1F`, `0o17`, `1_000`, `1:30` | refused": yaml_1_1_numbers_refused,
     '`dots: "9"` | refused: quotes make text': quotes_make_text,
     "`title: no`, `seed: 010`, `players: [No, Yes, Bo]` | the text as written": text_as_written,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pnp.games.cliquer.ink import MIN_TEXT_PT
+from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.games.cliquer.layout import Unfit
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts

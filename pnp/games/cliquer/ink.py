@@ -15,8 +15,10 @@ KEY_DOT_RADIUS_MM = 1.2      # answer keys: never larger than this, and scaled w
 PENCIL_GAP_MM = 1.4          # room for a pencil tip between two printed dots
 # two dot centres closer than a dot across plus a pencil gap would print dots (nearly) touching
 MIN_SPACING_MM = 2 * DOT_RADIUS_MM + PENCIL_GAP_MM
-
-MIN_TEXT_PT = 6.0            # nothing on a CliqueR piece is printed smaller
+# a line drawn through two dots passes a third dot's centre at least the clearance away: below a
+# dot's radius plus half a pencil gap, the pencil line would run over (or graze) the third dot,
+# and nobody could tell whether it passes through it
+MIN_CLEARANCE_MM = DOT_RADIUS_MM + PENCIL_GAP_MM / 2
 
 
 def dot_position(board, square: Frame, dot) -> tuple[float, float]:

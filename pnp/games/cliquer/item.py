@@ -7,7 +7,7 @@ from typing import Literal
 
 from pnp.games.base import option
 from pnp.games.cliquer import codes
-from pnp.games.cliquer.ink import MIN_SPACING_MM
+from pnp.games.cliquer.ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
 
 DEFAULT_SIDE_MM = 170
 # the largest squares whose card keeps the whole rule at 6 pt or more (see layout.CARD_MM)
@@ -65,7 +65,7 @@ DIFFICULTY_SCHEMA = {"oneOf": [
 @dataclass(frozen=True)
 class Item:
     dots: int = option(9, min=3, max=40, help="how many dots")
-    clearance_mm: float = option(3, min=0.5, max=20,
+    clearance_mm: float = option(3, min=MIN_CLEARANCE_MM, max=20,
                                  help="every dot at least this far from the line through two others")
     spacing_mm: float = option(10, min=MIN_SPACING_MM, max=100,
                                help="every two dots at least this far apart (at least a printed dot "

@@ -11,7 +11,8 @@ from functools import lru_cache
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.codes import encode
 from pnp.games.cliquer.geometry import convex_hull
-from pnp.games.cliquer.ink import MIN_TEXT_PT, dot_position
+from pnp.games.cliquer.ink import dot_position
+from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.games.cliquer.layout import HEADER_MM
 from pnp.games.cliquer.rules import triangulation_size
 from pnp.paper import MM, Frame
