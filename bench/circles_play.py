@@ -1,9 +1,17 @@
-"""Blind random play on Thinking in Circles boards: game length, blockers, and fairness.
+"""Blind random play on Thinking in Circles boards, by the printed rules: game length, blockers,
+fairness, and how often the card's house rules come into play.
 
-Prints, per board setup, turns per game, Lockdown blockers out of the supply at the peak
-(against the default supply), and who wins (black/white, by color or by shapes), so the
-defaults and the fairness guarantee can be judged from figures.
-Run: python bench/circles_play.py [games-per-setup]
+Prints, per board setup and player count, and for two kinds of player (blind: spends a blocker
+30 % of the times it may; hoard: never spends one):
+  turns     median / 90th percentile turns per game
+  peak out  90th percentile / most blockers held at once (the starting ones included)
+  printed   blockers printed (one per player plus the default supply)
+  empty%    games where a gain found the supply empty (house rule: nobody gains one)
+  both%     games won by a move that met both sides' goals (house rule: the mover's side wins)
+  black%, white%, first%   who won (first: the side that moved first), as shares of won games
+  color%    wins by three on the winner's color rather than by shapes
+  none%     games without a winner after 2000 turns
+Run: python bench/circles_play.py [games-per-setup]     (default 2000: 20 rows of 2000 games, a few minutes)
 """
 
 from __future__ import annotations
@@ -14,48 +22,70 @@ import sys
 
 from pnp.games import circles
 from pnp.games.circles.board import Variants
-from sim.circles_play import random_game
+from sim.circles_play import BLIND_SPEND, random_game
 
+LOCKDOWN = Variants(lockdown=True)
+EVERY = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
 SETUPS = {
-    "default row, Lockdown": circles.Item(variants=Variants(lockdown=True)),
-    "default ring, Lockdown": circles.Item(arrangement="ring", variants=Variants(lockdown=True)),
-    "row, every variant": circles.Item(variants=Variants(lockdown=True, spin_cycle=3,
-                                                         uncloned=True, wild_cards=True)),
-    "row, 24 spaces, Lockdown": circles.Item(spaces=24, variants=Variants(lockdown=True)),
-    "row, 13 spaces, Lockdown": circles.Item(spaces=13, variants=Variants(lockdown=True)),
+    "default row": circles.Item(variants=LOCKDOWN),
+    "default ring": circles.Item(arrangement="ring", variants=LOCKDOWN),
+    "row, every variant": circles.Item(variants=EVERY),
+    "row, 24 spaces": circles.Item(spaces=24, variants=LOCKDOWN),
+    "row, 13 spaces": circles.Item(spaces=13, variants=LOCKDOWN),
 }
+PLAYERS = (2, 4)
+PLAYS = {"blind": BLIND_SPEND, "hoard": 0.0}
 
 
 def pct(values, q):
     return sorted(values)[min(len(values) - 1, int(q * len(values)))]
 
 
+def share(part: int, whole: int) -> float:
+    return 100 * part / max(1, whole)
+
+
+def run(item, games: int, spend: float, seed: str) -> list:
+    rng = random.Random(seed)
+    results = []
+    for g in range(games):
+        if g % 20 == 0:
+            board = circles.generate(item, rng, "B")
+        results.append(random_game(board, rng, spend))
+    return results
+
+
 def main(games: int = 2000) -> None:
-    print(f"{games} blind games per setup, a fresh board every 20 games. peak out: most "
-          "blockers held at once (the 2 starting ones included); printed: blockers printed; "
-          "short: games where a gain found the supply empty; first: the first player won")
-    print(f"{'setup':26} {'turns med/p90':>13} {'peak out p90/max':>16} {'printed':>7} "
-          f"{'short%':>6} {'black%':>6} {'white%':>6} {'first%':>6} {'color%':>6} {'none%':>5}")
-    for name, item in SETUPS.items():
-        rng = random.Random(name)
-        results = []
-        for g in range(games):
-            if g % 20 == 0:
-                board = circles.generate(item, rng, "B")
-            results.append(random_game(board, rng))
-        turns = [r.turns for r in results]
-        peak = [r.peak_out for r in results]
-        won = [r for r in results if r.winner]
-        share = lambda pred: 100 * sum(1 for r in won if pred(r)) / max(1, len(won))  # noqa: E731
-        # the mover wins when the winning move was made on their turn: turns odd = first player
-        print(f"{name:26} {statistics.median(turns):>6.0f}/{pct(turns, 0.9):<6} "
-              f"{pct(peak, 0.9):>8}/{max(peak):<7} {item.supply + item.players:>7} "
-              f"{100 * sum(r.short > 0 for r in results) / games:>6.1f} "
-              f"{share(lambda r: r.winner == 'black'):>6.1f} "
-              f"{share(lambda r: r.winner == 'white'):>6.1f} "
-              f"{share(lambda r: r.turns % 2 == 1):>6.1f} "
-              f"{share(lambda r: r.by == 'color'):>6.1f} "
-              f"{100 * (games - len(won)) / games:>5.1f}")
+    print(f"{games} blind games per row, a fresh board every 20 games; Lockdown on in every "
+          "setup. Columns: see the docstring of bench/circles_play.py.")
+    print(f"{'setup':19} {'pl':>2} {'play':5} {'turns':>7} {'peak out':>8} {'printed':>7} "
+          f"{'empty%':>6} {'both%':>5} {'black%':>6} {'white%':>6} {'first%':>6} "
+          f"{'color%':>6} {'none%':>5}")
+    totals = {play: [0, 0, 0] for play in PLAYS}      # games, empty supply, double wins
+    for name, base in SETUPS.items():
+        for players in PLAYERS:
+            item = circles.Item(**{**base.__dict__, "players": players})
+            for play, spend in PLAYS.items():
+                results = run(item, games, spend, f"{name}/{players}/{play}")
+                turns = [r.turns for r in results]
+                peak = [r.peak_out for r in results]
+                won = [r for r in results if r.winner]
+                empty = sum(r.short > 0 for r in results)
+                both = sum(r.both for r in results)
+                t = totals[play]
+                t[0], t[1], t[2] = t[0] + games, t[1] + empty, t[2] + both
+                print(f"{name:19} {players:>2} {play:5} "
+                      f"{statistics.median(turns):>3.0f}/{pct(turns, 0.9):<3} "
+                      f"{pct(peak, 0.9):>4}/{max(peak):<3} {item.supply + players:>7} "
+                      f"{share(empty, games):>6.1f} {share(both, games):>5.1f} "
+                      f"{share(sum(r.winner == 'black' for r in won), len(won)):>6.1f} "
+                      f"{share(sum(r.winner == 'white' for r in won), len(won)):>6.1f} "
+                      f"{share(sum(r.first_won for r in won), len(won)):>6.1f} "
+                      f"{share(sum(r.by == 'color' for r in won), len(won)):>6.1f} "
+                      f"{share(games - len(won), games):>5.1f}")
+    for play, (n, empty, both) in totals.items():
+        print(f"all setups, {play}: the supply ran out in {share(empty, n):.1f} % of {n} games; "
+              f"one move won for both sides in {share(both, n):.1f} %")
 
 
 if __name__ == "__main__":

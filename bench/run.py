@@ -2,9 +2,9 @@
 
 Machines are shared and noisy, so every timing is repeated with the measured command and its
 baseline interleaved (A B A B ...), and the table shows medians. Commands run in fresh
-processes, so start-up, imports and font loading count as a user would feel them; peak memory
-comes from the kernel's accounting of each child (os.wait4, the per-child form of
-getrusage(RUSAGE_CHILDREN)).
+processes, so start-up, imports and font loading count as a user would feel them. Peak memory is
+each command's own (VmHWM, recorded by bench/own_peak.py as the command exits): the kernel's
+per-child figure (wait4's ru_maxrss) would start every child at the harness's own size.
 
 Baselines (same work, same machine, same run):
   start-up   python -c "import click"            (pnp's CLI is click; --help should cost no more)
@@ -70,12 +70,15 @@ class Run:
 # measuring
 
 
-def child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str, float]:
-    """Run one command; its wall time in seconds, peak RSS in MB, stdout, and CPU seconds
-    (user + system, its waited-for workers included: steadier than wall time on a busy box)."""
+def child(cmd: list[str], cwd: Path | None = None, memory: bool = False) -> tuple[float, float | None, str, float]:
+    """Run one command; its wall time in seconds, with ``memory`` its own peak RSS in MB (else
+    None: the wrapper that measures it would add to the timings), stdout, and CPU seconds (user +
+    system, its waited-for workers included: steadier than wall time on a busy box)."""
+    cmd, peak_file = own_peak(cmd) if memory else (cmd, None)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=cwd)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=cwd,
+                                env={**os.environ, "OWN_PEAK_FILE": peak_file or ""})
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -84,11 +87,30 @@ def child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, str, f
         if proc.returncode != 0:
             raise RuntimeError(f"{' '.join(map(str, cmd))} failed ({proc.returncode}):\n"
                                f"{err.read().decode(errors='replace')[-2000:]}")
-        return (wall, usage.ru_maxrss / 1024, out.read().decode(errors="replace"),
-                usage.ru_utime + usage.ru_stime)
+        rss = None
+        if peak_file:
+            rss = int(Path(peak_file).read_text()) / 1024
+            os.unlink(peak_file)
+        return (wall, rss, out.read().decode(errors="replace"), usage.ru_utime + usage.ru_stime)
 
 
-def interleaved(commands: dict[str, list[str]], repeat: int, before=None) -> dict[str, dict]:
+def own_peak(cmd: list[str]) -> tuple[list[str], str | None]:
+    """A Python command (the pnp script, ``python -m X`` or ``python script.py``) run through
+    bench/own_peak.py, and the file its own peak memory will be written to."""
+    script = Path(sysconfig.get_path("scripts")) / "pnp"
+    if cmd[0] == str(script):
+        inner = ["-m", "pnp", *cmd[1:]]
+    elif cmd[0] == PY and len(cmd) > 1 and cmd[1] != "-c":
+        inner = cmd[1:]
+    else:
+        return cmd, None
+    fd, peak_file = tempfile.mkstemp(prefix="peak-")
+    os.close(fd)
+    return [PY, str(BENCH / "own_peak.py"), *inner], peak_file
+
+
+def interleaved(commands: dict[str, list[str]], repeat: int, before=None,
+                memory: bool = False) -> dict[str, dict]:
     """Each command ``repeat`` times, taking turns, so a noisy spell hits all of them alike."""
     runs: dict[str, dict] = {name: {"seconds": [], "cpu_seconds": [], "rss_mb": [], "stdout": []}
                              for name in commands}
@@ -96,7 +118,7 @@ def interleaved(commands: dict[str, list[str]], repeat: int, before=None) -> dic
         for name, cmd in commands.items():
             if before:
                 before(name)
-            wall, rss, out, cpu = child(cmd)
+            wall, rss, out, cpu = child(cmd, memory=memory)
             runs[name]["seconds"].append(wall)
             runs[name]["cpu_seconds"].append(cpu)
             runs[name]["rss_mb"].append(rss)
@@ -246,8 +268,7 @@ def build_section(run: Run) -> None:
         run.add("build", f"CliqueR pack, {n} boards ({n} pages)", secs(p), f"{secs(b)} bare reportlab",
                 p / b, aim, p / b <= 1.5 if aim else None,
                 f"CPU {secs(cpu[f'pnp-{n}'])} vs {secs(cpu[f'bare-{n}'])} "
-                f"({cpu[f'pnp-{n}'] / cpu[f'bare-{n}']:.2f}x)"
-                + (f"; peak RSS {med(r[f'pnp-{n}']['rss_mb']):.0f} MB" if n == 200 else ""))
+                f"({cpu[f'pnp-{n}'] / cpu[f'bare-{n}']:.2f}x)")
     run.cache["build-200"] = t["pnp-200"]
     slope_p, fixed_p, worst_p = _line([(n, t[f"pnp-{n}"]) for n in sizes])
     slope_b, fixed_b, _ = _line([(n, t[f"bare-{n}"]) for n in sizes])
@@ -324,7 +345,8 @@ print(time.perf_counter() - start)
 def memory_section(run: Run) -> None:
     boards = 1000
     pair = build_pair(run, boards)
-    r = interleaved(pair, 1, lambda name: fresh_output(run, boards)(name) if name == "pnp" else None)
+    r = interleaved(pair, 1, lambda name: fresh_output(run, boards)(name) if name == "pnp" else None,
+                    memory=True)
     run.raw["memory"] = r
     p, b = r["pnp"]["rss_mb"][0], r["bare"]["rss_mb"][0]
     run.add("memory", f"peak RSS, CliqueR pack of {boards} pages", f"{p:.0f} MB",

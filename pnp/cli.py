@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from pathlib import Path
 
@@ -16,16 +17,23 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 def user_errors(fn):
-    """A user's mistake is one line on stderr and exit 2, never a traceback."""
+    """A user's mistakes are one line each on stderr and exit 2, never a traceback."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from pnp.errors import PnpError
+        from pnp.errors import PnpError, error_lines
 
         try:
             return fn(*args, **kwargs)
         except PnpError as exc:
-            click.echo(f"pnp: {exc}" if not _located(exc) else str(exc), err=True)
+            for line in error_lines(exc):
+                click.echo(line, err=True)
             sys.exit(exc.exit_code)
+        except OSError as exc:
+            # the file system said no where no check of ours did (a path too long for it, a
+            # disk gone): still one line
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"pnp: {where}{exc.strerror or exc}", err=True)
+            sys.exit(EXIT_USAGE)
         except KeyboardInterrupt:
             # PDFs are renamed into place whole, so whatever was interrupted left no torn file
             click.echo("pnp: interrupted", err=True)
@@ -33,15 +41,50 @@ def user_errors(fn):
     return wrapper
 
 
-def _located(exc) -> bool:
-    return hasattr(exc, "line")
+class _Pnp(click.Group):
+    """click's group, with its usage errors said in one line as the README promises."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except (KeyboardInterrupt, click.exceptions.Abort):
+            click.echo("pnp: interrupted", err=True)
+            sys.exit(130)
+        except _HELP_ERRORS as exc:             # `pnp` alone: the help, as click shows it
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            click.echo(usage_line(exc), err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            click.echo(f"pnp: {_sentence(exc.format_message())}", err=True)
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+_HELP_ERRORS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def usage_line(exc: click.UsageError) -> str:
+    """`pnp build: no such option '--foo' (did you mean '--force'?); see pnp build --help`."""
+    command = exc.ctx.command_path if exc.ctx is not None else "pnp"
+    return f"{command}: {_sentence(exc.format_message())}; see {command} --help"
+
+
+def _sentence(message: str) -> str:
+    """click's message as part of one line: no line breaks, no capital, no full stop."""
+    text = " ".join(message.split()).replace(". (", " (").replace("(Did you", "(did you")
+    text = text.replace(". Did you", "; did you").rstrip(".")
+    return text[:1].lower() + text[1:] if text[1:2].islower() or len(text) < 2 else text
 
 
 def default_spec() -> Path:
     return Path(__file__).with_name("layouts") / "default.yaml"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def cli():
     """pnp: print-and-play PDFs for CliqueR, Thinking in Circles and Cliques.
@@ -58,7 +101,7 @@ def cli():
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="generate boards on this many cores (same bytes as --jobs 1)")
 @click.option("--split", is_flag=True, help="also write one PDF per item of the spec")
-@click.option("--png", is_flag=True, help="also write PNG previews of every page")
+@click.option("--png", is_flag=True, help="also write PNG previews of every page (into png/ beside the PDF)")
 @click.option("--force", is_flag=True, help="replace an output file even if pnp did not make it")
 @user_errors
 def build(specs, out_dir, seed, jobs, split, png, force):
@@ -67,42 +110,66 @@ def build(specs, out_dir, seed, jobs, split, png, force):
     With no SPEC, builds the built-in starter pack into ./output/.
     """
     from pnp.build import build as run_build, tasks
+    from pnp.progress import progress
+    from pnp.sources import load_all
+    from pnp.words import count
 
-    loaded = [_spec_or_code(s) for s in specs] if specs else [_load_spec(default_spec())]
+    _check_out_dir(out_dir)
     if seed is not None:
         _check_seed(seed)
+    loaded = load_all(specs) if specs else [_load_spec(default_spec())]
     _refuse_shared_outputs(loaded, out_dir, split)
     for spec in loaded:       # every spec is read before anything is written
         total = len(tasks(spec, spec.seed))
-        with _progress(total, f"building {Path(spec.file).name}") as bar:
+        with progress(total, f"building {Path(spec.file).name}") as bar:
             written = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force, split=split,
                                 progress=bar.update if bar else None)
         for path, boards, pages in written:
-            click.echo(f"wrote {path} ({boards} boards, {pages} pages)")
+            click.echo(f"wrote {path} ({count(boards, 'board')}, {count(pages, 'page')})")
             if png:
-                _previews(path, out_dir / "png")
+                _previews(path)
 
 
 def _check_seed(seed: str) -> None:
-    """--seed obeys the rules of a spec's seed: printable text of at most MAX_TEXT characters."""
+    """--seed obeys the rules of a spec's seed: it is printed in every footer."""
     from pnp.errors import PnpError
-    from pnp.spec import MAX_TEXT
+    from pnp.spec import seed_problem
 
-    if len(seed) > MAX_TEXT:
-        raise PnpError(f"--seed is {len(seed)} characters long; at most {MAX_TEXT}")
-    bad = next((ch for ch in seed if not ch.isprintable() or 0xD800 <= ord(ch) <= 0xDFFF), None)
-    if bad is not None:
-        raise PnpError(f"--seed contains a character that is not printable text (U+{ord(bad):04X})")
+    problem = seed_problem(seed)
+    if problem:
+        raise PnpError(f"--seed {problem}")
+
+
+NAME_MAX = 255      # bytes in one file or folder name on the usual file systems
+# bytes a build adds to a PDF's name while writing it: "." + name + ".PID.part" (pnp/pdf/writer.py)
+_WRITING = len("..4194304.part")
+
+
+def _check_out_dir(out_dir: Path) -> None:
+    """-o names a folder the file system can hold: one line now, not an error from deep inside."""
+    from pnp.errors import PnpError
+
+    for part in out_dir.parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            raise PnpError(f"-o: the folder name {part[:30]!r}... is {size} bytes long; "
+                           f"a folder name can be at most {NAME_MAX} bytes")
 
 
 def _refuse_shared_outputs(specs, out_dir: Path, split: bool) -> None:
-    """Two specs of one build must not write the same PDF: the second would replace the first."""
+    """Two specs of one build must not write the same PDF: the second would replace the first.
+    And every PDF's name must fit the file system while it is being written."""
     from pnp.build import output_paths
-    from pnp.errors import PnpError
+    from pnp.errors import PnpError, SpecError
 
     seen: dict[Path, str] = {}
     for spec in specs:
         for name, _ in output_paths(spec, out_dir, split):
+            size = len(os.fsencode(name.name))
+            if size + _WRITING > NAME_MAX:
+                raise SpecError(f"its PDF would be named {name.name[:30]!r}... ({size} bytes); at most "
+                                f"{NAME_MAX - _WRITING}: give the spec a shorter output: name",
+                                spec.file, None, None)
             if name in seen:
                 raise PnpError(f"{seen[name]} and {spec.file} would both write {name}; "
                                "give one of them another output: name")
@@ -115,59 +182,13 @@ def _load_spec(path):
     return spec_module.load(path)
 
 
-def _spec_or_code(arg: str):
-    """A spec file, or a game's board code (CliqueR's R1-...) to print exactly that board."""
-    if Path(arg).exists():
-        return _load_spec(Path(arg))
-    found = _read_code(arg)
-    if found is None:
-        return _load_spec(Path(arg))
-    kind, board = found
-    from pnp.games import game
-    from pnp.spec import loads
+def _previews(pdf: Path) -> None:
+    from pnp.preview import png_folder, render_pages
+    from pnp.words import count
 
-    code = board.ident
-    return loads(f'title: "{game(kind).TITLE} {code}"\nseed: "{code}"\noutput: "{code}.pdf"\n'
-                 f'items:\n  - kind: {kind}\n    code: "{code}"\n', f"<code {code}>")
-
-
-def _read_code(text: str):
-    """(kind, board) when ``text`` is some game's board code, else None; a mistyped code is the
-    user's mistake, said in one line."""
-    from pnp.errors import PnpError
-    from pnp.games import game, offering
-
-    for kind in offering("read_code"):
-        try:
-            board = game(kind).read_code(text)
-        except ValueError as exc:
-            raise PnpError(str(exc)) from None
-        if board is not None:
-            return kind, board
-    return None
-
-
-def _previews(pdf: Path, out_dir: Path) -> None:
-    from pnp.preview import render_pages
-
-    pages = render_pages(pdf, out_dir)
+    pages = render_pages(pdf, png_folder(pdf))
     if pages:
-        click.echo(f"wrote {len(pages)} PNG pages to {out_dir}/ ({pages[0].name} ...)")
-
-
-class _NoBar:
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *exc):
-        return False
-
-
-def _progress(total: int, label: str):
-    """A progress bar on a terminal for long builds; silent in pipes and CI logs."""
-    if total < 20 or not sys.stderr.isatty():
-        return _NoBar()
-    return click.progressbar(length=total, label=label, file=sys.stderr)
+        click.echo(f"wrote {count(len(pages), 'PNG page')} to {png_folder(pdf)}/ ({pages[0].name} ...)")
 
 
 @cli.command()
@@ -180,6 +201,7 @@ def validate(pdfs, as_json):
 
     from pnp.pdf.readback import NotOurs
     from pnp.validate import summary, validate_file
+    from pnp.words import count
 
     all_reports, files, unreadable = [], [], 0
     for pdf in pdfs:
@@ -200,20 +222,20 @@ def validate(pdfs, as_json):
     if as_json:
         click.echo(json.dumps({"files": files, "ok": not failed and not unreadable}, indent=2))
     else:
-        click.echo(summary(all_reports) + (f", {unreadable} files unreadable" if unreadable else ""))
+        click.echo(summary(all_reports) + (f", {count(unreadable, 'file')} unreadable" if unreadable else ""))
     if unreadable:
         sys.exit(EXIT_USAGE)
     sys.exit(EXIT_INVALID if failed else EXIT_OK)
 
 
 @cli.command()
-@click.argument("source")
+@click.argument("sources", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
 @click.option("--solve/--no-solve", default=None,
               help="perfect-play margin and best opening (default: on for boards of up to 9 dots)")
 @user_errors
-def analyze(source, as_json, solve):
-    """Figures of boards from a PDF, a board code or a spec (games that offer analysis).
+def analyze(sources, as_json, solve):
+    """Figures of boards from PDFs, board codes or specs (games that offer analysis).
 
     For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
     in every finished game, and for small boards the perfect-play margin and a best opening move.
@@ -224,7 +246,7 @@ def analyze(source, as_json, solve):
     from pnp.games import game
 
     results = []
-    for label, kind, board in _boards_to_analyze(source):
+    for label, kind, board in _boards_to_analyze(sources):
         try:
             result = game(kind).analyze(board, solve=solve)
         except ValueError as exc:
@@ -238,58 +260,77 @@ def analyze(source, as_json, solve):
         click.echo(game(kind).report(result))
 
 
-def _boards_to_analyze(source: str) -> list[tuple[str, str, object]]:
-    """(label, kind, board) for every board of a game that offers analysis, in a PDF, a spec,
-    or one board code."""
-    from pnp.errors import PnpError
+def _boards_to_analyze(args) -> list[tuple[str, str, object]]:
+    """(label, kind, board) for every board of a game that offers analysis, in PDFs, specs,
+    or board codes (typed in any form the README allows)."""
+    from pnp.errors import PnpError, Several
     from pnp.games import game, offering
 
+    from pnp.sources import named
+
     kinds = offering("analyze")
-    path = Path(source)
-    if path.suffix.lower() == ".pdf" and path.exists():
-        from pnp.pdf.readback import PdfBoards
+    sources, errors = named(args)
+    if errors:
+        raise errors[0] if len(errors) == 1 else Several(errors)
+    out = []
+    for source in sources:
+        if isinstance(source, tuple):
+            kind, board = source
+            found = [(board.ident, kind, board)] if kind in kinds else []
+        elif source.suffix.lower() == ".pdf":
+            found = _pdf_boards(source, kinds)
+        else:
+            from contextlib import closing
 
-        doc = PdfBoards(path)
-        doc.close()
-        out = []
-        for record in doc.payload.get("boards", []):
-            if isinstance(record, dict) and record.get("kind") in kinds:
-                module = game(record["kind"])
-                try:
-                    board = module.from_data(record.get("data"))
-                except (ValueError, TypeError, KeyError) as exc:
-                    raise PnpError(f"{path}: board data cannot be read: {exc}") from None
-                out.append((f"{path} board {board.ident}", record["kind"], board))
-    elif not path.exists() and (found := _read_code(source)) is not None:
-        kind, board = found
-        out = [(board.ident, kind, board)] if kind in kinds else []
-    else:
-        from contextlib import closing
+            from pnp.build import generated
+            from pnp.spec import load
 
-        from pnp.build import generated
+            spec = load(source)
+            with closing(generated(spec, spec.seed)) as pairs:
+                found = [(f"{source} board {board.ident}", entry.kind, board)
+                         for entry, board in pairs if entry.kind in kinds]
+        if not found:
+            names = " or ".join(game(k).TITLE for k in kinds)
+            what = source[1].ident if isinstance(source, tuple) else source
+            raise PnpError(f"{what}: no {names} boards in it")
+        out += found
+    return out
 
-        spec = _load_spec(path)
-        with closing(generated(spec, spec.seed)) as pairs:
-            out = [(f"{source} board {board.ident}", entry.kind, board)
-                   for entry, board in pairs if entry.kind in kinds]
-    if not out:
-        names = " or ".join(game(k).TITLE for k in kinds)
-        raise PnpError(f"{source}: no {names} boards in it")
+
+def _pdf_boards(path: Path, kinds) -> list[tuple[str, str, object]]:
+    from pnp.errors import PnpError
+    from pnp.games import game
+    from pnp.pdf.readback import PdfBoards
+
+    doc = PdfBoards(path)
+    doc.close()
+    out = []
+    for record in doc.payload.get("boards", []):
+        if isinstance(record, dict) and record.get("kind") in kinds:
+            module = game(record["kind"])
+            try:
+                board = module.from_data(record.get("data"))
+            except (ValueError, TypeError, KeyError) as exc:
+                raise PnpError(f"{path}: board data cannot be read: {exc}") from None
+            out.append((f"{path} board {board.ident}", record["kind"], board))
     return out
 
 
 @cli.command()
 @click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--out", "out_dir", default=None, type=click.Path(file_okay=False, path_type=Path),
-              help="folder for the PNG files (default: beside the PDF)")
+              help="folder for the PNG files (default: png/ beside the PDF, as build --png)")
 @click.option("--dpi", default=100, show_default=True, type=click.IntRange(20, 600))
 @user_errors
 def preview(pdf, out_dir, dpi):
     """Render every page of PDF to PNG, from the PDF itself."""
-    from pnp.preview import render_pages
+    from pnp.preview import png_folder, render_pages
+    from pnp.words import count
 
-    pages = render_pages(pdf, out_dir or pdf.parent, dpi)
-    click.echo(f"wrote {len(pages)} PNG pages to {out_dir or pdf.parent}/")
+    out_dir = out_dir or png_folder(pdf)
+    _check_out_dir(out_dir)
+    pages = render_pages(pdf, out_dir, dpi)
+    click.echo(f"wrote {count(len(pages), 'PNG page')} to {out_dir}/")
 
 
 @cli.command()
@@ -302,8 +343,23 @@ def schema():
     click.echo(json.dumps(spec_schema(), indent=2, ensure_ascii=False))
 
 
+class _Kind(click.Choice):
+    """A game kind, read from the registry when the command runs (not when this module loads)."""
+
+    def __init__(self):
+        super().__init__((), case_sensitive=False)      # `pnp new CliqueR` is cliquer
+
+    @property
+    def choices(self):
+        return tuple(sorted(KINDS))
+
+    @choices.setter
+    def choices(self, _):
+        pass
+
+
 @cli.command()
-@click.argument("kind", type=click.Choice(sorted(KINDS)))
+@click.argument("kind", type=_Kind(), metavar="KIND")
 def new(kind):
     """Print a commented starter spec for KIND (every option with its default)."""
     from pnp.starter import starter
@@ -322,30 +378,46 @@ def daily(date_text, out_dir, png):
     import datetime as dt
 
     from pnp.build import build as run_build
-    from pnp.errors import PnpError
     from pnp.games import game, offering
     from pnp.spec import loads
 
-    try:
-        day = dt.date.today() if date_text is None else dt.date.fromisoformat(date_text)
-    except ValueError:
-        raise PnpError(f"--date must look like 2026-11-21, got {date_text!r}") from None
+    day = dt.date.today() if date_text is None else parse_date(date_text)
+    _check_out_dir(out_dir)
     for kind in offering("daily_spec"):
         spec = loads(game(kind).daily_spec(day), f"<daily {kind} {day.isoformat()}>")
         for path, boards, pages in run_build(spec, out_dir):
             click.echo(f"wrote {path}")
             if png:
-                _previews(path, out_dir / "png")
+                _previews(path)
+
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")     # not the locale's: messages are in English
+
+
+def parse_date(text: str):
+    """A --date, YYYY-MM-DD, and what is wrong with it said plainly."""
+    import calendar
+    import datetime as dt
+    import re
+
+    from pnp.errors import PnpError
+
+    match = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text.strip())
+    if match is None:
+        raise PnpError(f"--date must be year-month-day like 2026-11-21, got {text!r}")
+    year, month, day = map(int, match.groups())
+    if year < 1:
+        raise PnpError(f"--date {text}: there is no year 0; write a year like 2026")
+    if not 1 <= month <= 12:
+        raise PnpError(f"--date {text}: there is no month {month}; months run from 01 to 12")
+    last = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= last:
+        raise PnpError(f"--date {text}: {MONTHS[month - 1]} {year} has {last} days")
+    return dt.date(year, month, day)
 
 
 def main():
-    """Console entry point: Ctrl-C anywhere, even while click parses, is one line and exit 130."""
-    try:
-        code = cli.main(prog_name="pnp", standalone_mode=False)
-    except (KeyboardInterrupt, click.exceptions.Abort):
-        click.echo("pnp: interrupted", err=True)
-        sys.exit(130)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    sys.exit(code if isinstance(code, int) else 0)
+    """Console entry point: usage errors are one line, and Ctrl-C anywhere, even while click
+    parses, is one line and exit 130 (see _Pnp.main)."""
+    cli.main(prog_name="pnp")

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.inputs import path_problem
 from pnp.pdf.readback import NotOurs
+
+
+def png_folder(pdf_path: Path) -> Path:
+    """Where PNG pages of a PDF go unless told otherwise: png/ beside it. One rule for
+    `pnp preview` and `pnp build --png`."""
+    return pdf_path.parent / "png"
 
 
 def render_pages(pdf_path: Path, out_dir: Path, dpi: int = 100, first: int | None = None) -> list[Path]:
     import pypdfium2 as pdfium
 
+    problem = path_problem(pdf_path)
+    if problem:
+        raise NotOurs(f"{pdf_path}: {problem}")
     try:
         pdf = pdfium.PdfDocument(str(pdf_path))
     except (pdfium.PdfiumError, FileNotFoundError, OSError) as exc:

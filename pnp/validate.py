@@ -169,4 +169,6 @@ def _page_checks(doc: PdfBoards, reports, on_page, claimed) -> None:
 
 def summary(reports: list[BoardReport]) -> str:
     failed = sum(not r.ok for r in reports)
-    return f"{len(reports)} boards checked: {len(reports) - failed} ok, {failed} failed"
+    from pnp.words import count
+
+    return f"{count(len(reports), 'board')} checked: {len(reports) - failed} ok, {failed} failed"

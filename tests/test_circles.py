@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pnp.games import circles
 from pnp.games.circles.board import (MAX_MOVE, SHAPES, Variants, adjacent_pairs,
                                      adjacent_triples, distance)
-from pnp.games.circles.card import rules_text, variant_rules
+from pnp.games.circles.card_text import rules_text, variant_names
 from pnp.games.circles.rules import legal_goals, meets_goal, wins_for
 
 ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
@@ -29,7 +29,7 @@ def items(draw):
         spaces=draw(st.integers(13, 24)),
         shape_spaces=draw(st.none() | st.integers(1, 4)),
         color_spaces=draw(st.none() | st.integers(1, 5)),
-        players=draw(st.integers(2, 4)),
+        players=draw(st.sampled_from([2, 4])),
         blocker_supply=draw(st.none() | st.integers(1, 40)),
         variants=Variants(lockdown=lockdown, spin_cycle=draw(st.sampled_from([None, 2, 3])),
                           uncloned=draw(st.booleans()), wild_cards=draw(st.booleans())))
@@ -164,6 +164,7 @@ def _start_on(*kinds):
     (lambda d: d["variants"].update(spin_cycle=5), "spin-cycle-goals"),
     (lambda d: d["variants"].update(lockdown=False), "blockers-unneeded"),
     (lambda d: d.update(players=1), "players"),
+    (lambda d: d.update(players=3), "players"),
     (lambda d: d.update(arrangement="ring", circles=d["circles"][:3]), "circle-count"),
 ])
 def test_planted_defect_is_named(edit, code):
@@ -216,6 +217,10 @@ def test_start_win_tells_whom():
     (lambda d: d["circles"][0].update(spaces=[1, 2]), r"spaces\[0\] must be text"),
     (lambda d: d["variants"].update(spin_cycle="3"), "must be a whole number"),
     (lambda d: d["circles"][0].update(spaces=["circle"] * 300), "at most 256"),
+    (lambda d: d.update(players=10**9), r"players must be 0..64"),
+    (lambda d: d.update(players=-1), r"players must be 0..64"),
+    (lambda d: d["tokens"].update(beads=10**9), r"beads must be 0..1024"),
+    (lambda d: d["tokens"].update(blockers=-2), r"blockers must be 0..1024"),
 ])
 def test_malformed_data_is_refused(edit, words):
     data = circles.to_data(board())
@@ -258,6 +263,18 @@ def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data
     circles.check_drawn(b, [("circles-board", None, [])])
 
 
+@pytest.mark.parametrize("players", [0, 1, 3, 5, 64])
+def test_pieces_of_data_no_build_makes_are_drawn_not_crashed_on(players):
+    # the validator may redraw a tampered file: a player count the rules refuse, a board name
+    # of 1000 letters; check() names the problem, and the pieces still come out
+    b = dataclasses.replace(board(circles.Item(variants=ALL_ON)), players=players,
+                            ident="N" * 1000)
+    assert "players" in codes(b) or players in (2, 4)
+    pieces = circles.pieces(b)
+    assert sum(p.name.startswith("circles-goals-") for p in pieces) == players
+    assert all(p.size is None or min(p.size) > 0 for p in pieces)
+
+
 def test_data_is_plain_json():
     data = circles.to_data(board())
     assert json.loads(json.dumps(data)) == data
@@ -295,13 +312,15 @@ def test_adjacency():
     assert (3, 4, 0) in adjacent_triples(5, "ring") and len(adjacent_triples(5, "ring")) == 5
 
 
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("flags", range(16))
-def test_rules_card_lists_exactly_the_variants_in_play(flags):
+def test_rules_card_lists_exactly_the_variants_in_play(flags, players):
     v = Variants(lockdown=bool(flags & 1), spin_cycle=2 if flags & 2 else None,
                  uncloned=bool(flags & 4), wild_cards=bool(flags & 8))
-    b = board(circles.Item(variants=v))
-    text = " ".join(h + " " + p for h, p in rules_text(b))
-    assert [name for name, _ in variant_rules(b)] == v.names()
+    b = board(circles.Item(variants=v, players=players))
+    text = " ".join(s.heading + " " + " ".join(p.printed for p in s.paragraphs)
+                    for s in rules_text(b))
+    assert variant_names(b) == v.names()
     for name in ("Lockdown", "Spin Cycle", "UnCloned", "Wild Cards"):
         assert (name in text) == (name in v.names())
     assert ("blocker" in text) == v.lockdown
@@ -340,6 +359,11 @@ def test_example_spec_has_every_variant_on():
     ("items: [{kind: circles, arrangement: ring, circles: 3}]", "ring needs at least 4"),
     ("items: [{kind: circles, arrangement: line}]", "must be one of row, ring"),
     ("items: [{kind: circles, circles: 8, arrangement: ring, spaces: 24}]", "at most 17 spaces"),
+    ("items: [{kind: circles, players: 3}]", "2 players, or 4 as two teams of two, got 3; 3 "
+                                             "cannot share the two colors"),
+    ("items: [{kind: circles, players: 5}]", "2 players, or 4 as two teams of two, got 5"),
+    ("items: [{kind: circles, players: two}]", "must be 2 or 4"),
+    ("items: [{kind: circles, players: true}]", "must be 2 or 4"),
 ])
 def test_spec_mistakes_are_one_clear_line(text, words):
     from pnp.errors import SpecError
@@ -365,7 +389,8 @@ def test_random_games_never_overdraw_the_supply(item, seed):
     assert game.winner is not None or game.turns == MAX_TURNS
     assert game.turns >= 3       # every token starts on a neutral space: three moves at least
     assert game.peak_out <= b.blockers
-    assert sum(game.held.values()) == (2 + game.gained - game.spent if b.variants.lockdown else 0)
+    assert sum(game.held.values()) == (b.players + game.gained - game.spent
+                                       if b.variants.lockdown else 0)
     assert random_game(b, random.Random(seed)) == game
 
 
@@ -383,3 +408,189 @@ def test_random_games_on_the_default_mix_end_with_a_winner(count, arrangement, s
         assume(False)
     game = random_game(board(item, seed), random.Random(seed))
     assert game.winner in ("black", "white") and game.by in ("color", "shapes")
+
+
+# ---- the rules card, as printed -------------------------------------------------------------
+
+def printed(b, name="circles-rules") -> str:
+    """The text of a printed piece, read back from its PDF, whitespace made single spaces."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.paper import Frame
+
+    piece = next(p for p in circles.pieces(b) if p.name == name)
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(piece.size[0] + 20, piece.size[1] + 20), invariant=1)
+    piece.draw(canvas, Frame(10, 10, *piece.size))
+    canvas.showPage()
+    canvas.save()
+    return " ".join(pdfium.PdfDocument(buf.getvalue())[0].get_textpage().get_text_range().split())
+
+
+EVERY_VARIANT_SET = [Variants(lockdown=lock, spin_cycle=spin, uncloned=unc, wild_cards=wild)
+                     for lock in (False, True) for spin in (None, 2, 3) for unc in (False, True)
+                     for wild in (False, True)]
+
+
+def expected_house_rules(b) -> list[str]:
+    """Where the source is silent, and so where the card must print a house rule:
+    team: the source is for two; hand: it lists 6 + 6 beads but not whose; double: it does not
+    say who wins when both do; supply: its blockers are coins, with no end and no rule for
+    spending them back."""
+    return (["team"] if b.players == 4 else []) + ["hand", "double"] + \
+        (["supply"] if b.variants.lockdown else [])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("variants", EVERY_VARIANT_SET[::5] + [ALL_ON],
+                         ids=lambda v: "+".join(v.names()) or "plain")
+def test_house_rules_are_printed_exactly_where_the_source_is_silent(players, variants):
+    from pnp.games.circles.card_text import HOUSE, house_topics
+
+    b = board(circles.Item(players=players, variants=variants))
+    assert house_topics(b) == expected_house_rules(b)
+    text = printed(b)
+    assert text.count(HOUSE) == len(expected_house_rules(b))
+    for section in rules_text(b):
+        for p in section.paragraphs:
+            if p.house:   # one short line, set apart
+                assert len(p.printed) <= 110 and p.printed in text
+
+
+@pytest.mark.parametrize("variants", [Variants(), ALL_ON, Variants(lockdown=True)])
+def test_four_player_card_is_the_team_game(variants):
+    from pnp.games.circles.rules import partners
+
+    b = board(circles.Item(players=4, variants=variants))
+    text = printed(b)
+    assert partners(4) == ((1, 3), (2, 4))
+    for words in ("for four players in two teams", "Players 1 and 3 play against 2 and 4",
+                  "partners face each other and turns alternate between the teams",
+                  "The mover and the opponent on the mover's left each hide 1 to 3 chits",
+                  "your team's color", "your or your partner's goal", "your team wins",
+                  "goals stay secret, even from your partner", "One team chooses black or white",
+                  "if one move wins for both sides, the mover's team wins"):
+        assert words in text, words
+    for two_player in ("(2004), for two players", "the other player", "One player chooses"):
+        assert two_player not in text
+    if variants.lockdown:
+        assert "the opponent on the mover's left may spend a blocker" in text
+        assert "Chits, blockers and slips are each player's own" in text
+    # each slip names its partner as the card pairs them
+    for seat, mate in ((1, 3), (2, 4), (3, 1), (4, 2)):
+        slip = printed(b, f"circles-goals-{seat}")
+        assert f"player {seat}" in slip and f"partner: {mate}" in slip and "Our color" in slip
+
+
+def test_two_player_card_has_no_team_rules():
+    b = board(circles.Item(variants=ALL_ON))
+    text = printed(b)
+    assert "for two players" in text and "The mover and the other player each hide" in text
+    assert "if one move wins for both sides, the mover wins" in text
+    assert "(a chain joined by bars, like 2–3–4)" in text
+    assert "team" not in text.lower() and "partner" not in text
+    assert "partner" not in printed(b, "circles-goals-1")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_number_on_the_card_is_the_sets(players):
+    from pnp.games.circles.rules import BEADS_PER_HAND, MAX_MOVE
+
+    b = board(circles.Item(players=players, variants=ALL_ON, blocker_supply=11))
+    text = printed(b)
+    assert b.blockers - b.players == 11
+    assert "Each player starts with 1 blocker; the other 11 are the supply" in text
+    assert f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits" in text
+    assert b.beads == BEADS_PER_HAND * players        # the chits printed: every player's own
+    assert f"the total is −{MAX_MOVE} to +{MAX_MOVE}" in text
+    # two hands of 1..3 chits of one color make exactly the totals the card names
+    hand = [n for k in range(1, BEADS_PER_HAND + 1) for n in (k, -k)]
+    assert {a + c for a in hand for c in hand} == set(range(-MAX_MOVE, MAX_MOVE + 1))
+    assert "Each player draws 3 goals instead of one" in text
+    assert f"{len(b.circles)} circles in a row, 16 spaces each" in text
+
+
+def test_card_names_the_goal_order_rule_truly():
+    # the card's example: goal circle, square, pentagon wins on pentagon, square, circle only
+    goal = ("circle", "square", "pentagon")
+    assert meets_goal(("pentagon", "square", "circle"), goal, "black", False)
+    assert not meets_goal(("circle", "pentagon", "square"), goal, "black", False)
+    # Wild Cards: black with square, circle, pentagon wins on square, black, pentagon and on
+    # black, circle, black; UnCloned: square, circle, square is legal, square, square, circle not
+    wild = ("square", "circle", "pentagon")
+    assert meets_goal(("square", "black", "pentagon"), wild, "black", True)
+    assert meets_goal(("black", "circle", "black"), wild, "black", True)
+    assert ("square", "circle", "square") in legal_goals(True)
+    assert ("square", "square", "circle") not in legal_goals(True)
+    text = printed(board(circles.Item(variants=ALL_ON)))
+    for words in ("Goal circle, square, pentagon wins on pentagon, square, circle; not on circle, "
+                  "pentagon, square", "also wins on square, black, pentagon, or on black, circle, "
+                  "black", "square, circle, square is fine; square, square, circle is not"):
+        assert words in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("variants", EVERY_VARIANT_SET,
+                         ids=lambda v: "+".join(v.names()) or "plain")
+def test_card_text_is_never_below_six_points(players, variants):
+    from pnp.games.circles.card import MAX_HEIGHT, card_size, text_size
+    from pnp.games.circles.layout import MIN_TEXT_PT
+
+    b = board(circles.Item(players=players, variants=variants, arrangement="ring", circles=8,
+                           spaces=17))
+    assert MIN_TEXT_PT <= text_size(b) and card_size(b)[1] <= MAX_HEIGHT
+
+
+# ---- the simulation plays the printed house rules -------------------------------------------
+
+def _uniform(kind: str, players: int, lockdown: bool = False):
+    """A board (not a fair one) whose every space is ``kind``, with no blockers to gain."""
+    from pnp.games.circles.board import Circle
+
+    b = board(circles.Item(players=players, variants=Variants(lockdown=lockdown)))
+    return dataclasses.replace(b, circles=tuple(Circle((kind,) * 16, 0) for _ in b.circles),
+                               blockers=players if lockdown else 0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("seed", range(5))
+def test_simulated_double_win_goes_to_the_movers_side(players, seed):
+    from sim.circles_play import random_game
+
+    # every space a circle and every goal three circles: the first move wins for both sides
+    goals = {s: [("circle",) * 3] for s in range(1, players + 1)}
+    game = random_game(_uniform("circle", players), random.Random(seed), goals=goals)
+    assert game.turns == 1 and game.both and game.first_won and game.by == "shapes"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("spend", [0.0, 1.0])
+def test_simulated_empty_supply_gives_nothing_and_one_blocker_a_turn(players, spend):
+    from sim.circles_play import MAX_TURNS, random_game
+
+    # all neutral: every move earns a blocker, but none are left to gain; nobody can win
+    game = random_game(_uniform("neutral", players, lockdown=True), random.Random(players),
+                       spend=spend)
+    assert game.winner is None and game.turns == MAX_TURNS
+    assert game.spent <= game.turns                       # at most one blocker per turn
+    assert sum(game.held.values()) == players + game.gained - game.spent
+    if spend == 0.0:
+        assert game.gained == 0 and game.short == MAX_TURNS
+    else:                 # spent blockers go back to the supply, and the next gain takes them
+        assert game.gained == game.spent > 0 and game.short == MAX_TURNS - game.gained
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_simulated_mover_gains_a_blocker_on_every_neutral_landing_even_a_total_of_0(players):
+    from sim.circles_play import MAX_TURNS, random_game
+
+    b = dataclasses.replace(_uniform("neutral", players, lockdown=True),
+                            blockers=players + MAX_TURNS)
+    game = random_game(b, random.Random(3), spend=0.0)
+    # every move ends on a neutral space, a sixth of them without moving (totals of 0)
+    assert game.gained == MAX_TURNS and game.short == 0
+    # the mover takes it: with turns passing left, every seat gains alike
+    assert max(game.held.values()) - min(game.held.values()) <= 1

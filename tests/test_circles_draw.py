@@ -122,9 +122,19 @@ def test_pieces_are_what_the_rules_need():
     assert len(set(names)) == len(names)
     plain = make(variants=Variants())
     assert not any("blocker" in p.name for p in circles.pieces(plain))
-    tokens = {(p.size, p.group) for p in circles.pieces(b) if "bead" in p.name or
-              "marker" in p.name or "blocker" in p.name}
-    assert len(tokens) == 1   # one size, one group: they share sheets
+    # everything but the board may share a sheet; chits and blockers are one size
+    assert {p.group for p in circles.pieces(b)[1:]} == {"circles-set"}
+    assert len({p.size for p in circles.pieces(b) if "bead" in p.name or "blocker" in p.name}) == 1
+
+
+def test_four_players_get_a_slip_chits_and_a_blocker_each():
+    b = circles.generate(circles.Item(players=4, variants=ALL_ON), random.Random(2), "D8")
+    names = [p.name for p in circles.pieces(b)]
+    assert [n for n in names if n.startswith("circles-goals-")] == [
+        f"circles-goals-{k}" for k in range(1, 5)]
+    assert sum(n.startswith("circles-bead-black-") for n in names) == 12
+    assert sum(n.startswith("circles-bead-white-") for n in names) == 12
+    assert sum(n.startswith("circles-blocker-") for n in names) == 4 + 6
 
 
 def test_goal_slips_grow_with_spin_cycle():

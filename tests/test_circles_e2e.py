@@ -98,3 +98,34 @@ def test_moved_start_fails_on_the_page_too(built, tmp_path):
     assert exit_code == 1
     # the data now says the token starts one space on; the page still shows it at the top
     assert "drawn-space-moved" in codes
+
+
+SPREAD = [("A4", "portrait", 2), ("A4", "landscape", 4), ("Letter", "portrait", 4),
+          ("Letter", "landscape", 2)]
+
+
+@pytest.mark.parametrize("size, orientation, players", SPREAD)
+def test_every_paper_builds_validates_and_keeps_its_ink_off_the_edge(tmp_path, size, orientation,
+                                                                      players):
+    import pypdfium2 as pdfium
+
+    from pnp.paper import MM, Frame
+    from pnp.pdf.page import EDGE_MM
+    from test_circles_layout import faults, ink_of
+
+    spec = tmp_path / "c.yaml"
+    spec.write_text(f"title: edges\nseed: e{players}\npage: {{size: {size}, orientation: "
+                    f"{orientation}}}\nitems:\n  - kind: circles\n    players: {players}\n"
+                    "    variants: {lockdown: true, spin_cycle: 3, uncloned: true, "
+                    "wild_cards: true}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", str(spec), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert validate_file(tmp_path / "c.pdf") == (0, [])
+    for page in pdfium.PdfDocument(tmp_path / "c.pdf"):
+        w, h = page.get_size()
+        edge = EDGE_MM * MM
+        # no text under 6 pt on any page, and all ink at least 5 mm from the paper's edge;
+        # overlaps between pieces and the imposer's cut lines are the imposer's to judge
+        problems = [f for f in faults(ink_of(page), Frame(edge, edge, w - 2 * edge, h - 2 * edge))
+                    if "printed at" in f or "outside" in f]
+        assert problems == []

@@ -198,3 +198,341 @@ def test_analyze_refuses_what_is_not_a_board(runner):
     assert runner.invoke(cli, ["analyze", "R1-XXXX"]).exit_code == 2
     result = runner.invoke(cli, ["analyze", str(ROOT / "layouts" / "circles.yaml")])
     assert result.exit_code == 2 and "no CliqueR boards" in result.output
+
+
+# ---------------------------------------------------------------------------------------------
+# messages a newcomer meets first: each one line, each true
+
+
+@pytest.mark.parametrize("args, words", [
+    (["build", "--foo"], "pnp build: no such option '--foo' (did you mean one of: '--force', '--out'?); "
+                         "see pnp build --help"),
+    (["build", "-j", "0"], "pnp build: invalid value for '-j' / '--jobs': 0 is not in the range 1<=x<=64"),
+    (["validate"], "pnp validate: missing argument 'PDFS...'; see pnp validate --help"),
+    (["new", "chess"], "pnp new: invalid value for 'KIND': 'chess' is not one of"),
+    (["preview", "x.pdf", "--dpi", "5"], "pnp preview: invalid value for '--dpi'"),
+    (["nosuch"], "pnp: no such command 'nosuch'; see pnp --help"),
+])
+def test_usage_errors_are_one_line(runner, args, words):
+    result = runner.invoke(cli, args, prog_name="pnp")
+    assert result.exit_code == 2
+    assert result.output.startswith(words) and result.output.count("\n") == 1, result.output
+
+
+def test_usage_errors_are_one_line_from_the_real_command():
+    result = run_pnp("build", "--nope")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == ["pnp build: no such option '--nope'; did you mean '--force'?; "
+                                          "see pnp build --help"]
+
+
+def test_new_takes_a_kind_in_any_case(runner):
+    assert runner.invoke(cli, ["new", "CliqueR"]).output == runner.invoke(cli, ["new", "cliquer"]).output
+
+
+@pytest.mark.parametrize("date, words", [
+    ("2026-02-30", "pnp: --date 2026-02-30: February 2026 has 28 days"),
+    ("2024-02-30", "pnp: --date 2024-02-30: February 2024 has 29 days"),
+    ("2026-04-31", "pnp: --date 2026-04-31: April 2026 has 30 days"),
+    ("2026-13-01", "pnp: --date 2026-13-01: there is no month 13; months run from 01 to 12"),
+    ("0000-01-01", "pnp: --date 0000-01-01: there is no year 0; write a year like 2026"),
+    ("21/11/2026", "pnp: --date must be year-month-day like 2026-11-21, got '21/11/2026'"),
+    ("tomorrow", "pnp: --date must be year-month-day like 2026-11-21, got 'tomorrow'"),
+])
+def test_a_wrong_date_is_told_what_is_wrong(runner, tmp_path, date, words):
+    result = runner.invoke(cli, ["daily", "--date", date, "-o", str(tmp_path)])
+    assert result.exit_code == 2 and result.output == words + "\n"
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_leap_day_is_a_day(runner, tmp_path):
+    result = runner.invoke(cli, ["daily", "--date", "2024-02-29", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "daily-2024-02-29.pdf").exists()
+
+
+def test_counts_are_said_in_the_right_number(runner, tmp_path):
+    spec = tmp_path / "one.yaml"
+    spec.write_text("items: [{kind: cliquer, dots: 5, size: quarter}]\n")
+    result = runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert result.output == f"wrote {tmp_path / 'out' / 'one.pdf'} (1 board, 1 page)\n"
+    checked = runner.invoke(cli, ["validate", str(tmp_path / "out" / "one.pdf")])
+    assert checked.output.splitlines()[-1] == "1 board checked: 1 ok, 0 failed"
+    junk = tmp_path / "junk.pdf"
+    junk.write_text("junk")
+    both = runner.invoke(cli, ["validate", str(tmp_path / "out" / "one.pdf"), str(junk)])
+    assert both.output.splitlines()[-1] == "1 board checked: 1 ok, 0 failed, 1 file unreadable"
+    from pnp.games.cliquer.codes import encode
+
+    one_inside = encode(((0, 0), (10, 1), (3, 9), (4, 4)), 12)
+    report = runner.invoke(cli, ["analyze", one_inside, "--no-solve"]).output
+    assert "Interior: 1 dot (C)" in report
+
+
+def test_pngs_go_to_png_beside_the_pdf_for_build_and_preview(runner, tmp_path):
+    spec = tmp_path / "p.yaml"
+    spec.write_text("items: [{kind: cliquer, dots: 5}]\n")
+    built = runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path / "a"), "--png"])
+    assert built.exit_code == 0, built.output
+    assert f"wrote 1 PNG page to {tmp_path / 'a' / 'png'}/ (p-p001.png ...)" in built.output
+    pdf = tmp_path / "b" / "p.pdf"
+    pdf.parent.mkdir()
+    pdf.write_bytes((tmp_path / "a" / "p.pdf").read_bytes())
+    shown = runner.invoke(cli, ["preview", str(pdf)])
+    assert shown.output == f"wrote 1 PNG page to {tmp_path / 'b' / 'png'}/\n"
+    assert sorted(p.name for p in (tmp_path / "a" / "png").iterdir()) == ["p-p001.png"]
+    assert sorted(p.name for p in (tmp_path / "b" / "png").iterdir()) == ["p-p001.png"]
+    assert (tmp_path / "a" / "png" / "p-p001.png").read_bytes() == (tmp_path / "b" / "png" / "p-p001.png").read_bytes()
+
+
+def test_daily_comment_says_what_the_spec_prints():
+    """The gallery's daily.yaml prints boards of its own seed, not the boards of the day."""
+    comment = (ROOT / "layouts" / "daily.yaml").read_text().split("title:")[0]
+    assert "not the boards of the day" in comment
+
+
+# ---------------------------------------------------------------------------------------------
+# board codes in every form the README promises (case, spaces and hyphens ignored; I and L
+# read as 1, O as 0), for build, analyze and code: in a spec
+
+CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"
+FORMS = {
+    "as printed": [CODE],
+    "lower case": [CODE.lower()],
+    "no hyphens": [CODE.replace("-", "")],
+    "spaces, quoted": [CODE.replace("-", " ")],
+    "spaces, unquoted": CODE.split("-"),
+    "lower, unquoted": CODE.lower().split("-"),
+    "I and L for 1": [CODE.replace("1", "I").replace("R I", "R1").replace("RI", "R1").replace("HSIN", "HSLN")],
+    "mixed": ["r1sfe2-12ke 2yr4-hs1n nkd5m9ec"],
+}
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_build_reads_a_code_in_every_form(runner, tmp_path, form):
+    from tamper import read_data
+
+    result = runner.invoke(cli, ["build", *FORMS[form], "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote {tmp_path / (CODE + '.pdf')} (1 board, 1 page)\n"
+    (board,) = read_data(tmp_path / f"{CODE}.pdf")["boards"]
+    assert board["data"]["code"] == CODE
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_analyze_reads_a_code_in_every_form(runner, form):
+    result = runner.invoke(cli, ["analyze", *FORMS[form], "--json", "--no-solve"])
+    assert result.exit_code == 0, result.output
+    (figures,) = json.loads(result.output)
+    assert figures["board"] == CODE
+
+
+@pytest.mark.parametrize("form", [f for f in FORMS if len(FORMS[f]) == 1])
+def test_a_spec_reads_a_code_in_every_form(form):
+    from pnp.spec import loads
+
+    spec = loads(f'items:\n  - kind: cliquer\n    code: "{FORMS[form][0]}"\n')
+    assert spec.items[0].item.code == CODE
+
+
+def test_a_code_among_specs_and_a_mistyped_code_in_pieces(runner, tmp_path, write_spec):
+    spec = write_spec("items: [{kind: cliquer, dots: 5}]\n", "s.yaml")
+    both = runner.invoke(cli, ["build", *CODE.split("-"), str(spec), "-o", str(tmp_path / "o")])
+    assert both.exit_code == 0, both.output
+    assert sorted(p.name for p in (tmp_path / "o").glob("*.pdf")) == [f"{CODE}.pdf", "s.pdf"]
+    typo = CODE[:-1] + "D"
+    bad = runner.invoke(cli, ["build", *typo.split("-"), "-o", str(tmp_path / "p")])
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "is mistyped" in bad.output
+    assert not (tmp_path / "p").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# a missing or odd spec file
+
+
+def test_a_missing_spec_gets_a_near_name_and_no_line_number(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(cli, ["build", "daily.yaml", "-o", str(tmp_path)])
+    assert result.exit_code == 2 and result.output == "daily.yaml: no such spec file; did you mean layouts/daily.yaml?\n"
+    typo = runner.invoke(cli, ["build", "layouts/dayly.yaml", "-o", str(tmp_path)])
+    assert typo.output == "layouts/dayly.yaml: no such spec file; did you mean layouts/daily.yaml?\n"
+    bare = runner.invoke(cli, ["build", "layouts/circles", "-o", str(tmp_path)])
+    assert bare.output == "layouts/circles: no such spec file; did you mean layouts/circles.yaml?\n"
+    monkeypatch.chdir(tmp_path)
+    nothing = runner.invoke(cli, ["build", "zzzz.yaml"])
+    assert nothing.output == "zzzz.yaml: no such spec file\n" and ":1:1" not in nothing.output
+
+
+def test_a_folder_a_pipe_or_a_device_is_refused_at_once(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for path, what in ((fifo, "a named pipe"), (tmp_path, "a folder"), ("/dev/null", "a device")):
+        result = run_pnp("build", path, "-o", tmp_path / "out")          # a pipe would hang here
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == f"{path}: is {what}, not a spec file\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_analyze_and_preview_refuse_a_pipe(runner, tmp_path):
+    import os
+
+    fifo = tmp_path / "p.pdf"
+    os.mkfifo(fifo)
+    for command in ("analyze", "preview"):
+        result = runner.invoke(cli, [command, str(fifo)])
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+
+
+def test_names_too_long_for_the_file_system_are_one_line(runner, tmp_path, write_spec):
+    spec = write_spec("items: [{kind: cliquer, dots: 5}]\n")
+    folder = tmp_path / ("d" * 300)
+    result = runner.invoke(cli, ["build", str(spec), "-o", str(folder)])
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "is 300 bytes long; a folder name can be at most 255 bytes" in result.output
+    long_output = write_spec(f"output: {'é' * 110}.pdf\nitems: [{{kind: cliquer}}]\n", "long.yaml")
+    result = runner.invoke(cli, ["build", str(long_output), "-o", str(tmp_path)])
+    assert result.exit_code == 2 and result.output.startswith(f"{long_output}:1:9: output ")
+    assert "is 224 bytes long; at most 200" in result.output
+    named = write_spec("items: [{kind: cliquer, dots: 5}]\n", "n" * 240 + ".yaml")
+    result = runner.invoke(cli, ["build", str(named), "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "give the spec a shorter output: name" in result.output
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("seed, words", [("種子", "U+7A2E"), ("שלום", "written right to left"),
+                                         ("a\x1bb", "control character")])
+def test_a_seed_from_the_command_line_must_be_printable(runner, tmp_path, write_spec, seed, words):
+    spec = write_spec("items: [{kind: cliquer, dots: 5}]\n")
+    result = runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path / "o"), "--seed", seed])
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert result.output.startswith("pnp: --seed ") and words in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_mistakes_of_several_specs_are_all_reported(runner, tmp_path, write_spec):
+    a = write_spec("items:\n  - kind: cliquer\n    dots: 200\n    size: huge\n", "a.yaml")
+    b = write_spec("titel: x\nitems: [{kind: cliquer}]\n", "b.yaml")
+    result = runner.invoke(cli, ["build", str(a), "missing.yaml", str(b), "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"{a}:3:11: items[0].dots must be 3..40, got 200",
+        f"{a}:4:11: items[0].size must be one of page, half, quarter, got 'huge'",
+        f"{b}:1:1: unknown key 'titel'; did you mean 'title'?",
+        "missing.yaml: no such spec file",
+    ]
+    assert not (tmp_path / "o").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# long work off a terminal says what it is doing
+
+
+def test_a_long_build_off_a_terminal_says_how_far_it_is():
+    import io
+
+    from pnp.progress import Ticker
+
+    now = [0]
+    out = io.StringIO()
+    ticker = Ticker(1000, "building pack.yaml", every=200, clock=lambda: now[0], out=out)
+    for _ in range(1000):
+        now[0] += 1                     # a board a second: a line every 200 s, none at the end
+        ticker.update(1)
+    assert out.getvalue().splitlines() == [
+        f"pnp: building pack.yaml: {n} of 1000 boards done" for n in (200, 400, 600, 800)]
+    quiet = io.StringIO()
+    short = Ticker(30, "building s.yaml", every=10, clock=lambda: 0.0, out=quiet)
+    for _ in range(30):
+        short.update(1)
+    assert quiet.getvalue() == ""
+
+
+def test_a_build_off_a_terminal_uses_the_ticker(monkeypatch):
+    from pnp import progress
+
+    monkeypatch.setattr(progress.sys.stderr, "isatty", lambda: False, raising=False)
+    assert isinstance(progress.progress(5000, "x"), progress.Ticker)
+
+
+# ---------------------------------------------------------------------------------------------
+# pnp schema stays true to what the loader accepts
+
+
+def yaml12(text: str):
+    """What an editor speaking YAML 1.2 (as yaml-language-server does) reads in ``text``:
+    ``No`` is text there, not false as in PyYAML's YAML 1.1."""
+    from pnp.yamltext import compose, plain_value
+
+    def value(node):
+        if isinstance(node, yaml.MappingNode):
+            return {k.value: value(v) for k, v in node.value}
+        if isinstance(node, yaml.SequenceNode):
+            return [value(v) for v in node.value]
+        return plain_value(node)
+
+    return value(compose(text, "x.yaml"))
+
+
+def _schema_validator():
+    import jsonschema
+
+    from pnp.schema import spec_schema
+
+    return jsonschema.Draft202012Validator(spec_schema())
+
+
+@pytest.mark.parametrize("text", [
+    "page: {size: a4, orientation: Landscape}\nitems: [{kind: CliqueR, difficulty: Medium}]\n",
+    "title: 2026\nseed: 1.5\noutput: 7\nitems: [{kind: circles, arrangement: RING}]\n",
+    "title: no\nseed: yes\nitems: [{kind: cliques, players: [No, Yes, Bo]}]\n",
+    "items: [{kind: cliquer, code: 'r1 sfe2 12ke 2yr4 hs1n nkd5 m9ec'}]\n",
+])
+def test_the_schema_accepts_the_forms_the_loader_accepts(text):
+    from pnp.spec import loads
+
+    loads(text)
+    assert not list(_schema_validator().iter_errors(yaml12(text))), text
+
+
+@pytest.mark.parametrize("text", [
+    "page: {size: a5}\nitems: [{kind: cliquer}]\n",
+    "items: [{kind: chess}]\n",
+    "items: [{kind: cliquer, worksheet: 'true'}]\n",
+    "items: [{kind: cliquer, difficulty: mediocre}]\n",
+])
+def test_the_schema_refuses_what_the_loader_refuses(text):
+    from pnp.errors import SpecError
+    from pnp.spec import loads
+
+    with pytest.raises(SpecError):
+        loads(text)
+    assert list(_schema_validator().iter_errors(yaml12(text))), text
+
+
+def test_every_good_spec_the_loader_reads_passes_the_schema():
+    """Specs written from the good values of every option (tests/test_spec_mistakes.py) load,
+    and an editor checking them against `pnp schema` agrees."""
+    from hypothesis import given, settings, strategies as st
+
+    from pnp.spec import loads
+    from test_spec_mistakes import OPTIONS, PAGE, TOP
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.data())
+    def check(data):
+        lines = [f"{k}: {good}" for k, (good, _) in TOP.items() if data.draw(st.booleans())]
+        lines += ["page:"] + [f"  {k}: {good}" for k, (good, _) in PAGE.items()]
+        lines.append("items:")
+        for kind in data.draw(st.lists(st.sampled_from(sorted(OPTIONS)), min_size=1, max_size=3)):
+            lines.append(f"  - kind: {data.draw(st.sampled_from([kind, kind.upper(), kind.title()]))}")
+            for key, (good, _) in OPTIONS[kind].items():
+                if key == "players" or data.draw(st.booleans()):
+                    lines.append(f"    {key}: {good}")
+        text = "\n".join(lines) + "\n"
+        loads(text)
+        assert not list(_schema_validator().iter_errors(yaml12(text))), text
+
+    check()

@@ -104,3 +104,17 @@ def test_the_pdf_carries_no_clock_path_or_machine(reference):
     for leak in (os.getcwd().encode(), b"/tmp/", os.path.expanduser("~").encode() + b"/"):
         assert leak not in reference, leak
 
+
+
+def test_the_same_bytes_without_reportlabs_accelerator(tmp_path, reference):
+    """rl_accel (reportlab's C helpers, a dependency for speed) must not change a byte: a
+    machine where it cannot be installed prints the same PDF with reportlab's Python fallback."""
+    import _rl_accel  # noqa: F401 - the dependency is installed, so the reference used it
+
+    (tmp_path / "mixed.yaml").write_text(MIXED, encoding="utf-8")
+    blocked = ("import sys; sys.modules['_rl_accel'] = None; from pnp.cli import main; "
+               "sys.argv = ['pnp', 'build', 'mixed.yaml', '-o', 'pdfs']; main()")
+    result = subprocess.run([sys.executable, "-c", blocked], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert digest((tmp_path / "pdfs" / "mixed.pdf").read_bytes()) == digest(reference)

@@ -36,9 +36,12 @@ def test_issue_example_loads():
     assert entry.where == ("x.yaml", 5, 5)
 
 
-def test_unquoted_date_and_integer_seeds_are_kept_as_written():
-    assert loads("seed: 2026-11-21\nitems: [{kind: cliquer}]").seed == "2026-11-21"
-    assert loads("seed: 42\nitems: [{kind: cliquer}]").seed == "42"
+@pytest.mark.parametrize("written", ["2026-11-21", "42", "010", "1:30", "0x1F", "1.50", "no", "on",
+                                     "true", "1e3", ".inf", "Week 47"])
+def test_seeds_are_kept_as_written(written):
+    """A seed is printed in every footer: it stays the text typed, never YAML 1.1's reading of
+    it (010 is not 8, 1:30 is not 90, no is not false)."""
+    assert loads(f"seed: {written}\nitems: [{{kind: cliquer}}]").seed == written
 
 
 @pytest.mark.parametrize("text, where, words", [
@@ -51,11 +54,11 @@ def test_unquoted_date_and_integer_seeds_are_kept_as_written():
     ("titel: x\nitems: [{kind: cliquer}]\n", (1, 1), "did you mean 'title'"),
     ("items:\n  - kind: cliquer\n    dots: 9\n    dots: 10\n", (4, 5), "duplicate key 'dots'"),
     ("base: &b {kind: cliquer}\nitems: [*b]\n", (1, 7), "anchors"),
-    ("items: [{kind: cliquer}\n", (2, 1), "not valid YAML"),
+    ("items: [{kind: cliquer}\n", (1, 8), "never closed"),
     ("items: []\n", (1, 8), "non-empty list"),
     ("items:\n  - dots: 9\n", (2, 5), "needs kind"),
     ("items:\n  - kind: cliquer\n    worksheet: maybe\n", (3, 16), "true or false"),
-    ("seed: 1.5\nitems: [{kind: cliquer}]\n", (1, 7), "seed must be text or a whole number"),
+    ("seed: ~\nitems: [{kind: cliquer}]\n", (1, 7), "seed must be text or a number, got nothing"),
     ("output: ../escape.pdf\nitems: [{kind: cliquer}]\n", (1, 9), "plain file name"),
     ("items:\n  - kind: cliquer\n    code: R1-0000\n", (3, 11), "board code"),
 ])
@@ -93,14 +96,249 @@ def test_dots_range_is_enforced_exactly(n):
                                         "title", "worksheet", "size", "count", "bogus"]),
                        st.one_of(st.integers(-5, 500), st.floats(allow_nan=False, allow_infinity=False),
                                  st.text(max_size=8), st.booleans(), st.none()), max_size=6))
-def test_any_item_mapping_loads_or_gives_one_located_line(options):
+def test_any_item_mapping_loads_or_gives_located_lines(options):
     import json
     body = ", ".join(f"{k}: {json.dumps(v)}" for k, v in options.items())
     text = "items:\n  - {kind: cliquer" + (", " + body if body else "") + "}\n"
     try:
         spec = loads(text, "x.yaml")
     except SpecError as err:
-        assert str(err).startswith("x.yaml:") and "\n" not in str(err)
-        assert err.line in (1, 2)
+        lines = str(err).split("\n")
+        assert len(lines) == len(err.mistakes) <= len(options) + 1
+        for line, mistake in zip(lines, err.mistakes):
+            assert line.startswith("x.yaml:2:") and mistake.line == 2, line
     else:
         assert spec.items[0].kind == "cliquer"
+
+
+# ---------------------------------------------------------------------------------------------
+# YAML 1.1 surprises: where a number or true/false is wanted, forms YAML versions read
+# differently are refused with what to write; where text is wanted, the text written is kept
+
+@pytest.mark.parametrize("written, words", [
+    ("010", "010 has a leading zero (YAML 1.1 reads 010 as octal 8): write 10 without it"),
+    ("-07", "write -7 without it"),
+    ("09", "09 has a leading zero: write 9"),
+    ("1:30", "1:30 reads as a base-60 number in YAML 1.1 (1:30 is 90)"),
+    ("0x1F", "write numbers in decimal: 0x1F is 31"),
+    ("0o17", "write numbers in decimal: 0o17 is 15"),
+    ("0b101", "write numbers in decimal: 0b101 is 5"),
+    ("1_000", "write 1000 without the underscores"),
+])
+def test_numbers_yaml_versions_read_differently_are_refused(written, words):
+    err = error_of(f"items:\n  - kind: cliquer\n    dots: {written}\n")
+    assert (err.line, err.column) == (3, 11)
+    assert err.message.startswith("items[0].dots must be a whole number") and words in err.message, err.message
+
+
+@pytest.mark.parametrize("written, value", [
+    ("9", 9), ("+9", 9), ("9.0", 9), ("1e1", 10), ("0", None), ("3.", 3), ("2.", None)])
+def test_decimal_numbers_are_read_as_yaml_1_2_reads_them(written, value):
+    text = f"items:\n  - kind: cliquer\n    dots: {written}\n"
+    if value is None:
+        assert "dots must be 3..40" in error_of(text).message
+    else:
+        assert loads(text).items[0].item.dots == value
+
+
+@pytest.mark.parametrize("written, value", [("2.5", 2.5), (".5", 0.5), (".4", None), ("1e0", 1.0), ("0.75e1", 7.5)])
+def test_decimal_fractions_and_exponents(written, value):
+    text = f"items:\n  - kind: cliquer\n    clearance_mm: {written}\n"
+    if value is None:
+        assert "clearance_mm must be 0.5..20" in error_of(text).message
+    else:
+        assert loads(text).items[0].item.clearance_mm == value
+
+
+@pytest.mark.parametrize("written", ["yes", "No", "ON", "off", "y", "N"])
+def test_yes_no_on_off_are_refused_where_true_or_false_is_wanted(written):
+    err = error_of(f"items:\n  - kind: cliquer\n    worksheet: {written}\n")
+    assert (err.line, err.column) == (3, 16)
+    meant = "true" if written.lower() in ("yes", "on", "y") else "false"
+    assert f"write {meant} rather than {written}" in err.message
+
+
+@pytest.mark.parametrize("written, value", [("true", True), ("True", True), ("TRUE", True),
+                                            ("false", False), ("False", False), ("FALSE", False)])
+def test_true_and_false_as_yaml_1_2_spells_them(written, value):
+    assert loads(f"items:\n  - kind: cliquer\n    worksheet: {written}\n").items[0].item.worksheet is value
+
+
+def test_quotes_make_text_and_the_message_says_so():
+    assert "(quotes make it text: remove them)" in error_of('items:\n  - kind: cliquer\n    dots: "9"\n').message
+    assert "(quotes make it text" in error_of("items:\n  - kind: cliquer\n    worksheet: 'true'\n").message
+
+
+@pytest.mark.parametrize("written", ["no", "yes", "on", "010", "1:30", "0x1F", "2026-11-21", "true",
+                                     "1e3", "~x", "null-ish"])
+def test_text_options_keep_the_text_written(written):
+    spec = loads(f"title: {written}\nitems:\n  - kind: cliquer\n    title: {written}\n")
+    assert spec.title == written and spec.items[0].item.title == written
+
+
+def test_names_are_never_yaml_booleans_or_numbers():
+    spec = loads("items:\n  - kind: cliques\n    players: [No, Yes, Norway, 'On']\n")
+    assert spec.items[0].item.players == ("No", "Yes", "Norway", "On")
+
+
+# ---------------------------------------------------------------------------------------------
+# names in any case, one canonical spelling in the data
+
+@pytest.mark.parametrize("size, orientation", [("a4", "Landscape"), ("LETTER", "PORTRAIT"),
+                                               ("Letter", "landscape"), ("A4", "portrait")])
+def test_page_names_in_any_case(size, orientation):
+    page = loads(f"page: {{size: {size}, orientation: {orientation}}}\nitems: [{{kind: cliquer}}]\n").page
+    assert page.size == {"a4": "A4", "letter": "Letter"}[size.lower()]
+    assert page.orientation == orientation.lower()
+
+
+@pytest.mark.parametrize("kind", ["CliqueR", "CLIQUER", "Circles", "cliqueS"])
+def test_kinds_in_any_case(kind):
+    assert loads(f"items: [{{kind: {kind}}}]\n" if kind.lower() != "cliques"
+                 else f"items: [{{kind: {kind}, players: 3}}]\n").items[0].kind == kind.lower()
+
+
+@pytest.mark.parametrize("band", ["Medium", "HARD", "easy", "EaSy"])
+def test_difficulty_bands_in_any_case(band):
+    target = loads(f"items:\n  - kind: cliquer\n    difficulty: {band}\n").items[0].item.difficulty
+    assert target.name == band.lower()
+
+
+def test_every_literal_option_of_every_game_reads_any_case():
+    """Not only the options named in the README: every choice of every game."""
+    import dataclasses
+    import typing
+
+    from pnp.games import KINDS, game
+    from pnp.spec import option_types
+
+    checked = 0
+    for kind in KINDS:
+        item = game(kind).Item
+        for f in dataclasses.fields(item):
+            hint = option_types(item)[f.name]
+            if typing.get_origin(hint) is not typing.Literal:
+                continue
+            for choice in typing.get_args(hint):
+                for written in (choice.upper(), choice.title(), choice.lower()):
+                    extra = ", players: 3" if kind == "cliques" else ""
+                    spec = loads(f"items: [{{kind: {kind}, {f.name}: {written}{extra}}}]\n")
+                    assert getattr(spec.items[0].item, f.name) == choice
+                    checked += 1
+    assert checked >= 12
+
+
+def test_keys_stay_lower_case_with_a_hint():
+    err = error_of("TITLE: x\nitems: [{kind: cliquer}]\n")
+    assert err.message == "unknown key 'TITLE'; did you mean 'title'? (names are lower case)"
+
+
+# ---------------------------------------------------------------------------------------------
+# everything printed can be printed: the font draws it, and it reads left to right
+
+@pytest.mark.parametrize("where, text, column", [
+    ("title: {}\nitems: [{{kind: cliquer}}]\n", "Week 標題", 8),
+    ("seed: {}\nitems: [{{kind: cliquer}}]\n", "種子", 7),
+    ("items:\n  - kind: cliquer\n    title: {}\n", "Board 🦄", 12),
+])
+def test_undrawable_printed_text_is_refused_naming_the_character(where, text, column):
+    err = error_of(where.format(text))
+    assert err.column == column
+    bad = next(ch for ch in text if ord(ch) > 0x2FFF)
+    import unicodedata
+    assert f"has {bad!r} (U+{ord(bad):04X} {unicodedata.name(bad)}), which the print font cannot draw" in err.message
+
+
+@pytest.mark.parametrize("text", ["שלום", "مرحبا", "Board ש"])
+def test_right_to_left_printed_text_is_refused(text):
+    for where in ("title: {}\nitems: [{{kind: cliquer}}]\n", "items:\n  - kind: cliquer\n    title: {}\n",
+                  "seed: {}\nitems: [{{kind: cliquer}}]\n"):
+        assert "written right to left" in error_of(where.format(text)).message
+
+
+@pytest.mark.parametrize("text", ["Σωκράτης", "Дмитрий", "Zoë & Łucja", "½ − ∞ ≤ π", "★ ♠ ♥"])
+def test_printable_text_from_other_scripts_is_kept(text):
+    spec = loads(f'title: "{text}"\nseed: "{text}"\nitems:\n  - kind: cliquer\n    title: "{text}"\n')
+    assert spec.title == spec.seed == spec.items[0].item.title == text
+
+
+def test_a_file_name_that_becomes_the_title_is_checked_too():
+    err = error_of_file("數學.yaml", "items: [{kind: cliquer}]\n")
+    assert str(err).startswith("數學.yaml: the file name is printed as the title") and "add a title:" in str(err)
+    assert loads("items: [{kind: cliquer}]\n", "數學.yaml".replace("數學", "maths")).title == "maths"
+
+
+def error_of_file(name: str, text: str) -> SpecError:
+    with pytest.raises(SpecError) as info:
+        loads(text, name)
+    return info.value
+
+
+def test_every_text_option_of_every_game_says_whether_it_is_printed():
+    """A new text option must say printed=True (checked for the font) or printed=False: the
+    loader cannot guess which texts land on paper."""
+    import dataclasses
+    import types
+    import typing
+
+    from pnp.games import KINDS, game
+    from pnp.spec import option_types
+
+    def texty(hint) -> bool:
+        if hint is str:
+            return True
+        return any(texty(a) for a in typing.get_args(hint)) if typing.get_origin(hint) in (
+            typing.Union, types.UnionType, list, tuple) else False
+
+    for kind in KINDS:
+        item = game(kind).Item
+        for f in dataclasses.fields(item):
+            if texty(option_types(item)[f.name]):
+                assert (f.metadata or {}).get("printed") is not None, f"{kind}.{f.name} must say printed="
+
+
+def test_every_printed_option_refuses_what_the_font_cannot_draw():
+    import dataclasses
+
+    from pnp.games import KINDS, game
+
+    for kind in KINDS:
+        for f in dataclasses.fields(game(kind).Item):
+            if (f.metadata or {}).get("printed") and not (f.metadata or {}).get("parse"):
+                extra = ", players: 3" if kind == "cliques" else ""
+                err = error_of(f"items:\n  - {{kind: {kind}{extra}, {f.name}: 漢}}\n")
+                assert "U+6F22" in err.message and err.line == 2, (kind, f.name, str(err))
+
+
+# ---------------------------------------------------------------------------------------------
+# a code fixes the board: options it sets must agree
+
+CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"     # 9 dots on grid 90
+
+
+@pytest.mark.parametrize("option, value", [("dots", 10), ("grid", 120)])
+def test_a_code_and_an_option_it_sets_that_disagree_are_refused_naming_both(option, value):
+    err = error_of(f"items:\n  - kind: cliquer\n    code: {CODE}\n    {option}: {value}\n")
+    assert (err.line, err.column) == (4, 7 + len(option))
+    assert f"items[0].{option} is {value} but code: {CODE} has {option}" in err.message
+    assert f"leave {option}: out" in err.message
+
+
+def test_a_code_with_a_difficulty_is_refused():
+    err = error_of(f"items:\n  - kind: cliquer\n    code: {CODE}\n    difficulty: hard\n")
+    assert "difficulty cannot be used with code" in err.message
+
+
+def test_a_code_with_agreeing_options_loads_and_sets_them():
+    item = loads(f"items:\n  - kind: cliquer\n    code: {CODE}\n    dots: 9\n    grid: 90\n").items[0].item
+    assert (item.dots, item.grid, item.code) == (9, 90, CODE)
+    alone = loads(f"items:\n  - kind: cliquer\n    code: {CODE.lower().replace('-', ' ')}\n").items[0].item
+    assert (alone.dots, alone.grid, alone.code) == (9, 90, CODE)      # one form in the data
+
+
+@pytest.mark.parametrize("ch", ["\u202e", "\u200b", "\u2066", "\ufeff"])
+def test_invisible_formatting_characters_in_printed_text_are_refused(ch):
+    import unicodedata
+
+    err = error_of(f'title: "a{ch}b"\nitems: [{{kind: cliquer}}]\n')
+    assert f"invisible formatting character {ch!r} (U+{ord(ch):04X} {unicodedata.name(ch)})" in err.message

@@ -69,6 +69,17 @@ def check_printable(text: str, what: str, font: str = SANS) -> None:
                          "which the print font cannot draw")
 
 
+def backwards_letter(text: str) -> str | None:
+    """The first letter written right to left (Hebrew, Arabic, ...), if any.
+
+    The print font has these letters, but the PDF is laid out left to right without joining,
+    so such text would print backwards (and Arabic in unjoined letters).
+    """
+    import unicodedata
+
+    return next((ch for ch in text if unicodedata.bidirectional(ch) in ("R", "AL")), None)
+
+
 def string_width(text: str, font: str, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 

@@ -16,7 +16,7 @@ from pnp.games.circles.item import Item
 from pnp.games.circles.pieces import pieces
 from pnp.games.circles.problems import PROBLEMS
 
-KIND = "circles"
+KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
 TITLE = "Thinking in Circles"
 
 

@@ -1,111 +1,163 @@
-"""The rules card: the rules in short, and exactly the variants in play."""
+"""The rules card: its words (``card_text``) set in two columns on a card that fits half a page.
+
+The card is 125 mm wide and as tall as its text needs at ``TEXT_PT``, up to ``MAX_HEIGHT``
+(then the text gets smaller, never below ``MIN_TEXT_PT``). 125 x 123 mm fits half a page and
+leaves a 62 mm column beside it on A4 and Letter portrait (two goal slips stacked) and a band
+below it for the tokens, so the card, the slips and the tokens of a set share one sheet; it
+also fits any page at the largest margin a spec allows (A4 landscape at 40 mm: 124 mm tall).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.games.circles.board import Board
+from pnp.games.circles.card_text import Paragraph, rules_text
+from pnp.games.circles.layout import MIN_TEXT_PT
 from pnp.paper import MM, Frame
-from pnp.games.circles.board import BEADS_PER_HAND, SHAPES, Board
-from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, wrap
+from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, string_width, wrap
 
-CARD = (105 * MM, 148 * MM)     # A6: four to a sheet, fits a pocket
-
-
-def variant_rules(board: Board) -> list[tuple[str, str]]:
-    """(name, rule) for each variant in play, in the source's order."""
-    v = board.variants
-    rules = []
-    if v.lockdown:
-        supply = board.blockers - board.players
-        rules.append(("Lockdown", f"Each player starts with 1 blocker; the other {supply} are the "
-                      "supply. If a marker lands on a neutral space on your turn (not moving "
-                      "counts as landing), take a blocker. After your opponent picks a circle, "
-                      "before beads are chosen, you may spend a blocker to make them pick a "
-                      "different circle."))
-    if v.spin_cycle:
-        rules.append(("Spin Cycle", f"Each player writes {v.spin_cycle} secret goals instead of "
-                      "one; meeting any of them wins."))
-    if v.uncloned:
-        rules.append(("UnCloned", "No secret goal may have two identical shapes side by side "
-                      "(square, circle, square is fine; square, square, circle is not)."))
-    if v.wild_cards:
-        rules.append(("Wild Cards", "A marker on your color counts as any one shape of your "
-                      "sequence. Black with square, circle, pentagon also wins on square, black, "
-                      "pentagon, or on black, circle, black."))
-    return rules
+WIDTH = 125 * MM
+MAX_HEIGHT = 123 * MM
+TEXT_PT = 7.5            # the size the card is set in when the text allows
+BORDER = 2 * MM          # the card's outline, inside its frame
+PADDING = 4 * MM         # text inside the frame
+GUTTER = 4 * MM          # between the two columns
+TITLE_PT = 13.0
+TITLE_GAP = 5.0          # below the title
+LEAD = 1.2               # line pitch, in text sizes
+GAP = 0.45               # between paragraphs, in lines
 
 
-def rules_text(board: Board) -> list[tuple[str, str]]:
-    """(heading, paragraph) pairs, in the order printed."""
-    k = len(board.circles)
-    sizes = sorted({len(c.spaces) for c in board.circles})
-    goals = board.variants.goals
-    goal_words = "a secret sequence" if goals == 1 else f"{goals} secret sequences"
-    where = "in a ring (the last is next to the first)" if board.arrangement == "ring" \
-        else "in a row"
-    text = [
-        ("", f"A game by Jonathan Leistiko (2004). Board {board.ident}: {k} circles {where}, "
-             f"{'/'.join(map(str, sizes))} spaces each."),
-        ("Goal", "Get the markers of three adjacent circles onto spaces of your color, or onto "
-                 "your secret sequence of three shapes, in order (read either way)."),
-        ("Setup", f"Put a marker on the start space (★) of every circle. Each player takes "
-                  f"{BEADS_PER_HAND} black and {BEADS_PER_HAND} white beads (or bead chits) and "
-                  f"writes {goal_words} of three shapes ({', '.join(SHAPES)}) on a goal slip, "
-                  "kept hidden. One player chooses black or white; the other takes the other "
-                  "color and goes first."),
-        ("Turn", "Pick a circle. You and your opponent each secretly hold 1 to "
-                 f"{BEADS_PER_HAND} beads, all of one color, then reveal together. Each white "
-                 "bead is +1, each black bead −1. Move that circle's marker by the total: "
-                 "clockwise if positive, counter-clockwise if negative; 0 stays put. Play passes "
-                 "to the left."),
-        ("Win", "Markers on three adjacent circles (joined by a bar) on your color, or on your "
-                "shapes in order, forwards or backwards."),
-    ]
-    variants = variant_rules(board)
-    if variants:
-        text.append(("Variants in play", ", ".join(name for name, _ in variants) + "."))
-        text += variants
+@dataclass(frozen=True)
+class Line:
+    font: str                # SANS, BOLD, or "" for the gap after a section
+    text: str
+    lead: str = ""           # bold words before ``text`` on the same line ("House rule:")
+    at: int = 0              # the line's place in its paragraph (0: the first, or a heading)
+    of: int = 1              # the lines of its paragraph
+    house: bool = False      # a line of a house rule
+
+    def height(self, size: float) -> float:
+        return size * LEAD * (GAP if not self.font else 1)
+
+
+def column_width() -> float:
+    return (WIDTH - 2 * PADDING - GUTTER) / 2
+
+
+def _paragraph(p: Paragraph, size: float, width: float) -> list[Line]:
+    """``p`` wrapped to ``width``, its bold words (if any) at the start of its first line."""
+    if not p.bold:
+        texts, lead = list(wrap(p.text, SANS, size, width)), ""
     else:
-        text.append(("Variants in play", "none."))
-    return text
+        lead = p.bold + " "
+        first, words = "", p.text.split(" ")
+        room = width - string_width(lead, BOLD, size)
+        while words and string_width(f"{first} {words[0]}".strip(), SANS, size) <= room:
+            first = f"{first} {words.pop(0)}".strip()
+        texts = [first] + (list(wrap(" ".join(words), SANS, size, width)) if words else [])
+    return [Line(SANS, text, lead if k == 0 else "", at=k, of=len(texts), house=bool(p.house))
+            for k, text in enumerate(texts)]
 
 
-def _layout(board: Board, width: float, size: float) -> list[tuple[str, str]]:
-    """(font, line) list for the card's body at ``size``: a bold heading, then its paragraph."""
-    lines = []
-    for heading, paragraph in rules_text(board):
-        if heading:
-            lines.append((BOLD, heading))
-        lines += [(SANS, line) for line in wrap(paragraph, SANS, size, width)]
-        lines.append(("gap", ""))
-    return lines
+@lru_cache(maxsize=256)
+def _lines(board: Board, size: float) -> tuple[Line, ...]:
+    width = column_width()
+    lines: list[Line] = []
+    for section in rules_text(board):
+        if section.heading:
+            lines.append(Line(BOLD, section.heading))
+        for p in section.paragraphs:
+            lines += _paragraph(p, size, width)
+        lines.append(Line("", ""))
+    return tuple(lines[:-1])
+
+
+def _split(lines: tuple[Line, ...], size: float) -> int:
+    """Where the second column starts: the most even split that keeps a heading with its text,
+    a house rule whole and with the rule it settles, and at least two lines of a paragraph on
+    each side of a break inside it; a break between paragraphs unless one inside a paragraph
+    saves more than a line."""
+    heights = [line.height(size) for line in lines]
+    total = sum(heights)
+    best = {True: (total, len(lines)), False: (total, len(lines))}    # between paragraphs?
+    above = 0.0
+    for k in range(1, len(lines)):
+        above += heights[k - 1]
+        line = lines[k]
+        if not line.font or lines[k - 1].font == BOLD or line.house:
+            continue
+        if line.at and (line.at < 2 or line.of - line.at < 2):
+            continue
+        between = line.at == 0
+        tallest = max(above, total - above)
+        if tallest < best[between][0] - 1e-9:
+            best[between] = (tallest, k)
+    if best[False][0] < best[True][0] - size * LEAD - 1e-9:
+        return best[False][1]
+    return best[True][1]
+
+
+def _columns_height(board: Board, size: float) -> float:
+    lines = _lines(board, size)
+    k = _split(lines, size)
+    return max(sum(line.height(size) for line in part) for part in (lines[:k], lines[k:]))
+
+
+def _chrome() -> float:
+    """The card's height besides its columns: padding and the title."""
+    return 2 * PADDING + TITLE_PT + TITLE_GAP
+
+
+@lru_cache(maxsize=256)
+def text_size(board: Board) -> float:
+    """The size the card is set in: ``TEXT_PT`` if the text fits the tallest card, else the
+    largest size (in quarter points) that does, never below ``MIN_TEXT_PT``: every set a spec
+    can ask for fits by then (tested); data no build makes (a 1000-letter board name) gets a
+    taller card rather than smaller text."""
+    size = TEXT_PT
+    while size > MIN_TEXT_PT and _columns_height(board, size) + _chrome() > MAX_HEIGHT:
+        size -= 0.25
+    return size
+
+
+def card_size(board: Board) -> tuple[float, float]:
+    size = text_size(board)
+    return WIDTH, _columns_height(board, size) + _chrome()
 
 
 def draw_card(board: Board, canvas, frame: Frame) -> None:
     ensure_fonts()
-    inner = frame.inset(4 * MM)
+    size = text_size(board)
+    inner = frame.inset(PADDING)
     canvas.saveState()
     canvas.setLineWidth(1.2)
     canvas.setStrokeGray(0)
-    canvas.rect(frame.x + 2 * MM, frame.y + 2 * MM, frame.width - 4 * MM,
-                frame.height - 4 * MM, stroke=1, fill=0)
+    box = frame.inset(BORDER)
+    canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
     canvas.setFillGray(0)
-    title = 15.0
-    draw_fitted(canvas, "Thinking in Circles", inner.x, inner.top - title, inner.width,
-                font=BOLD, size=title)
-    room = inner.height - title - 8
-    size = 9.0
-    while True:
-        lines = _layout(board, inner.width, size)
-        lead = size * 1.22
-        used = sum(lead * (0.45 if f == "gap" else 1) for f, _ in lines)
-        if used <= room or size <= 5:
-            break
-        size -= 0.25
-    y = inner.top - title - 8
-    for font, line in lines:
-        if font == "gap":
-            y -= lead * 0.45
-            continue
-        y -= lead
-        canvas.setFont(font, size)
-        canvas.drawString(inner.x, y + size * 0.22, line)
+    # the title's baseline sits a cap height (about 0.73 em) below the top of the text area
+    draw_fitted(canvas, "Thinking in Circles", inner.x, inner.top - TITLE_PT * 0.73,
+                inner.width, font=BOLD, size=TITLE_PT, min_size=MIN_TEXT_PT)
+    lines = _lines(board, size)
+    k = _split(lines, size)
+    top = inner.top - TITLE_PT - TITLE_GAP
+    width = column_width()
+    for column, part in enumerate((lines[:k], lines[k:])):
+        x, y = inner.x + column * (width + GUTTER), top
+        for line in part:
+            y -= line.height(size)
+            if not line.font:
+                continue
+            # the baseline sits a descent (about 0.24 em) above the line's foot
+            base = y + size * (LEAD - 1) / 2 + size * 0.24
+            at = x
+            if line.lead:
+                canvas.setFont(BOLD, size)
+                canvas.drawString(at, base, line.lead)
+                at += string_width(line.lead, BOLD, size)
+            canvas.setFont(line.font, size)
+            canvas.drawString(at, base, line.text)
     canvas.restoreState()

@@ -8,7 +8,7 @@ from pnp.games.base import Problem
 from pnp.games.circles.problems import PROBLEMS
 from pnp.games.circles.board import (BEADS_PER_HAND, COLORS, MAX_SPACES, MIN_SPACES, NEUTRAL,
                                      SHAPES, SPACE_KINDS, Board, Circle, distance)
-from pnp.games.circles.rules import wins_for
+from pnp.games.circles.rules import PLAYER_COUNTS, wins_for
 
 
 def check(board: Board) -> list[Problem]:
@@ -87,8 +87,9 @@ def _check_start(board: Board) -> list[Problem]:
 def _check_tokens(board: Board) -> list[Problem]:
     problems = []
     v = board.variants
-    if board.players < 2:
-        problems.append(PROBLEMS("players", f"{board.players} player(s); the game needs two"))
+    if board.players not in PLAYER_COUNTS:
+        problems.append(PROBLEMS("players", f"{board.players} player(s); the rules cover "
+                                            "2, or 4 as two teams"))
     if board.markers != len(board.circles):
         problems.append(PROBLEMS("markers-count", f"{board.markers} markers for "
                                                  f"{len(board.circles)} circles"))

@@ -14,6 +14,8 @@ from pnp.games.circles.rules import ARRANGEMENTS
 
 MAX_CIRCLES = 64          # far beyond any spec (8); keeps a hostile file's checks small
 MAX_SPACES_DATA = 256     # per circle, likewise (a spec allows 24)
+MAX_PLAYERS_DATA = 64     # a spec allows 4; a piece is drawn per player, so bound the count
+MAX_TOKENS_DATA = 1024    # of each kind (a spec prints at most 44 blockers, 12 chits a color)
 
 
 def to_data(board: Board) -> dict:
@@ -48,6 +50,10 @@ def from_data(data: Any) -> Board:
     variants = Variants(lockdown=v.flag("lockdown"), spin_cycle=spin, uncloned=v.flag("uncloned"),
                         wild_cards=v.flag("wild_cards"))
     tokens = f.mapping("tokens", ("markers", "beads", "blockers"))
+    # counts are bounded, not checked: check() says what a wrong count means; a count in the
+    # millions would only make the pieces to redraw
     return Board(ident=f.text("ident"), arrangement=arrangement, circles=tuple(circles),
-                 variants=variants, players=f.int("players"), markers=tokens.int("markers"),
-                 beads=tokens.int("beads"), blockers=tokens.int("blockers"))
+                 variants=variants, players=f.int("players", 0, MAX_PLAYERS_DATA),
+                 markers=tokens.int("markers", 0, MAX_TOKENS_DATA),
+                 beads=tokens.int("beads", 0, MAX_TOKENS_DATA),
+                 blockers=tokens.int("blockers", 0, MAX_TOKENS_DATA))

@@ -12,9 +12,9 @@ import math
 from pnp.paper import Frame
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, SPACE_KINDS, Board
-from pnp.games.circles.layout import (INK_MARGIN, KEY, circles_area, place, ring_depth,
-                                      space_width)
-from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts
+from pnp.games.circles.layout import (INK_MARGIN, KEY, MIN_TEXT_PT, circles_area, place,
+                                      ring_depth, space_width)
+from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, string_width
 from pnp.pdf.marks import marked
 
 SPACE_TAG = "PnpSpace"
@@ -95,34 +95,58 @@ def draw_circle(canvas, board: Board, n: int, cx: float, cy: float, radius: floa
     _direction(canvas, cx, cy, inner * 0.72)
 
 
+KEY_ENTRIES = [(s, s) for s in SHAPES] + [("black", "black"), ("white", "white"),
+                                           ("neutral", "neutral"), ("start", "start (neutral)")]
+KEY_CELL = 22.0          # a key entry's space, points, when the page is wide enough
+KEY_LABEL = 8.5          # its label's size, likewise
+KEY_NOTE = 9.0           # the two lines under the key
+KEY_ROWS_CELL = 12.0     # in two rows (narrow pages: large margins), smaller cells
+
+
+def _key_layout(width: float) -> tuple[int, float, float]:
+    """(rows, cell, label size) for a key ``width`` wide: one row as large as fits with labels
+    of at least ``MIN_TEXT_PT`` + 0.5, else two rows of smaller cells."""
+    def row_width(entries, cell, label):
+        return sum(cell + 4 + string_width(text, SANS, label) + 10 for _, text in entries)
+
+    scale = min(1.0, width / row_width(KEY_ENTRIES, KEY_CELL, KEY_LABEL))
+    if KEY_LABEL * scale >= MIN_TEXT_PT + 0.5:
+        return 1, KEY_CELL * scale, KEY_LABEL * scale
+    half = (len(KEY_ENTRIES) + 1) // 2
+    widest = max(row_width(KEY_ENTRIES[:half], KEY_ROWS_CELL, MIN_TEXT_PT + 0.5),
+                 row_width(KEY_ENTRIES[half:], KEY_ROWS_CELL, MIN_TEXT_PT + 0.5))
+    if widest > width:
+        raise ValueError(f"the board's key does not fit {width / 72 * 25.4:.0f} mm")
+    return 2, KEY_ROWS_CELL, MIN_TEXT_PT + 0.5
+
+
 def _key(canvas, board: Board, frame: Frame) -> None:
-    entries = [(s, s) for s in SHAPES] + [("black", "black"), ("white", "white"),
-                                          ("neutral", "neutral"), ("start", "start (neutral)")]
-    cell = 22.0
-    label_size = 8.5
-    widths = [cell + 4 + len(label) * label_size * 0.55 + 10 for _, label in entries]
-    scale = min(1.0, frame.width / sum(widths))
-    x = frame.x + (frame.width - sum(widths) * scale) / 2
-    y = frame.top - cell * scale
-    for (kind, label), w in zip(entries, widths):
-        c = cell * scale
-        box = [(x, y), (x + c, y), (x + c, y + c), (x, y + c)]
-        start = kind == "start"
-        glyphs.space(canvas, "neutral" if start else kind, box, x + c / 2, y + c / 2, c * 0.7,
-                     start=start)
-        canvas.setFillGray(0)
-        canvas.setFont(SANS, label_size * scale)
-        canvas.drawString(x + c + 4 * scale, y + c / 2 - label_size * scale * 0.35, label)
-        x += w * scale
+    rows, cell, label = _key_layout(frame.width)
+    per_row = -(-len(KEY_ENTRIES) // rows)
+    y = frame.top
+    for r in range(rows):
+        entries = KEY_ENTRIES[r * per_row:(r + 1) * per_row]
+        widths = [cell + 4 + string_width(text, SANS, label) + 10 for _, text in entries]
+        x = frame.x + (frame.width - sum(widths) + 10) / 2
+        y -= cell + (3 if r else 0)
+        for (kind, text), w in zip(entries, widths):
+            box = [(x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)]
+            start = kind == "start"
+            glyphs.space(canvas, "neutral" if start else kind, box, x + cell / 2, y + cell / 2,
+                         cell * 0.7, start=start)
+            canvas.setFillGray(0)
+            canvas.setFont(SANS, label)
+            canvas.drawString(x + cell + 4, y + cell / 2 - label * 0.35, text)
+            x += w
     chain = "–".join(str(i + 1) for i in range(len(board.circles)))
     if board.arrangement == "ring":
         chain += "–1"
     lines = [f"Circles joined by a bar are adjacent: {chain}.",
-             "Move a token clockwise (the arrow's way, +) for a positive total, "
+             "Move a marker clockwise (the arrow's way, +) for a positive total, "
              "counter-clockwise (−) for a negative one."]
     for k, text in enumerate(lines):
-        draw_fitted(canvas, text, frame.x + frame.width / 2, y - 16 - 12 * k, frame.width,
-                    size=9, align="center")
+        draw_fitted(canvas, text, frame.x + frame.width / 2, y - 15 - 11 * k, frame.width,
+                    size=KEY_NOTE, align="center", min_size=MIN_TEXT_PT)
 
 
 def draw_board(board: Board, canvas, frame: Frame) -> None:
@@ -132,9 +156,9 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
     canvas.saveState()
     canvas.setFillGray(0)
     draw_fitted(canvas, "Thinking in Circles", frame.x, frame.top - 16, frame.width * 0.6,
-                font=BOLD, size=16)
+                font=BOLD, size=16, min_size=MIN_TEXT_PT)
     draw_fitted(canvas, f"board {board.ident}", frame.right, frame.top - 16, frame.width * 0.38,
-                size=9, align="right")
+                size=9, align="right", min_size=MIN_TEXT_PT)
     layout = place(len(board.circles), board.arrangement, area.width, area.height)
     centres = [(area.x + x, area.y + y) for x, y in layout.centres]
     for a, b in board.adjacent_pairs():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from pnp.games.circles.layout import MIN_TEXT_PT
 from pnp.pdf.fonts import BOLD, ensure_fonts
 
 INK = 1.3   # line width of shape outlines, points
@@ -104,7 +105,7 @@ def space(canvas, kind: str, outline_points, cx: float, cy: float, size: float,
     if kind == "black":
         # a solid tile inside the cell's outline: two black spaces side by side stay two
         canvas.drawPath(path_of(canvas, shrink(outline_points, cx, cy, 0.86)), stroke=0, fill=1)
-        letter(canvas, "B", cx, cy, size * 0.5, 1)
+        letter(canvas, "B", cx, cy, max(MIN_TEXT_PT, size * 0.5), 1)
     if kind == "neutral":
         hatch(canvas, path_of(canvas, outline_points), min(xs), min(ys), max(xs), max(ys),
               max(2.5, size / 7))
@@ -114,7 +115,7 @@ def space(canvas, kind: str, outline_points, cx: float, cy: float, size: float,
         # a bold frame just inside the cell and a W: never mistaken for a shape or a blank
         canvas.setLineWidth(max(1.6, size * 0.12))
         canvas.drawPath(path_of(canvas, shrink(outline_points, cx, cy, 0.72)), stroke=1, fill=0)
-        letter(canvas, "W", cx, cy, size * 0.5, 0)
+        letter(canvas, "W", cx, cy, max(MIN_TEXT_PT, size * 0.5), 0)
     elif kind == "neutral" and start:
         canvas.setFillGray(1)
         canvas.setStrokeGray(1)

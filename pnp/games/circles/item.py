@@ -7,8 +7,23 @@ from typing import Literal
 
 from pnp.games.base import option
 from pnp.games.circles.board import MAX_SPACES, MIN_SPACES, SHAPES, Variants
+from pnp.games.circles.rules import PLAYER_COUNTS
 from pnp.games.circles.layout import MIN_SPACE_MM, smallest_space
 from pnp.paper import MM
+
+
+def parse_players(value) -> int:
+    """2 or 4. The source's rules are for two players, one color each; four play as two teams
+    of two (a house rule the card prints). Three are refused rather than given a made-up game:
+    two colors cannot be shared fairly by three, and the board's fairness (each black space
+    has a white twin) is a promise between two sides."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"must be 2 or 4 (a number of players), got {value!r}")
+    if value not in PLAYER_COUNTS:
+        why = "; 3 cannot share the two colors (black and white) fairly" if value == 3 else ""
+        raise ValueError(f"Thinking in Circles is for 2 players, or 4 as two teams of two, "
+                         f"got {value}{why}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -26,14 +41,17 @@ class Item:
     color_spaces: int | None = option(
         None, min=1, max=5, help="black spaces per circle, and as many white (default: what "
                                  "is left after the shapes and two neutral spaces)")
-    players: int = option(2, min=2, max=4,
-                          help="players (goal slips, bead chits and starting blockers each)")
+    players: int = option(2, parse=lambda value: parse_players(value),
+                          schema={"type": "integer", "enum": list(PLAYER_COUNTS)},
+                          help="2, or 4 as two teams of two (goal slips, bead chits and "
+                               "starting blockers are per player)")
     blocker_supply: int | None = option(
         None, min=1, max=40, help="Lockdown blockers to gain, beyond one per player "
                                   "(default: 3 per neutral space in a circle, 6 on 16 spaces)")
     variants: Variants = option(default_factory=Variants, help="optional rules in play")
 
     def __post_init__(self):
+        parse_players(self.players)
         if self.arrangement == "ring" and self.circles < 4:
             raise ValueError(f"a ring needs at least 4 circles (got {self.circles}); with 3 "
                              "every circle would be next to both others: use arrangement: row")

@@ -27,6 +27,8 @@ INK_MARGIN = 3.0  # strokes reach past the lines they follow; keep them inside t
 MARKER_OVERLAP = 1.25
 MIN_SPACE_MM = 6.0
 SPEC_MARGIN_MM = 10.0    # the spec's default page margin
+MIN_TEXT_PT = 6.0        # no printed text on any piece is smaller (issue 12)
+TOKEN = 11 * MM          # the largest marker, and every bead chit and blocker
 
 
 @dataclass(frozen=True)
@@ -150,5 +152,5 @@ def smallest_space(count: int, arrangement: str, size: int) -> float:
 
 def marker_side(count: int, arrangement: str, size: int) -> float:
     """Side of a marker (and of every token cut with it), in points: a space's width give or
-    take ``MARKER_OVERLAP``, never above the 11 mm that suits fingers and pennies alike."""
-    return min(11 * MM, MARKER_OVERLAP * smallest_space(count, arrangement, size))
+    take ``MARKER_OVERLAP``, never above ``TOKEN`` (11 mm suits fingers and pennies alike)."""
+    return min(TOKEN, MARKER_OVERLAP * smallest_space(count, arrangement, size))

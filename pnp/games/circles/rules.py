@@ -28,6 +28,22 @@ MIN_SPACES = 2 * MAX_MOVE + 1
 # Up to 24 spaces, no space is farther than 12 steps (two full moves) from any other.
 MAX_SPACES = 4 * MAX_MOVE
 
+# The source is for two players, one color each. Four play as two teams of two (a house rule,
+# printed as one); three cannot share two colors fairly, so the spec refuses them.
+PLAYER_COUNTS = (2, 4)
+TEAM_PLAYERS = 4
+
+
+def side_of(seat: int) -> int:
+    """The side (0 or 1) of the player in ``seat`` (from 1). Seats alternate sides round the
+    table, so with turns passing left every turn goes to the other side."""
+    return (seat - 1) % 2
+
+
+def partners(players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats of each side: ((1,), (2,)) for two players, ((1, 3), (2, 4)) for four."""
+    return tuple(tuple(s for s in range(1, players + 1) if side_of(s) == side) for side in (0, 1))
+
 
 def legal_goals(uncloned: bool) -> list[tuple[str, str, str]]:
     """Every sequence of three shapes a player may write (UnCloned: no equal neighbours)."""

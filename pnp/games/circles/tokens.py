@@ -1,29 +1,45 @@
-"""Everything cut out besides the board: markers, bead chits, blockers, goal slips.
+"""Everything cut out besides the board and the rules card: markers, bead chits, blockers and
+goal slips.
 
-All small tokens share one size so they pack onto the same sheets with cut lines; goal slips
-are one per player, with as many goal rows as the player writes goals.
+Sizes are chosen so a set shares one sheet with its rules card (see ``card``): goal slips are
+62 mm wide, so two stack beside the 125 mm card on A4 and Letter, and at most 58 mm tall, so in
+landscape a row of them fits under it; markers fit the board's spaces (a marker must show which
+space it is on); bead chits and blockers are the largest marker's size (11 mm), so on most
+boards every token is one size.
 """
 
 from __future__ import annotations
 
-from pnp.paper import Frame
 from pnp.games.circles import glyphs
 from pnp.games.circles.board import SHAPES, Board
-from pnp.paper import MM
-from pnp.games.circles.layout import marker_side
-from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, fit_size
+from pnp.games.circles.layout import MIN_TEXT_PT, TOKEN, marker_side
+from pnp.games.circles.rules import TEAM_PLAYERS, partners
+from pnp.paper import MM, Frame
+from pnp.pdf.fonts import BOLD, SANS, draw_fitted, ensure_fonts, fit_size, string_width
 
-SLIP_WIDTH = 90 * MM
-GOAL_ROW = 17 * MM
-UNCLONED = 32.0
+SLIP_WIDTH = 62 * MM
+SLIP_PAD = 3 * MM
+BOX = 9.5 * MM            # a goal's shape box: room to draw a shape with a pencil
+BOX_GAP = 1.5 * MM
+ROW = BOX + 1.5 * MM      # goal rows
+TITLE_PT = 9.0
+SMALL_PT = 6.5
+LABEL_PT = 7.5
+HEADER = TITLE_PT + 3 + LABEL_PT + 6     # title line, then the color line, then a gap
+LEGEND_ROW = 4.3 * MM     # a shape and its name, beside the goal rows
+UNCLONED = 7 * MM         # the UnCloned line with its two examples
+UNCLONED_BOX = 4.4 * MM
 
 
 def token_size(board: Board) -> tuple[float, float]:
-    """Markers fit the board's spaces, so a marker shows which space it is on; bead chits and
-    blockers share their size and so their sheets."""
+    """Markers fit the board's spaces, so a marker shows which space it is on."""
     side = marker_side(len(board.circles), board.arrangement,
                        max(len(c.spaces) for c in board.circles))
     return side, side
+
+
+def chit_size() -> tuple[float, float]:
+    return TOKEN, TOKEN
 
 
 def _centre(frame: Frame) -> tuple[float, float, float]:
@@ -62,78 +78,104 @@ def draw_blocker(canvas, frame: Frame) -> None:
     cx, cy, r = _centre(frame)
     canvas.saveState()
     canvas.setStrokeGray(0)
-    canvas.setLineWidth(r * 0.1)
+    canvas.setLineWidth(r * 0.08)
     canvas.setLineJoin(1)
-    glyphs.polygon(canvas, glyphs.regular(cx, cy, r * 0.88, 8, turn=22.5))
+    glyphs.polygon(canvas, glyphs.regular(cx, cy, r * 0.92, 8, turn=22.5))
     ensure_fonts()
     canvas.setFillGray(0)
-    # as wide as the octagon's flats allow: on small tokens every tenth of a point counts.
-    # fit_size, not draw_fitted: a proportional fit can overshoot by a rounding error and
-    # draw_fitted would then cut the word to "BLO…"
-    size = fit_size("BLOCK", BOLD, r * 0.5, r * 1.38, min_size=3)
+    # as wide as the octagon's flats allow, 6.2 pt on an 11 mm token (fit_size, not
+    # draw_fitted: a proportional fit can overshoot by a rounding error and draw_fitted would
+    # then cut the word to "BLO…")
+    size = fit_size("BLOCK", BOLD, r * 0.5, r * 1.5, min_size=MIN_TEXT_PT)
     canvas.setFont(BOLD, size)
     canvas.drawCentredString(cx, cy - size * 0.36, "BLOCK")
     canvas.restoreState()
 
 
+def _rows_height(board: Board) -> float:
+    """The goal rows, or the shapes legend beside them if that is taller."""
+    return max(board.variants.goals * ROW, len(SHAPES) * LEGEND_ROW)
+
+
 def slip_size(board: Board) -> tuple[float, float]:
-    # margins, title and color line, the goal rows, the shapes line, the UnCloned example
     extra = UNCLONED if board.variants.uncloned else 0.0
-    return SLIP_WIDTH, 6 * MM + 26 + board.variants.goals * GOAL_ROW + 16 + extra
+    return SLIP_WIDTH, 2 * SLIP_PAD + HEADER + _rows_height(board) + extra
 
 
-def _boxes(canvas, x: float, y: float, side: float, shapes=(None, None, None), gap: float = 2):
+def _boxes(canvas, x: float, y: float, side: float, gap: float, shapes=(None, None, None),
+           width: float = 0.8) -> float:
+    """Three boxes in a row from (x, y) (bottom left), with shapes drawn in; returns the right end."""
     for k, name in enumerate(shapes):
         bx = x + k * (side + gap)
-        canvas.setLineWidth(0.8)
+        canvas.setLineWidth(width)
         canvas.rect(bx, y, side, side, stroke=1, fill=0)
         if name:
-            glyphs.shape(canvas, name, bx + side / 2, y + side / 2, side * 0.7, width=1)
+            glyphs.shape(canvas, name, bx + side / 2, y + side / 2, side * 0.72, width=0.8)
     return x + 3 * side + 2 * gap
+
+
+def _tick_box(canvas, x: float, base: float, label: str) -> float:
+    """A box to tick and its label, on the text line at ``base``; returns the right end."""
+    side = LABEL_PT
+    canvas.setLineWidth(0.8)
+    canvas.rect(x, base - 1, side, side, stroke=1, fill=0)
+    canvas.drawString(x + side + 3, base, label)
+    return x + side + 3 + string_width(label, SANS, LABEL_PT)
 
 
 def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
     ensure_fonts()
-    inner = frame.inset(3 * MM)
+    inner = frame.inset(SLIP_PAD)
+    goals = board.variants.goals
+    team = board.players == TEAM_PLAYERS
     canvas.saveState()
     canvas.setStrokeGray(0)
     canvas.setFillGray(0)
-    y = inner.top - 11
-    draw_fitted(canvas, "Secret goal" + ("s" if board.variants.goals > 1 else ""), inner.x, y,
-                inner.width * 0.55, font=BOLD, size=11)
-    draw_fitted(canvas, f"player {player} · board {board.ident}", inner.right, y,
-                inner.width * 0.43, size=7, align="right")
-    y -= 15
-    canvas.setFont(SANS, 8.5)
-    canvas.drawString(inner.x, y, "My color:")
-    x = inner.x + 46
+    base = inner.top - TITLE_PT * 0.73
+    title = "Secret goal" + ("s" if goals > 1 else "")
+    used = draw_fitted(canvas, title, inner.x, base, inner.width * 0.5, font=BOLD,
+                       size=TITLE_PT, min_size=MIN_TEXT_PT)
+    room = inner.width - string_width(title, BOLD, used) - 2 * MM
+    draw_fitted(canvas, f"player {player} · board {board.ident}", inner.right, base, room,
+                size=SMALL_PT, align="right", min_size=MIN_TEXT_PT)
+    base -= 3 + LABEL_PT
+    canvas.setFont(SANS, LABEL_PT)
+    label = "Our color:" if team else "My color:"
+    canvas.drawString(inner.x, base, label)
+    x = inner.x + string_width(label, SANS, LABEL_PT) + 4
     for color in ("black", "white"):
-        canvas.setLineWidth(0.8)
-        canvas.rect(x, y - 1, 8, 8, stroke=1, fill=0)
-        canvas.drawString(x + 11, y, color)
-        x += 52
-    side = GOAL_ROW - 5 * MM
-    for row in range(board.variants.goals):
-        y -= GOAL_ROW
-        canvas.setFont(SANS, 8.5)
-        canvas.drawString(inner.x, y + side / 2 - 3, f"Goal {row + 1}:")
-        _boxes(canvas, inner.x + 40, y, side)
-    y -= 14
-    # which shapes may be written, drawn as they look on the board
-    x = inner.x
-    for name in SHAPES:
-        glyphs.shape(canvas, name, x + 4.5, y + 3, 9, width=0.9)
-        canvas.setFont(SANS, 7.5)
-        canvas.drawString(x + 11, y, name)
-        x += 11 + len(name) * 4.2 + 8
+        x = _tick_box(canvas, x, base, color) + 6
+    if team:
+        side = next(s for s in partners(board.players) if player in s)
+        mate = next(p for p in side if p != player)
+        draw_fitted(canvas, f"partner: {mate}", inner.right, base, inner.right - x, size=SMALL_PT,
+                    align="right", min_size=MIN_TEXT_PT)
+    top = inner.top - HEADER
+    # goal rows on the left: a number, then three boxes to draw shapes in
+    number_w = string_width("3", BOLD, LABEL_PT) + 4
+    for row in range(goals):
+        y = top - row * ROW - BOX
+        canvas.setFont(BOLD, LABEL_PT)
+        canvas.drawString(inner.x, y + BOX / 2 - LABEL_PT * 0.36, str(row + 1))
+        end = _boxes(canvas, inner.x + number_w, y, BOX, BOX_GAP)
+    # which shapes may be drawn, as they look on the board, beside the rows
+    x = end + 3 * MM
+    for k, name in enumerate(SHAPES):
+        y = top - (k + 0.5) * LEGEND_ROW
+        glyphs.shape(canvas, name, x + 4, y, 8, width=0.8)
+        canvas.setFont(SANS, SMALL_PT)
+        canvas.drawString(x + 10, y - SMALL_PT * 0.36, name)
     if board.variants.uncloned:
-        y -= 10
-        canvas.setFont(BOLD, 7.5)
-        canvas.drawString(inner.x, y, "UnCloned: no two identical shapes side by side.")
-        y -= 20
-        canvas.setFont(SANS, 7.5)
-        canvas.drawString(inner.x, y + 4, "not allowed:")
-        end = _boxes(canvas, inner.x + 50, y, 14, ("square", "square", "circle"))
-        canvas.drawString(end + 10, y + 4, "fine:")
-        _boxes(canvas, end + 30, y, 14, ("square", "circle", "square"))
+        y = top - _rows_height(board) - UNCLONED + 1.2 * MM
+        mid = y + UNCLONED_BOX / 2 - SMALL_PT * 0.36
+        canvas.setFont(BOLD, SMALL_PT)
+        canvas.drawString(inner.x, mid, "UnCloned:")
+        x = inner.x + string_width("UnCloned: ", BOLD, SMALL_PT)
+        canvas.setFont(SANS, SMALL_PT)
+        canvas.drawString(x, mid, "not")
+        x = _boxes(canvas, x + string_width("not ", SANS, SMALL_PT), y, UNCLONED_BOX, 0,
+                   ("square", "square", "circle"), width=0.6) + 2.5 * MM
+        canvas.drawString(x, mid, "fine")
+        _boxes(canvas, x + string_width("fine ", SANS, SMALL_PT), y, UNCLONED_BOX, 0,
+               ("square", "circle", "square"), width=0.6)
     canvas.restoreState()

@@ -14,7 +14,7 @@ from pnp.games.cliquer.item import Item
 from pnp.games.cliquer.pieces import pieces
 from pnp.games.cliquer.problems import PROBLEMS
 
-KIND = "cliquer"
+KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
 TITLE = "CliqueR"
 
 

@@ -12,6 +12,7 @@ from pnp.games.cliquer.board import dot_name
 from pnp.games.cliquer.difficulty import measure
 from pnp.games.cliquer.geometry import Dot, convex_hull
 from pnp.games.cliquer.rules import Rules, triangulation_size
+from pnp.words import count
 
 SOLVE_BY_DEFAULT = 9        # dots: perfect play is tried unasked up to here...
 DEFAULT_BUDGET = 1_500_000  # ...within this many positions (~20 s, ~250 MB; see bench/solver_speed.py)
@@ -72,7 +73,7 @@ def format_report(figures: dict) -> str:
     lines = [
         f"Dots: {n}  " + "  ".join(f"{name}{tuple(d)}" for name, d in zip(names, dots)),
         f"Hull: {h} dots ({' '.join(figures['hull_dots'])})",
-        f"Interior: {len(figures['interior_dots'])} dots"
+        f"Interior: {count(len(figures['interior_dots']), 'dot')}"
         + (f" ({' '.join(figures['interior_dots'])})" if figures["interior_dots"] else ""),
         f"Difficulty: {figures['difficulty']:.2f} ({figures['band']}): "
         f"{comp['interior_share']:.0%} of the dots inside the hull, "

@@ -13,10 +13,16 @@ REDUCED_SIDE_MM = {"half": 100, "quarter": 80}   # two or four to a portrait A4 
 
 
 def _code(value) -> str:
+    """The code as pnp prints it, however it was typed (case, spaces, hyphens)."""
     if not isinstance(value, str):
         raise ValueError("a board code is text like R1-XXXX-...")
-    codes.decode(value)
-    return value
+    return codes.normal(value)
+
+
+def _code_sets(code: str) -> dict:
+    """A code is one board: its dots and grid, and no difficulty to aim for."""
+    dots, grid = codes.decode(code)
+    return {"dots": len(dots), "grid": grid, "difficulty": None}
 
 
 @dataclass(frozen=True)
@@ -32,7 +38,8 @@ def _difficulty(value) -> Target:
     from pnp.games.cliquer.target import band_target, value_target
 
     if isinstance(value, str):
-        return Target(*band_target(value), value)
+        band = value.casefold()           # "Medium" is medium: names are read in any case
+        return Target(*band_target(band), band)
     if isinstance(value, dict):
         unknown = set(value) - {"target", "tolerance"}
         if unknown or "target" not in value:
@@ -67,9 +74,10 @@ class Item:
     difficulty: Target | None = option(
         None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
         help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see README: difficulty)")
-    title: str = option("CliqueR", help="printed at the top of each board")
+    title: str = option("CliqueR", printed=True, help="printed at the top of each board")
     worksheet: bool = option(False, help="add questions about the board and an answer key at the end")
-    code: str | None = option(None, parse=_code, schema={"type": "string", "pattern": "^R1-"},
+    code: str | None = option(None, parse=_code, sets=_code_sets, printed=True,
+                              schema={"type": "string", "pattern": "^[\\s-]*[Rr][\\s-]*1"},
                               help="print exactly this shared board (see README: board codes)")
 
 

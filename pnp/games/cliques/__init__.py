@@ -16,7 +16,7 @@ from pnp.games.cliques.item import Item
 from pnp.games.cliques.pieces import pieces
 from pnp.games.cliques.problems import PROBLEMS
 
-KIND = "cliques"
+KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
 TITLE = "Cliques"
 
 

@@ -7,22 +7,13 @@ from dataclasses import dataclass
 
 from pnp.games.base import option
 from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
-from pnp.pdf.fonts import BOLD, SANS, check_printable
+from pnp.pdf.fonts import BOLD, SANS, backwards_letter, check_printable
 
 MAX_REMARK_CARDS = 200
 
 
 def seat_names(count: int) -> tuple[str, ...]:
     return tuple(f"Player {i}" for i in range(1, count + 1))
-
-
-def backwards_letter(name: str) -> str | None:
-    """The first letter written right to left (Hebrew, Arabic, ...), if any.
-
-    The print font has these letters, but the PDF is laid out left to right without joining,
-    so such a name would print backwards (and Arabic in unjoined letters).
-    """
-    return next((ch for ch in name if unicodedata.bidirectional(ch) in ("R", "AL")), None)
 
 
 def parse_players(value) -> tuple[str, ...]:
@@ -85,7 +76,7 @@ class Item:
     """One Cliques set: a score sheet, a token tracker per player and remark cards."""
 
     players: tuple[str, ...] = option(
-        parse=parse_players, schema=PLAYERS_SCHEMA, example=4,
+        parse=parse_players, schema=PLAYERS_SCHEMA, example=4, printed=True,
         help=f"player names, or a count {MIN_PLAYERS}..{MAX_PLAYERS} for numbered seats")
     remark_cards: int | None = option(
         None, min=0, max=MAX_REMARK_CARDS,
