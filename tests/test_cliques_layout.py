@@ -194,6 +194,11 @@ def problems(piece, frame, page) -> list[str]:
     return [f"{piece.name}: {p}" for p in out]
 
 
+def cut_texts(page) -> list[str]:
+    """Texts printed cut short with an ellipsis."""
+    return [line for line in page.get_textpage().get_text_range().splitlines() if "…" in line]
+
+
 def board_for(kind: str, n: int, seed: int = 1, **extra):
     return cliques.generate(Item(players=names(kind, n), **extra), random.Random(seed),
                             "WWWW-99")
@@ -216,6 +221,9 @@ def test_score_sheet_fits_and_nothing_overlaps(page, landscape, kind):
         for piece, frame, pdf_page in draw_pieces(one, page, landscape,
                                                   only=lambda name: name == "score sheet"):
             found += [f"{n} players: {p}" for p in problems(piece, frame, pdf_page)]
+            # long names print whole; only a landscape sheet for 10 or more cuts the longest
+            if kind == "long" and not (landscape and n >= 10):
+                found += [f"{n} players: a name is cut" for _ in cut_texts(pdf_page)]
     assert not found, found[:8]
 
 
@@ -234,6 +242,8 @@ def test_small_pieces_fit_their_units_and_nothing_overlaps(kind):
             wanted |= {"remark card 1", "remark card 200"}
         for piece, frame, pdf_page in draw_pieces(board, only=wanted.__contains__):
             found += [f"{n} players: {p}" for p in problems(piece, frame, pdf_page)]
+            if kind != "wide":
+                found += [f"{n} players: {piece.name}: {t!r} is cut" for t in cut_texts(pdf_page)]
     assert not found, found[:8]
 
 
@@ -290,3 +300,14 @@ def test_the_overlap_reader_allows_text_on_a_pale_fill_inside_a_box():
 def test_text_under_6_pt_is_seen():
     ink = read_ink(_page_with(lambda c: (c.setFont("Helvetica", 5), c.drawString(50, 50, "x"))))
     assert [round(size, 2) for _, size, _ in ink.texts] == [5]
+
+
+@pytest.mark.parametrize("page, landscape", PAPERS)
+def test_tally_rows_have_the_boxes_the_spare_rows_were_sized_for(page, landscape):
+    from pnp.games.cliques import score_sheet
+    content = geometry(page, "landscape" if landscape else "portrait", 10).content
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        for kind in ("seats", "long"):
+            parts = score_sheet.plan(board_for(kind, n), content)
+            board = board_for(kind, n)
+            assert score_sheet.tally_boxes(board, parts.tally.width) >= score_sheet.MIN_TALLY_BOXES

@@ -39,6 +39,27 @@ def text_in_box(canvas, text: str, x: float, y: float, width: float, height: flo
     # would vanish
     canvas.setFillGray(0)
     text = "\n".join(" ".join(part.split()) for part in text.split("\n"))
+    fitted = _fit(text, width, height, font, size, min_size)
+    if fitted is not None:
+        s, lines = fitted
+        _draw_lines(canvas, lines, x, y, width, height, font, s, align, valign)
+        return s
+    s = min_size
+    baseline = y + (height - s * (ASCENT + DESCENT)) / 2 + DESCENT * s
+    return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width,
+                       font, s, align, min_size=s)
+
+
+def fits(text: str, width: float, height: float, font: str = SANS,
+         size: float = 10.0, min_size: float = MIN_TEXT) -> bool:
+    """Whether ``text_in_box`` would print ``text`` whole (no ellipsis) in such a box."""
+    text = "\n".join(" ".join(part.split()) for part in text.split("\n"))
+    return height >= block_height(1, min_size) and \
+        _fit(text, width, height, font, size, min_size) is not None
+
+
+def _fit(text: str, width: float, height: float, font: str, size: float, min_size: float):
+    """The largest size and its lines at which ``text`` fits, whole words first; or None."""
     parts = [p for word in text.split() for p in _parts(word)]
     sizes = [size - 0.5 * k for k in range(int((size - min_size) * 2) + 1)]
     for words_whole in (True, False):
@@ -48,12 +69,8 @@ def text_in_box(canvas, text: str, x: float, y: float, width: float, height: flo
             lines = _wrap(text, font, s, width)
             if block_height(len(lines), s) <= height and \
                     all(string_width(line, font, s) <= width for line in lines):
-                _draw_lines(canvas, lines, x, y, width, height, font, s, align, valign)
-                return s
-    s = min_size
-    baseline = y + (height - s * (ASCENT + DESCENT)) / 2 + DESCENT * s
-    return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width,
-                       font, s, align, min_size=s)
+                return s, lines
+    return None
 
 
 def _parts(word: str) -> list[str]:

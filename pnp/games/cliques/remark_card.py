@@ -31,24 +31,25 @@ def draw(board: Board, number: int, canvas, frame: Frame) -> None:
     label = "Remark in the circle of"
     label_w = string_width(label, BOLD, 7.5) + 3
     tag = f"set {board.ident} · card {number}"
-    tag_w = min(string_width(tag, SANS, 6) + 2, f.width * 0.3)
+    tag_w = string_width(tag, SANS, 6) + 2
     text_in_box(canvas, label, f.x, f.top - head_h, label_w, head_h, BOLD, 7.5,
                 valign="bottom")
-    write_line(canvas, f.x + label_w + 1, f.top - head_h + 1, f.width - label_w - tag_w - 6)
-    text_in_box(canvas, tag, f.right - tag_w, f.top - head_h, tag_w, head_h, SANS, 6,
-                align="right", valign="bottom")
+    write_line(canvas, f.x + label_w + 1, f.top - head_h + 1, f.width - label_w - 1)
     foot_h = 17 + block_height(REMINDER_LINES, 6)
     sign_y = f.y + foot_h + 10
-    # faint rules to write the remark on
+    # faint rules to write the remark on, evenly down to the signature line
     canvas.setStrokeGray(GREY)
     canvas.setLineWidth(0.3)
-    line = f.top - head_h - RULE
-    while line > sign_y + RULE * 0.8:
+    gap = f.top - head_h - sign_y
+    rules = max(1, round(gap / RULE))
+    for i in range(1, rules):
+        line = f.top - head_h - i * gap / rules
         canvas.line(f.x, line, f.right, line)
-        line -= RULE
     canvas.setStrokeGray(0)
     text_in_box(canvas, "signed", f.x, sign_y, 24, 9, SANS, 6.5, valign="bottom")
-    write_line(canvas, f.x + 25, sign_y + 1, f.width - 25)
+    write_line(canvas, f.x + 25, sign_y + 1, f.width - 25 - tag_w - 6)
+    text_in_box(canvas, tag, f.right - tag_w, sign_y, tag_w, 9, SANS, 6, align="right",
+                valign="bottom")
     _result(canvas, Frame(f.x, f.y, f.width, foot_h))
 
 
@@ -64,9 +65,10 @@ def _result(canvas, box: Frame) -> None:
         mark(canvas, x + r, y + h / 2, r)
         write_line(canvas, x + 2 * r + 2, y + 2, 22)
         x += 2 * r + 28
-    text_in_box(canvas, "left", x, y, 15, h, SANS, 7, valign="bottom")
-    write_line(canvas, x + 16, y + 2, 20)
-    x += 42
+    left_w = string_width("tokens left", SANS, 7) + 2
+    text_in_box(canvas, "tokens left", x, y, left_w, h, SANS, 7, valign="bottom")
+    write_line(canvas, x + left_w + 1, y + 2, 20)
+    x += left_w + 27
     side = 7.5
     checkbox(canvas, x, y + 2, side)
     text_in_box(canvas, "joined", x + side + 2, y, box.right - x - side - 2, h, SANS, 7,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pnp.paper import Frame
 from pnp.games.cliques import wording
 from pnp.games.cliques.ink import (
-    GREY, PALE, checkbox, text_in_box)
+    GREY, PALE, checkbox, fits, text_in_box)
 from pnp.games.cliques.board import Board
 from pnp.games.cliques.rules_card import START_TAG
 from pnp.games.cliques.rules import MAX_PLAYERS
@@ -30,9 +30,11 @@ TALLY_HEAD = 14.0
 HEAD_MAX = 74.0       # upright circle names longer than this shrink
 HEADER_H = 72.0       # the title, and four lines of rules under it at 9 pt (more at 7)
 # A tally row has at least MIN_TALLY_BOXES boxes and the tally SPARE_ROWS spare rows: in
-# simulated play (bench/cliques_remarks.py) 9 in 10 games of up to 12 players then need no
-# more spare rows than that for circles whose row is full.
+# simulated play by players who crack codes (bench/cliques_remarks.py) 9 in 10 games of up to
+# 12 players then need no more spare rows than that for circles whose row is full.
 MIN_TALLY_BOXES = 9
+MIN_CIRCLE_COL = 20.0  # a checkbox and room around it
+NAME_SIZE = 7.5       # long names get a wider name column, up to one line at this size
 SPARE_ROWS = 3
 
 
@@ -62,7 +64,7 @@ def plan(board: Board, frame: Frame) -> Plan:
     row = min(MAX_ROW, (body.height - fixed) / (2 * n + 1 + SPARE_ROWS))
     if row < COMFORTABLE_ROW and body.width > body.height:
         # a landscape page too short to stack them: grid and tally side by side
-        left_w = body.width * 0.56
+        left_w = body.width * 0.53     # the tally keeps MIN_TALLY_BOXES boxes on Letter
         right = Frame(body.x + left_w + GAP / 2, body.y, body.width - left_w - GAP / 2,
                       body.height)
         row = min(MAX_ROW, (right.height - SECTION_HEAD - TALLY_HEAD) / (n + SPARE_ROWS))
@@ -111,15 +113,24 @@ def _header_height(board: Board, width: float) -> float:
 
 
 def _rotated_heads(board: Board, width: float) -> bool:
-    return _circle_width(width, len(board.players)) < 50
+    """Upright names over narrow columns, or when a name would not fit across its column."""
+    circle_w = _circle_width(board, width)
+    return circle_w < 50 or not all(fits(c.founder, circle_w - 4, 26, BOLD, 9)
+                                    for c in board.circles)
 
 
-def _name_width(width: float) -> float:
-    return max(70.0, min(130.0, width * 0.2))
+def _name_width(board: Board, width: float) -> float:
+    """The name column: a fifth of the width, wider for long names (one line at NAME_SIZE) as
+    long as the tally keeps MIN_TALLY_BOXES boxes and each circle MIN_CIRCLE_COL."""
+    base = max(70.0, min(130.0, width * 0.2))
+    wanted = max(string_width(name, BOLD, NAME_SIZE) for name in board.players) + 8
+    most = min(width - SCORE_COL - MIN_TALLY_BOXES * _box_width(width),
+               width - SCORE_COL - len(board.players) * MIN_CIRCLE_COL)
+    return max(base, min(wanted, most))
 
 
-def _circle_width(width: float, n: int) -> float:
-    return (width - _name_width(width) - SCORE_COL) / n
+def _circle_width(board: Board, width: float) -> float:
+    return (width - _name_width(board, width) - SCORE_COL) / len(board.players)
 
 
 def _section_title(canvas, frame: Frame, title: str, note: str) -> float:
@@ -138,7 +149,7 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
                        "a member for the rest of the game. At the end, write each circle's total "
                        "in its members' ticked boxes and add across: that is the player's score. "
                        + wording.house_rule(wording.TIE))
-    name_w, circle_w = _name_width(frame.width), _circle_width(frame.width, n)
+    name_w, circle_w = _name_width(board, frame.width), _circle_width(board, frame.width)
     head_h = _header_height(board, frame.width)
     rotated = _rotated_heads(board, frame.width)
     row = min(MAX_ROW, (y - head_h - frame.y) / (n + 1))
@@ -150,8 +161,10 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
         cx = x0 + j * circle_w
         with marked(canvas, "CqC", j):
             if rotated:
+                # above the grid no line separates the heads: they may use nearly the whole
+                # column (three lines at 6 pt in a 20 pt column for the longest names)
                 _rotated(canvas, circle.founder, cx + circle_w / 2, y - head_h + 3, head_h - 6,
-                         circle_w - 4)
+                         circle_w - 1)
             else:
                 text_in_box(canvas, circle.founder, cx + 2, y - head_h + 2, circle_w - 4,
                             head_h - 4, BOLD, 9, align="center", valign="bottom")
@@ -211,11 +224,11 @@ def _tally(board: Board, canvas, frame: Frame) -> None:
                        "disapproval) to the circle's last number and write the new total in the "
                        "next box. Full row? Carry on in a spare row at the bottom: write the "
                        "circle's name first.")
-    name_w = _name_width(frame.width)
+    name_w = _name_width(board, frame.width)
     head_h = TALLY_HEAD
     rows = n + SPARE_ROWS
     row = min(MAX_ROW, (y - head_h - frame.y) / rows)
-    boxes = tally_boxes(frame.width)
+    boxes = tally_boxes(board, frame.width)
     box_w = (frame.width - name_w - SCORE_COL) / boxes
     x0 = frame.x + name_w
     text_in_box(canvas, "circle of ↓", frame.x + 2, y - head_h, name_w - 4, head_h, SANS, 8)
@@ -233,9 +246,12 @@ def _tally(board: Board, canvas, frame: Frame) -> None:
     _grid(canvas, frame.x, top, [name_w] + [box_w] * boxes + [SCORE_COL], rows, row)
 
 
-def tally_boxes(width: float) -> int:
-    box_w = 34.0 if width > 500 else 24.0      # 24 pt: still room for three pencilled digits
-    return int((width - _name_width(width) - SCORE_COL) // box_w)
+def _box_width(width: float) -> float:
+    return 34.0 if width > 500 else 24.0      # 24 pt: still room for three pencilled digits
+
+
+def tally_boxes(board: Board, width: float) -> int:
+    return int((width - _name_width(board, width) - SCORE_COL) // _box_width(width))
 
 
 def example_names(players: tuple[str, ...]) -> tuple[str, str, str]:
