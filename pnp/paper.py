@@ -40,9 +40,11 @@ class Frame:
 class Piece:
     """Something printed: a whole page (size None) or a fixed-size card/token/board to impose n-up.
 
-    ``draw(canvas, frame)`` draws it inside frame, never outside. Pieces of the same ``size``
-    and ``group`` are imposed together on shared sheets with cut lines. Pieces ``at_end`` (answer
-    keys) are held back and printed after everything else, so a teacher can keep them apart.
+    ``draw(canvas, frame)`` draws it inside frame, never outside. Sized pieces of any sizes
+    share sheets, in the order they come, with cut lines round each (``pnp.pdf.impose``);
+    ``group`` names the kind of piece (``bench/paper.py`` counts sheets by it). Pieces
+    ``at_end`` (answer keys) are held back and printed after everything else, so a teacher can
+    keep them apart. A piece with an ``outline`` title gets a bookmark in the PDF's outline.
     """
 
     name: str
@@ -50,3 +52,4 @@ class Piece:
     size: tuple[float, float] | None = None
     group: str = ""
     at_end: bool = False
+    outline: str = ""

@@ -88,6 +88,7 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
 
     reports: list[BoardReport] = []
     claimed: dict[int, set[int]] = {}     # page -> ids of marked objects some board accounted for
+    pieces: dict[int, list] = {}          # page -> (piece, frame) of every placement on it
     for n, record in enumerate(records, 1):
         report = BoardReport(n, "?", f"board {n}", [])
         reports.append(report)
@@ -120,11 +121,13 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
         for page, piece, frame in placements:
             marks = [d for d in on_page(page) if d.tag and _inside(frame, d.center)]
             claimed.setdefault(page, set()).update(id(d) for d in marks)
+            pieces.setdefault(page, []).append((piece, frame))
             found.append((piece, frame, marks))
         check_drawn = getattr(module, "check_drawn", None)
         if check_drawn is not None:
             report.problems += _guarded(check_drawn, board, found)
     _page_checks(doc, reports, on_page, claimed)
+    _layout_checks(doc, reports, pieces)
     return reports
 
 
@@ -165,6 +168,18 @@ def _page_checks(doc: PdfBoards, reports, on_page, claimed) -> None:
                                               f"{d.tag} object at ({d.center[0]:.1f}, {d.center[1]:.1f}) "
                                               "that belongs to no board"))
                 break
+
+
+def _layout_checks(doc: PdfBoards, reports, pieces) -> None:
+    """Text under 6 pt, text over text, dots or lines, ink outside its piece's frame, read back
+    from each page (``pnp.pdf.layout_check``); a problem goes to every board on that page."""
+    from pnp.pdf.layout_check import check_page
+
+    for page in range(len(doc)):
+        owners = [r for r in reports if page in r.pages] or reports[:1]
+        for problem in check_page(doc._page(page), pieces.get(page, []), page + 1):
+            for r in owners:
+                r.problems.append(problem)
 
 
 def summary(reports: list[BoardReport]) -> str:

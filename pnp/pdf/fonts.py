@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 SANS = "PnpSans"
+MIN_TEXT_PT = 6.0          # nothing prints smaller: below 6 pt a photocopy loses it
 BOLD = "PnpSans-Bold"
 _FILES = {SANS: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 _DIR = Path(__file__).with_name("fonts")
@@ -87,14 +88,16 @@ def string_width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
-def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = 5.0) -> float:
-    """The largest size <= ``size`` at which ``text`` fits ``max_width`` (never below min_size)."""
+def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = MIN_TEXT_PT) -> float:
+    """The largest size <= ``size`` at which ``text`` fits ``max_width``, never below
+    ``min_size`` nor below MIN_TEXT_PT (text that does not fit then must be wrapped or cut)."""
+    floor = max(min_size, MIN_TEXT_PT)
     width = string_width(text, font, size)
     if width <= max_width or width == 0:
-        return size
+        return max(size, floor)
     # a hair under the proportional size: width scales linearly, and the float product can
     # otherwise land 1e-15 pt over max_width and get needlessly cut
-    return max(min_size, size * max_width / width * (1 - 1e-9))
+    return max(floor, size * max_width / width * (1 - 1e-9))
 
 
 def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
@@ -127,23 +130,56 @@ def _wrapped(text: str, font: str, size: float, max_width: float) -> tuple[str, 
     return tuple(lines)
 
 
+def elide(text: str, font: str, size: float, max_width: float) -> str:
+    """``text`` cut short with an ellipsis so that it fits ``max_width`` at ``size``."""
+    if string_width(text, font, size) <= max_width:
+        return text
+    while text and string_width(text + "…", font, size) > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
 def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: str = SANS,
-                size: float = 10.0, align: str = "left", min_size: float = 5.0) -> float:
+                size: float = 10.0, align: str = "left", min_size: float = MIN_TEXT_PT) -> float:
     """Draw one line of text shrunk to fit ``max_width``; returns the size used.
 
-    If even ``min_size`` does not fit, the text is cut with an ellipsis rather than overflow.
+    It never shrinks below ``min_size`` nor MIN_TEXT_PT: text that does not fit there is cut
+    with an ellipsis rather than overflow.
     """
-    width = string_width(text, font, size)
     used = size
-    if width > max_width and width != 0:     # measured once when it fits, as nearly all do
-        used = fit_size(text, font, size, max_width, min_size)
-        if string_width(text, font, used) > max_width + 1e-6:
-            while text and string_width(text + "…", font, used) > max_width:
-                text = text[:-1]
-            text += "…"
+    if size < max(min_size, MIN_TEXT_PT) or string_width(text, font, size) > max_width:
+        used = fit_size(text, font, size, max_width, min_size)     # measured once when it fits
+        text = elide(text, font, used, max_width + 1e-6)
     canvas.setFont(font, used)
     draw_aligned(canvas, text, x, y, align)
     return used
+
+
+def fit_lines(text: str, font: str, size: float, width: float, height: float,
+              leading: float = 1.2, min_size: float = MIN_TEXT_PT) -> tuple[float, list[str]]:
+    """The largest size <= ``size`` (in half points, never below MIN_TEXT_PT) at which ``text``
+    wrapped to ``width`` takes at most ``height`` (lines ``leading`` x size apart, the first
+    a size below the top); and its lines. If even the floor is too tall, the lines that fit
+    are kept and the last of them ends in an ellipsis."""
+    floor = max(min_size, MIN_TEXT_PT)
+    s = max(size, floor)
+    while True:
+        lines = wrap(text, font, s, width)
+        if s + (len(lines) - 1) * leading * s <= height + 1e-6:
+            return s, lines
+        if s - 0.5 < floor - 1e-9:
+            break
+        s -= 0.5
+    s = floor
+    lines = wrap(text, font, s, width)
+    room = max(1, int((height - s) // (leading * s)) + 1)
+    if len(lines) > room:
+        lines = lines[:room]
+        last = lines[-1]
+        while last and string_width(last.rstrip() + "…", font, s) > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return s, lines
 
 
 def draw_aligned(canvas, text: str, x: float, y: float, align: str = "left") -> None:

@@ -21,11 +21,18 @@ PART_SUFFIX = ".part"
 
 
 def new_canvas(path, page, title: str):
-    """A deterministic canvas writing to ``path`` (a file name, or a binary file object)."""
+    """A deterministic canvas writing to ``path`` (a file name, or a binary file object).
+
+    Print conventions: viewers are asked to print at actual size (``/PrintScaling /None``), the
+    page boxes say the sheet is the finished page (crop, bleed and trim box = the paper) and
+    the art box is the safe area, and the canvas starts in our own font, so the PDF names no
+    font it does not embed (reportlab's default start font, Helvetica, is never embedded and
+    print-shop preflight flags it).
+    """
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.pdf.fonts import ensure_fonts
+    from pnp.pdf.fonts import SANS, ensure_fonts
 
     rl_config.useA85 = 0          # plain Flate streams: smaller, and simpler to inspect
     ensure_fonts()
@@ -34,7 +41,12 @@ def new_canvas(path, page, title: str):
     # hidden while the document takes its timestamp
     epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
-        canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1)
+        paper = (0, 0, page.width, page.height)
+        safe = page.safe
+        canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(page.width, page.height),
+                        invariant=1, pageCompression=1, initialFontName=SANS, initialFontSize=10,
+                        cropBox=paper, bleedBox=paper, trimBox=paper,
+                        artBox=(safe.x, safe.y, safe.right, safe.top))
     finally:
         if epoch is not None:
             os.environ["SOURCE_DATE_EPOCH"] = epoch
@@ -43,6 +55,7 @@ def new_canvas(path, page, title: str):
     canvas.setCreator(f"pnp {__version__}")
     canvas.setSubject("print-and-play: boards and sheets with their data attached")
     canvas._doc.info.producer = f"pnp {__version__}"
+    canvas.setViewerPreference("PrintScaling", "None")
     return canvas
 
 

@@ -1,0 +1,260 @@
+"""Is a page legible? Text size, text over text, dots or lines, and ink outside its frame.
+
+Judged from what the page prints (``pnp.pdf.printed``), never from the code that drew it, with
+shapely doing the geometry: each text is the box of its glyphs (turned with the text), each
+stroked path a band as wide as its line, each filled path its area.
+
+- **text-too-small**: a text prints under MIN_TEXT_PT (font size times its matrix).
+- **text-collision**: the glyph boxes of two texts overlap.
+- **text-on-dot**: a text overlaps a filled shape (a dot, a space, a shaded box) without
+  sitting wholly inside it; a label inside a shaded box is fine, one half on a dot is not.
+- **text-on-line**: a drawn line crosses a text's glyphs.
+- **text-outside-frame**, **ink-outside-frame**: something that belongs to a piece (it reaches
+  into the piece's frame) also reaches outside it, over the cut line or into the margin.
+  Cut lines, crop marks and the footer touch no frame's inside: they are the page's own.
+- **outside-safe-area**: anything within 5 mm of the paper edge (only when asked: the
+  validator checks that for every object already).
+
+``page_problems`` is the one call for a page; ``check_page`` reads a pdfium page first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.games.base import Problem, Problems
+from pnp.paper import MM, Frame
+from pnp.pdf.fonts import MIN_TEXT_PT
+from pnp.pdf.page import EDGE_MM
+from pnp.pdf.printed import PagePrint, Shape, Text, TooMuch, read_page
+
+PROBLEMS = Problems({
+    "text-too-small": f"a text prints smaller than {MIN_TEXT_PT:g} pt",
+    "text-collision": "two texts overlap",
+    "text-on-dot": "a text overlaps a dot or filled shape it does not sit inside",
+    "text-on-line": "a drawn line crosses a text",
+    "text-outside-frame": "a piece's text reaches outside the piece's frame",
+    "ink-outside-frame": "a piece's drawing reaches outside the piece's frame",
+    "outside-safe-area": f"something is drawn within {EDGE_MM} mm of the paper edge",
+    "page-unreadable": "the page has more objects than pnp ever draws",
+})
+
+TOUCH = 0.05          # points: shapes this close count as touching, not overlapping
+FRAME_SLACK = 0.6     # points: a frame's edge, where cut lines run, is this wide
+SIZE_SLACK = 0.01     # points: a 6 pt text read back as 5.999 is 6 pt
+MAX_REPORTED = 3      # problems of one code on one page: the rest are counted, not listed
+
+
+Placed = tuple[str, Frame]     # a piece's name and the frame it was drawn in
+
+
+def check_page(page, frames: Sequence[Placed], number: int, safe: Frame | None = None,
+               text: bool = True) -> list[Problem]:
+    """Problems of a pdfium ``page`` (page ``number``, from 1) holding pieces in ``frames``.
+    ``text=False`` checks only where ink is (frames, safe area), which is much cheaper."""
+    try:
+        printed = read_page(page, _worth_reading([f for _, f in frames], safe, text), words=text)
+    except TooMuch as exc:
+        return [PROBLEMS("page-unreadable", f"page {number}: {exc}")]
+    return page_problems(printed, frames, number, safe, text)
+
+
+def page_problems(printed: PagePrint, frames: Sequence[Placed], number: int,
+                  safe: Frame | None = None, text: bool = True) -> list[Problem]:
+    """Every layout problem of one page read back; ``safe`` adds the safe-area check."""
+    found: dict[str, list[str]] = {}
+
+    def report(code: str, message: str) -> None:
+        found.setdefault(code, []).append(message)
+
+    h = printed.height
+    texts = [t for t in printed.texts if t.text.strip() or not text]
+    if text:
+        for t in texts:
+            if t.size < MIN_TEXT_PT - SIZE_SLACK:
+                report("text-too-small", f"{_name(t)} prints at {t.size:.2f} pt {_where(t.bounds, h)}")
+        _collisions(texts, printed.shapes, h, report)
+
+    inks = [(_name(t), _text_box(t), True) for t in texts] + \
+        [("a drawing", _shape_box(s), False) for s in printed.shapes] + \
+        [("an image", o.bounds, False) for o in printed.others]
+    for what, box, is_text in inks:
+        for name, f in frames:
+            if _overlaps_inside(box, f) and not _within(box, f):
+                code = "text-outside-frame" if is_text else "ink-outside-frame"
+                report(code, f"{what} of {name} reaches {_overhang(box, f) / MM:.1f} mm outside "
+                             f"its frame {_where(box, h)}")
+                break
+    if safe is not None:
+        for what, box, _ in inks:
+            if not _within(box, safe, slack=0.01):
+                report("outside-safe-area", f"{what} is within {EDGE_MM} mm of the paper "
+                                            f"edge {_where(box, h)}")
+
+    problems = []
+    for code, messages in found.items():
+        more = len(messages) - MAX_REPORTED
+        shown = "; ".join(messages[:MAX_REPORTED]) + (f"; and {more} more" if more > 0 else "")
+        problems.append(PROBLEMS(code, f"page {number}: {shown}"))
+    return problems
+
+
+def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report) -> None:
+    """Text over text, over lines, and half over filled shapes (all queries at once)."""
+    import shapely
+
+    if not texts:
+        return
+    glyphs = _text_shapes(texts)
+    inner = shapely.buffer(glyphs, -TOUCH)       # touching is not overlapping
+    tree = shapely.STRtree(inner)
+    pairs = tree.query(inner, predicate="intersects")
+    for a, b in zip(*pairs):
+        if a < b:
+            report("text-collision", f"{_name(texts[a])} and {_name(texts[b])} overlap "
+                                     f"{_where(texts[a].bounds, h)}")
+    lines, widths, fills, fill_names = [], [], [], []
+    for s in shapes:
+        if not s.exact:           # read by its box only: it meets no text
+            continue
+        if s.stroked:
+            for run in s.lines:
+                line = _clipped(shapely.linestrings(run) if len(set(run)) > 1 else shapely.points(run[0]),
+                                s.clip)
+                if not line.is_empty:
+                    lines.append(line)
+                    widths.append(max(s.width, 0.1) / 2)
+        if s.filled:
+            area = _clipped(_area(s.lines), s.clip)
+            if not area.is_empty:
+                fills.append(area)
+                fill_names.append(f"a {s.tag.lower()} mark" if s.tag else "a filled shape")
+    if lines:
+        hit = tree.query(lines, predicate="dwithin", distance=widths)
+        for b in sorted(set(hit[1])):
+            report("text-on-line", f"a line crosses {_name(texts[b])} {_where(texts[b].bounds, h)}")
+    if fills:
+        hit = tree.query(fills, predicate="intersects")
+        if len(hit[0]):
+            inside = shapely.contains(shapely.buffer([fills[a] for a in hit[0]], TOUCH),
+                                      [glyphs[b] for b in hit[1]])
+            for a, b, ok in zip(hit[0], hit[1], inside):
+                if not ok:
+                    report("text-on-dot", f"{_name(texts[b])} runs onto {fill_names[a]} "
+                                          f"{_where(texts[b].bounds, h)}")
+
+
+def _worth_reading(frames: Sequence[Frame], safe: Frame | None, text: bool):
+    """Which paths to read point by point: those that may touch a text (when texts are
+    checked) or poke out of a frame or the safe area, judged by pdfium's generous box; the
+    rest cannot be a problem."""
+    import numpy as np
+
+    boxes: list = []           # the texts' boxes, one array, made at the first path
+
+    def detail(box, texts) -> bool:
+        if text and texts:
+            if not boxes:
+                boxes.append(np.array([t.bounds for t in texts]))
+            b = boxes[0]
+            if np.any((box[0] <= b[:, 2] + 1) & (b[:, 0] <= box[2] + 1) &
+                      (box[1] <= b[:, 3] + 1) & (b[:, 1] <= box[3] + 1)):
+                return True
+        if safe is not None and not _within(box, safe, slack=0.01):
+            return True
+        return any(_overlaps_inside(box, f) and not _within(box, f) for f in frames)
+    return detail
+
+
+def safe_area(width: float, height: float) -> Frame:
+    """The part of a page of this size that ink may reach: all but EDGE_MM at every edge."""
+    e = EDGE_MM * MM
+    return Frame(e, e, width - 2 * e, height - 2 * e)
+
+
+# ---- geometry -----------------------------------------------------------------------------------
+
+def _text_shapes(texts: Sequence[Text]) -> list:
+    """Each text's glyph box as a polygon (made all at once), cut to its clip."""
+    import numpy as np
+    import shapely
+
+    shapes = list(shapely.polygons(np.array([t.quad for t in texts], dtype=float)))
+    for k, t in enumerate(texts):
+        if not shapes[k].is_valid or shapes[k].area <= 0 or t.clip:
+            shapes[k] = _clipped(_text_shape(t), t.clip)
+    return shapes
+
+
+def _text_shape(t: Text):
+    from shapely.geometry import Polygon, box
+
+    shape = Polygon(t.quad)
+    if not shape.is_valid or shape.area <= 0:
+        shape = box(*t.bounds)
+    return shape
+
+
+def _text_box(t: Text):
+    if not t.clip:
+        return t.bounds
+    return _box(_clipped(_text_shape(t), t.clip), t.bounds)
+
+
+def _area(outline):
+    """The area a path fills: its closed subpaths, a subpath inside another making a hole."""
+    from shapely.geometry import Polygon
+    from shapely.validation import make_valid
+
+    area = Polygon()
+    for run in outline:
+        if len(set(run)) > 2:
+            ring = make_valid(Polygon(run))
+            area = area.symmetric_difference(ring) if not area.is_empty else ring
+    return area
+
+
+def _clipped(geometry, clip):
+    for outline in clip:
+        geometry = geometry.intersection(_area(outline))
+    return geometry
+
+
+def _box(geometry, fallback):
+    return fallback if geometry.is_empty else tuple(geometry.bounds)
+
+
+def _shape_box(s: Shape):
+    """A path's box, cut to its clip."""
+    if not s.clip:
+        return s.bounds
+    from shapely.geometry import box
+
+    return _box(_clipped(box(*s.bounds), s.clip), s.bounds)
+
+
+def _overlaps_inside(box, f: Frame) -> bool:
+    """Whether the box reaches into the frame's inside (past the band where cut lines run)."""
+    s = FRAME_SLACK
+    return box[0] < f.right - s and box[2] > f.x + s and box[1] < f.top - s and box[3] > f.y + s
+
+
+def _overhang(box, f: Frame) -> float:
+    return max(f.x - box[0], f.y - box[1], box[2] - f.right, box[3] - f.top)
+
+
+def _within(box, f: Frame, slack: float = FRAME_SLACK) -> bool:
+    return (box[0] >= f.x - slack and box[1] >= f.y - slack and box[2] <= f.right + slack
+            and box[3] <= f.top + slack)
+
+
+def _name(t: Text) -> str:
+    text = " ".join(t.text.split())
+    if not text:
+        return "a text"
+    return f"text {text[:24] + '…' if len(text) > 25 else text!r}"
+
+
+def _where(box, page_height: float) -> str:
+    """Where on the page, the way a person with a ruler finds it: mm from the top-left."""
+    return f"at {box[0] / MM:.0f} mm from the left, {(page_height - box[3]) / MM:.0f} mm from the top"

@@ -1,0 +1,81 @@
+"""Guillotine packing: pieces of any sizes on one sheet, in the order they come.
+
+Each piece goes into the first free rectangle, in reading order (top to bottom, then left to
+right), that holds it; that rectangle is then cut in two by a straight cut through the piece's
+bottom edge: the part right of the piece (as tall as the piece) and the part below (as wide as
+the rectangle). Pieces of one size therefore fill rows like a grid, smaller pieces fill the
+room beside larger ones, and the sheet can always be cut apart with straight cuts right across
+(a guillotine), which is what scissors and a paper trimmer do.
+
+Pure geometry in sheet coordinates: origin at the top-left of the area, y downwards, any unit.
+It never looks back at earlier sheets, so every piece on sheet k comes before every piece on
+sheet k+1, and the same pieces in the same order always land in the same places.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+EPS = 1e-6      # sizes are floats in points; a piece exactly as wide as a gap fits
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float        # top edge, measured down from the top of the sheet
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    def holds(self, width: float, height: float) -> bool:
+        return width <= self.width + EPS and height <= self.height + EPS
+
+
+@dataclass
+class Sheet:
+    """One sheet being filled: ``place`` a piece, get where it went (or None: the sheet is full)."""
+
+    width: float
+    height: float
+    placed: list[Rect] = field(default_factory=list)
+    free: list[Rect] = field(default_factory=list)
+
+    def __post_init__(self):
+        if not self.free and not self.placed:
+            self.free = [Rect(0.0, 0.0, self.width, self.height)]
+
+    def fits_empty(self, width: float, height: float) -> bool:
+        """Whether a piece of this size fits an empty sheet at all."""
+        return Rect(0.0, 0.0, self.width, self.height).holds(width, height)
+
+    def place(self, width: float, height: float) -> Rect | None:
+        fitting = [f for f in self.free if f.holds(width, height)]
+        if not fitting:
+            return None
+        room = min(fitting, key=lambda f: (round(f.y, 6), round(f.x, 6)))
+        self.free.remove(room)
+        spot = Rect(room.x, room.y, width, height)
+        right = Rect(room.x + width, room.y, room.width - width, height)
+        below = Rect(room.x, room.y + height, room.width, room.height - height)
+        self.free += [r for r in (right, below) if r.width > EPS and r.height > EPS]
+        self.placed.append(spot)
+        return spot
+
+    @property
+    def used(self) -> tuple[float, float]:
+        """Width and height of the smallest box, from the top-left, holding every piece."""
+        if not self.placed:
+            return 0.0, 0.0
+        return max(r.right for r in self.placed), max(r.bottom for r in self.placed)
+
+    @property
+    def covered(self) -> float:
+        """Fraction of the sheet's area that pieces cover."""
+        return sum(r.width * r.height for r in self.placed) / (self.width * self.height)

@@ -1,0 +1,300 @@
+"""What a page prints, read back from the PDF as plain geometry: text boxes, strokes and fills.
+
+The layout checks (``pnp.pdf.layout_check``) judge a page from this alone, never from the code
+that drew it, so they see what a printer sees: a text's size is its font size times the text
+matrix (a text drawn at 10 pt inside a half-scale transform prints at 5 pt), and a path's
+points are where its matrix puts them. pdfium does the parsing (see ``pnp.pdf.readback``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]          # left, bottom, right, top in points
+Outline = tuple[tuple[Point, ...], ...]          # a path's subpaths, as polylines
+
+BEZIER_STEPS = 8          # chords per curve segment: a 3.6 mm dot is then off by under 0.01 mm
+MAX_OBJECTS = 20000       # a hostile page with millions of objects is refused, not read
+MAX_FORM_DEPTH = 4        # form XObjects nest; pnp writes none, a hostile file may nest deeply
+
+
+class TooMuch(ValueError):
+    """A page with more objects than any page pnp draws."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text object: what it says, its printed size, and the box of its glyphs."""
+
+    text: str
+    size: float                    # printed em size in points
+    quad: tuple[Point, Point, Point, Point]     # glyph box, turned with the text
+    bounds: Box
+    tag: str = ""
+    clip: tuple[Outline, ...] = ()      # drawn only where every one of these outlines is
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One path object: its outlines (as polylines) and whether they are stroked or filled."""
+
+    lines: tuple[tuple[Point, ...], ...]   # each subpath, curves flattened, closed ones repeat p0
+    stroked: bool
+    filled: bool
+    width: float                   # printed stroke width in points (0 if not stroked)
+    bounds: Box
+    tag: str = ""
+    fill: tuple[int, int, int, int] | None = None       # RGBA, when filled
+    dashed: bool = False
+    clip: tuple[Outline, ...] = ()
+    exact: bool = True             # lines read point by point; if not, lines are () and the
+    #                                bounds are pdfium's, a line width generous
+
+
+@dataclass(frozen=True)
+class Other:
+    """An image or shading: known only by its box."""
+
+    bounds: Box
+    tag: str = ""
+    clip: tuple[Outline, ...] = ()
+
+
+@dataclass(frozen=True)
+class PagePrint:
+    width: float
+    height: float
+    texts: tuple[Text, ...]
+    shapes: tuple[Shape, ...]
+    others: tuple[Other, ...]
+
+    @property
+    def everything(self):
+        return (*self.texts, *self.shapes, *self.others)
+
+
+def read_page(page, detail: Callable[[Box, Sequence[Text]], bool] | None = None,
+              words: bool = True) -> PagePrint:
+    """Everything a pdfium page prints. Raises TooMuch for pages no pnp build makes.
+
+    Reading a path point by point is most of the cost, so ``detail(box, texts)`` may choose
+    which paths to read so (by their box, pdfium's, which is generous by a line width, and the
+    page's texts); the others keep just that box, with ``exact`` false. All by default.
+    ``words=False`` leaves every text's ``text`` empty (pdfium then skips its text layer).
+    """
+    from pypdfium2 import raw
+
+    width, height = page.get_size()
+    texts: list[Text] = []
+    paths: list = []
+    others: list[Other] = []
+    textpage = page.get_textpage() if words else None
+    try:
+        count = raw.FPDFPage_CountObjects(page.raw)
+        if count > MAX_OBJECTS:
+            raise TooMuch(f"page has {count} objects")
+        budget = [MAX_OBJECTS]
+        for i in range(count):
+            _read(raw, raw.FPDFPage_GetObject(page.raw, i), textpage, IDENTITY, (),
+                  0, budget, texts, paths, others)
+    finally:
+        if textpage is not None:
+            textpage.close()
+    shapes = [_shape(raw, obj, bounds, tags, outer, detail is None or detail(bounds, texts))
+              for obj, bounds, tags, outer in paths]
+    return PagePrint(float(width), float(height), tuple(texts), tuple(shapes), tuple(others))
+
+
+def _read(raw, obj, textpage, outer, tags, depth, budget, texts, paths, others) -> None:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooMuch(f"page has more than {MAX_OBJECTS} objects")
+    kind = raw.FPDFPageObj_GetType(obj)
+    if kind == raw.FPDF_PAGEOBJ_FORM:
+        if depth >= MAX_FORM_DEPTH:
+            raise TooMuch("form objects nested too deeply")
+        m = _compose(_matrix(raw, obj), outer)
+        tag = _tag(raw, obj, tags)
+        for k in range(raw.FPDFFormObj_CountObjects(obj)):
+            _read(raw, raw.FPDFFormObj_GetObject(obj, k), textpage, m, (*tags, tag) if tag else tags,
+                  depth + 1, budget, texts, paths, others)
+        return
+    bounds = _bounds(raw, obj)
+    if bounds is None:
+        return
+    if outer != IDENTITY:
+        bounds = _box_of([_apply(outer, p) for p in _corners(bounds)])
+    if kind == raw.FPDF_PAGEOBJ_PATH:      # most objects: read further only if asked
+        paths.append((obj, bounds, tags, outer))
+    elif kind == raw.FPDF_PAGEOBJ_TEXT:
+        m = _compose(_matrix(raw, obj), outer)
+        size = ctypes.c_float(0)
+        raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size))
+        scale = min(math.hypot(m[0], m[1]), math.hypot(m[2], m[3]))
+        texts.append(Text(_text(raw, obj, textpage), float(size.value) * scale, _quad(raw, obj, outer),
+                          bounds, _tag(raw, obj, tags), _clip(raw, obj, outer)))
+    else:
+        others.append(Other(bounds, _tag(raw, obj, tags), _clip(raw, obj, outer)))
+
+
+# ---- text ---------------------------------------------------------------------------------------
+
+def _text(raw, obj, textpage) -> str:
+    if textpage is None:
+        return ""
+    n = raw.FPDFTextObj_GetText(obj, textpage.raw, None, 0)
+    if n <= 2:
+        return ""
+    buf = ctypes.create_string_buffer(n)
+    raw.FPDFTextObj_GetText(obj, textpage.raw, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)), n)
+    return buf.raw[: n - 2].decode("utf-16-le", "replace")
+
+
+def _quad(raw, obj, outer):
+    q = raw.FS_QUADPOINTSF()
+    if not raw.FPDFPageObj_GetRotatedBounds(obj, ctypes.byref(q)):
+        b = _bounds(raw, obj)
+        pts = _corners(b)
+    else:
+        pts = [(q.x1, q.y1), (q.x2, q.y2), (q.x3, q.y3), (q.x4, q.y4)]
+    return tuple(_apply(outer, (float(x), float(y))) for x, y in pts)
+
+
+# ---- paths --------------------------------------------------------------------------------------
+
+def _shape(raw, obj, bounds, tags, outer, exact: bool) -> Shape:
+    fillmode, stroke = ctypes.c_int(0), ctypes.c_int(0)
+    raw.FPDFPath_GetDrawMode(obj, ctypes.byref(fillmode), ctypes.byref(stroke))
+    if not exact:
+        return Shape((), bool(stroke.value), bool(fillmode.value), 0.0, bounds, exact=False)
+    m = _compose(_matrix(raw, obj), outer)
+    width = 0.0
+    if stroke.value:
+        w = ctypes.c_float(0)
+        raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(w))
+        width = float(w.value) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+    fill = None
+    if fillmode.value:
+        rgba = [ctypes.c_uint(0) for _ in range(4)]
+        if raw.FPDFPageObj_GetFillColor(obj, *(ctypes.byref(c) for c in rgba)):
+            fill = tuple(c.value for c in rgba)
+    dashed = bool(stroke.value) and raw.FPDFPageObj_GetDashCount(obj) > 0
+    tag = _tag(raw, obj, tags)
+    count = raw.FPDFPath_CountSegments(obj)
+    lines = _polylines(raw, (raw.FPDFPath_GetPathSegment(obj, k) for k in range(count)), m)
+    if lines:     # pdfium's box of a stroked path is a whole line width too wide: ours is exact
+        half = width / 2
+        xs = [p[0] for run in lines for p in run]
+        ys = [p[1] for run in lines for p in run]
+        bounds = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+    return Shape(tuple(lines), bool(stroke.value), bool(fillmode.value), width, bounds, tag, fill,
+                 dashed, _clip(raw, obj, outer))
+
+
+def _polylines(raw, segments, m) -> list[tuple[Point, ...]]:
+    """A path's subpaths as polylines in page space, curves flattened, closed ones closed."""
+    lines: list[tuple[Point, ...]] = []
+    current: list[Point] = []
+    pending: list[Point] = []         # control points of a curve being read
+    start: Point | None = None
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for seg in segments:
+        raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+        p = _apply(m, (float(x.value), float(y.value)))
+        kind = raw.FPDFPathSegment_GetType(seg)
+        if kind == raw.FPDF_SEGMENT_MOVETO:
+            if len(current) > 1:
+                lines.append(tuple(current))
+            current, pending, start = [p], [], p
+        elif kind == raw.FPDF_SEGMENT_BEZIERTO:
+            pending.append(p)
+            if len(pending) == 3:
+                p0 = current[-1] if current else p
+                current += _bezier(p0, *pending)
+                pending = []
+        else:
+            current.append(p)
+        if raw.FPDFPathSegment_GetClose(seg) and start is not None and current and current[-1] != start:
+            current.append(start)
+    if len(current) > 1:
+        lines.append(tuple(current))
+    elif current and not lines:           # a lone point (a zero-length dot): keep it as one
+        lines.append((current[0], current[0]))
+    return lines
+
+
+def _clip(raw, obj, outer) -> tuple[Outline, ...]:
+    """The clip paths an object is drawn through (page space); () if none."""
+    clip = raw.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return ()
+    out = []
+    for k in range(max(0, raw.FPDFClipPath_CountPaths(clip))):
+        n = raw.FPDFClipPath_CountPathSegments(clip, k)
+        out.append(tuple(_polylines(raw, (raw.FPDFClipPath_GetPathSegment(clip, k, s) for s in range(n)),
+                                    outer)))
+    return tuple(out)
+
+
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
+    out = []
+    for k in range(1, BEZIER_STEPS + 1):
+        t = k / BEZIER_STEPS
+        u = 1 - t
+        out.append((u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
+                    u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
+    return out
+
+
+# ---- matrices, boxes, marks ---------------------------------------------------------------------
+
+IDENTITY = (1, 0, 0, 1, 0, 0)
+
+
+def _matrix(raw, obj) -> tuple[float, ...]:
+    m = raw.FS_MATRIX()
+    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+        return (1, 0, 0, 1, 0, 0)
+    return (m.a, m.b, m.c, m.d, m.e, m.f)
+
+
+def _compose(inner, outer) -> tuple[float, ...]:
+    """inner then outer (PDF row-vector convention: p' = p · inner · outer)."""
+    a, b, c, d, e, f = inner
+    A, B, C, D, E, F = outer
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _apply(m, p: Point) -> Point:
+    return (p[0] * m[0] + p[1] * m[2] + m[4], p[0] * m[1] + p[1] * m[3] + m[5])
+
+
+def _bounds(raw, obj) -> Box | None:
+    l, b, r, t = (ctypes.c_float() for _ in range(4))
+    if not raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in (l, b, r, t))):
+        return None
+    box = (float(l.value), float(b.value), float(r.value), float(t.value))
+    return box if all(math.isfinite(v) for v in box) else None
+
+
+def _corners(b: Box) -> list[Point]:
+    return [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])]
+
+
+def _box_of(points) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _tag(raw, obj, outer_tags=()) -> str:
+    """The innermost marked-content tag the object is drawn in (its own, or its form's)."""
+    from pnp.pdf.readback import _mark_name
+
+    tag = outer_tags[-1] if outer_tags else ""
+    for k in range(raw.FPDFPageObj_CountMarks(obj)):
+        tag = _mark_name(raw, raw.FPDFPageObj_GetMark(obj, k)) or tag
+    return tag

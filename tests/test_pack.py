@@ -1,0 +1,92 @@
+"""Guillotine packing (pnp/pdf/pack.py): pieces of any sizes share a sheet, never overlap, stay
+on it, keep their order, and the sheet can always be cut apart with straight cuts right across."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.pdf.pack import EPS, Rect, Sheet
+
+sizes = st.tuples(st.floats(5, 200), st.floats(5, 200))
+
+
+def _fill(width, height, pieces):
+    """Pack pieces in order onto as many sheets as needed: [(sheet, [(piece index, spot)])]."""
+    sheets, sheet = [], None
+    for i, (w, h) in enumerate(pieces):
+        if sheet is None:
+            sheet = Sheet(width, height)
+            sheets.append((sheet, []))
+        spot = sheet.place(w, h)
+        if spot is None:
+            sheet = Sheet(width, height)
+            sheets.append((sheet, []))
+            spot = sheet.place(w, h)
+        sheets[-1][1].append((i, spot))
+    return sheets
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.right - EPS and b.x < a.right - EPS and a.y < b.bottom - EPS and b.y < a.bottom - EPS
+
+
+def guillotine(rects: list[Rect]) -> bool:
+    """Whether straight cuts right across (then across each part, and so on) free every rect."""
+    if len(rects) <= 1:
+        return True
+    for axis in ("x", "y"):
+        for r in rects:
+            cut = r.right if axis == "x" else r.bottom
+            before = [q for q in rects if (q.right if axis == "x" else q.bottom) <= cut + EPS]
+            after = [q for q in rects if (q.x if axis == "x" else q.y) >= cut - EPS]
+            if before and after and len(before) + len(after) == len(rects):
+                return guillotine(before) and guillotine(after)
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(sizes.filter(lambda s: s[0] <= 190 and s[1] <= 270), min_size=1, max_size=40))
+def test_pieces_stay_on_the_sheet_never_overlap_and_cut_apart_straight(pieces):
+    for sheet, placed in _fill(190, 270, pieces):
+        spots = [spot for _, spot in placed]
+        for i, (k, spot) in enumerate(placed):
+            assert (spot.width, spot.height) == pieces[k]
+            assert -EPS <= spot.x and spot.right <= 190 + EPS and -EPS <= spot.y and spot.bottom <= 270 + EPS
+            assert not any(_overlap(spot, other) for other in spots[i + 1:])
+        assert guillotine(spots)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(sizes.filter(lambda s: s[0] <= 190 and s[1] <= 270), min_size=1, max_size=40))
+def test_order_is_kept_across_sheets_and_the_same_pieces_land_in_the_same_places(pieces):
+    first, again = _fill(190, 270, pieces), _fill(190, 270, pieces)
+    order = [k for _, placed in first for k, _ in placed]
+    assert order == list(range(len(pieces)))
+    assert [[(k, s) for k, s in p] for _, p in first] == [[(k, s) for k, s in p] for _, p in again]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(20, 200), st.floats(20, 270), st.floats(190, 400), st.floats(190, 400))
+def test_pieces_of_one_size_fill_the_sheet_as_a_grid_does(w, h, width, height):
+    """No worse than the grid imposer it replaced: cols x rows of one size fit, one more does not."""
+    capacity = int((width + EPS) // w) * int((height + EPS) // h)
+    sheet = Sheet(width, height)
+    assert all(sheet.place(w, h) is not None for _ in range(capacity))
+    assert sheet.place(w, h) is None
+
+
+def test_small_pieces_fill_the_room_beside_a_large_one():
+    """A rules card, then tokens: the tokens go beside the card, not onto a new row below."""
+    sheet = Sheet(190, 270)
+    card = sheet.place(105, 148)
+    token = sheet.place(11, 11)
+    assert card == Rect(0, 0, 105, 148)
+    assert token == Rect(105, 0, 11, 11)
+
+
+def test_a_piece_larger_than_the_sheet_does_not_fit():
+    sheet = Sheet(190, 270)
+    assert not sheet.fits_empty(191, 10)
+    assert sheet.place(191, 10) is None
+    assert sheet.fits_empty(190, 270)
