@@ -7,8 +7,8 @@ Three tables:
 2. the score sheet's tally: remarks in the busiest circle, and the spare rows a game needs when
    circles overflow rows of the fewest boxes a sheet prints;
 3. pages per set for 3, 6, 10 and 12 players on A4/Letter, portrait/landscape, built with this
-   tree and, with ``--before DIR``, with another source tree (e.g. ``git archive main``) in the
-   same run, as a baseline.
+   tree and, with ``--before DIR``, with another source tree in the same run, as a baseline
+   (``git archive 0872fd3 | tar -x -C DIR``: the sets before the rules card and vote cards).
 
 Run: python bench/cliques_remarks.py [--games N] [--before DIR] [--skip-pages]
 """
