@@ -31,7 +31,9 @@ def test_example_makes_sets_for_3_6_and_10_players_that_validate(built):
     pieces = [p["piece"] for p in boards[2]["placements"]]
     assert pieces.count("score sheet") == 1
     assert sum(p.startswith("tracker ") for p in pieces) == 10
-    assert sum(p.startswith("remark card ") for p in pieces) == 100
+    assert sum(p.startswith("vote cards ") for p in pieces) == 10
+    assert pieces.count("rules card") == 1
+    assert sum(p.startswith("remark card ") for p in pieces) == 60     # six a player
 
 
 def test_prints_in_black_and_white(built):
@@ -84,3 +86,25 @@ def test_founder_box_moved_on_the_page_fails(built, tmp_path):
     exit_code, codes = validate(bad)
     assert exit_code == 1
     assert "drawn-founders" in codes
+
+
+def test_score_sheet_start_count_changed_on_the_page_fails(built, tmp_path):
+    # page 1 is the 3-player score sheet, whose rules line prints "holds 6 approval"
+    bad = rewrite(built, tmp_path / "bad.pdf",
+                  content_edit=lambda t: t.replace("/CqN <</I 6>> BDC", "/CqN <</I 7>> BDC", 1))
+    exit_code, codes = validate(bad)
+    assert exit_code == 1
+    assert "drawn-start-count" in codes
+
+
+@pytest.mark.parametrize("piece, code", [("vote cards Ann", "drawn-vote-cards"),
+                                         ("rules card", "drawn-rules-card-missing")])
+def test_a_piece_a_group_needs_missing_from_the_pages_fails(built, tmp_path, piece, code):
+    def edit(payload):
+        for p in payload["boards"][0]["placements"]:
+            if p["piece"] == piece:
+                p["piece"] = "something else"
+    bad = rewrite(built, tmp_path / "bad.pdf", data_edit=edit)
+    exit_code, codes = validate(bad)
+    assert exit_code == 1
+    assert code in codes

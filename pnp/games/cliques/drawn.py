@@ -2,8 +2,10 @@
 
 The trackers mark every cell with (track tag, the count it stands for) and each "start" label
 with (start tag, its cell's count); the score sheet marks each circle's heading and each
-founder's pre-marked box. So the validator sees which counts were printed and where each
-tracker starts, not what the drawing code would print today.
+founder's pre-marked box; the score sheet and the rules card mark the start count they print;
+each player's vote cards mark their faces (0 approval, 1 disapproval). So the validator sees
+which counts were printed and where each tracker starts, not what the drawing code would print
+today, and that nothing a group needs to play is missing.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from pnp.games.base import Problem
 from pnp.games.cliques.problems import PROBLEMS
 from pnp.games.cliques.board import Board
 from pnp.games.cliques.rules import COLOURS, MAX_PLAYERS, reachable
+from pnp.games.cliques.rules_card import START_TAG
 from pnp.games.cliques.tracker import TAGS
+from pnp.games.cliques.vote_card import TAG as VOTE_TAG
 
 
 def check_drawn(board: Board, placements) -> list[Problem]:
@@ -29,6 +33,38 @@ def check_drawn(board: Board, placements) -> list[Problem]:
                                     f"{tracker.player}'s token tracker is not in the PDF"))
             continue
         problems += _tracker(board, tracker.player, tracker.style, marks)
+    problems += _rules_card(board, pieces.get("rules card"))
+    problems += _printed_starts(board, pieces)
+    problems += _vote_cards(board, pieces)
+    return problems
+
+
+def _rules_card(board: Board, marks) -> list[Problem]:
+    if marks is None:
+        return [PROBLEMS("drawn-rules-card-missing", "the rules card is not in the PDF")]
+    return []
+
+
+def _printed_starts(board: Board, pieces: dict[str, list]) -> list[Problem]:
+    """The start count printed in words on the score sheet and the rules card."""
+    problems = []
+    for name in ("score sheet", "rules card"):
+        shown = {d.index for d in pieces.get(name, ()) if d.tag == START_TAG}
+        if name in pieces and shown != {board.start}:
+            problems.append(PROBLEMS("drawn-start-count", f"the {name} says players start with "
+                                    f"{' and '.join(map(str, sorted(shown))) or 'no number'}; "
+                                    f"the data says {board.start}"))
+    return problems
+
+
+def _vote_cards(board: Board, pieces: dict[str, list]) -> list[Problem]:
+    problems = []
+    for player in board.players:
+        faces = {d.index for d in pieces.get(f"vote cards {player}", ()) if d.tag == VOTE_TAG}
+        if faces != {0, 1}:
+            lacking = [colour for k, colour in enumerate(COLOURS) if k not in faces]
+            problems.append(PROBLEMS("drawn-vote-cards", f"{player} has no "
+                                    f"{' or '.join(lacking) or 'proper'} vote card in the PDF"))
     return problems
 
 

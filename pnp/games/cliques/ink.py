@@ -15,10 +15,11 @@ PALE = 0.88          # fills that must still take pencil
 
 
 ASCENT, DESCENT = 0.95, 0.25   # DejaVu Sans reaches about this far above/below the baseline
+MIN_TEXT = 6.0       # pt: nothing on a Cliques piece is printed smaller (issue 12)
 
 
 def text_in_box(canvas, text: str, x: float, y: float, width: float, height: float,
-                font: str = SANS, size: float = 10.0, min_size: float = 5.0,
+                font: str = SANS, size: float = 10.0, min_size: float = MIN_TEXT,
                 align: str = "left", valign: str = "middle") -> float:
     """Draw ``text`` in black inside the box (x, y bottom-left), wrapped and shrunk so it never
     leaves it.
@@ -26,12 +27,39 @@ def text_in_box(canvas, text: str, x: float, y: float, width: float, height: flo
     Prefers the largest size at which whole words fit (a hyphenated name may break after its
     hyphens: Jean-|Baptiste); breaks a long word only if no size lets it stand whole; if even
     ``min_size`` does not fit, draws one line cut with an ellipsis. Returns the size used.
+    Never prints under ``MIN_TEXT``: a box too short for one line at that size is a layout
+    mistake, refused rather than overflowed.
     """
+    if min_size < MIN_TEXT or size < min_size:
+        raise ValueError(f"text sizes {min_size}..{size} pt; nothing prints under {MIN_TEXT} pt")
+    if height < block_height(1, min_size) - 1e-9:
+        raise ValueError(f"a {height:.1f} pt box cannot hold {min_size} pt text: {text[:30]!r}")
     ensure_fonts()
     # always black: a shaded row leaves its grey as the fill colour, and a name drawn in it
     # would vanish
     canvas.setFillGray(0)
     text = "\n".join(" ".join(part.split()) for part in text.split("\n"))
+    fitted = _fit(text, width, height, font, size, min_size)
+    if fitted is not None:
+        s, lines = fitted
+        _draw_lines(canvas, lines, x, y, width, height, font, s, align, valign)
+        return s
+    s = min_size
+    baseline = y + (height - s * (ASCENT + DESCENT)) / 2 + DESCENT * s
+    return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width,
+                       font, s, align, min_size=s)
+
+
+def fits(text: str, width: float, height: float, font: str = SANS,
+         size: float = 10.0, min_size: float = MIN_TEXT) -> bool:
+    """Whether ``text_in_box`` would print ``text`` whole (no ellipsis) in such a box."""
+    text = "\n".join(" ".join(part.split()) for part in text.split("\n"))
+    return height >= block_height(1, min_size) and \
+        _fit(text, width, height, font, size, min_size) is not None
+
+
+def _fit(text: str, width: float, height: float, font: str, size: float, min_size: float):
+    """The largest size and its lines at which ``text`` fits, whole words first; or None."""
     parts = [p for word in text.split() for p in _parts(word)]
     sizes = [size - 0.5 * k for k in range(int((size - min_size) * 2) + 1)]
     for words_whole in (True, False):
@@ -41,12 +69,8 @@ def text_in_box(canvas, text: str, x: float, y: float, width: float, height: flo
             lines = _wrap(text, font, s, width)
             if block_height(len(lines), s) <= height and \
                     all(string_width(line, font, s) <= width for line in lines):
-                _draw_lines(canvas, lines, x, y, width, height, font, s, align, valign)
-                return s
-    s = min(min_size, height / (ASCENT + DESCENT))
-    baseline = y + (height - s * (ASCENT + DESCENT)) / 2 + DESCENT * s
-    return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width,
-                       font, s, align, min_size=s)
+                return s, lines
+    return None
 
 
 def _parts(word: str) -> list[str]:

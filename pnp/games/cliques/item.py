@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from pnp.games.base import option
-from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
 from pnp.pdf.fonts import BOLD, SANS, backwards_letter, check_printable
 
 MAX_REMARK_CARDS = 200
@@ -80,4 +80,5 @@ class Item:
         help=f"player names, or a count {MIN_PLAYERS}..{MAX_PLAYERS} for numbered seats")
     remark_cards: int | None = option(
         None, min=0, max=MAX_REMARK_CARDS,
-        help="remark cards to print (default: one per approval token in play; 0 = none)")
+        help=f"remark cards to print (default: {REMARKS_PER_PLAYER} a player; 0 = none, any index "
+             "card or slip of paper will do)")

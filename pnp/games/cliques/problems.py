@@ -24,4 +24,7 @@ PROBLEMS = Problems({
     "drawn-score-sheet-missing": "the score sheet is not on the page",
     "drawn-circles": "the score sheet heads another number of circles than the players",
     "drawn-founders": "the score sheet marks other founders than the data",
+    "drawn-rules-card-missing": "the rules card is not on the page",
+    "drawn-start-count": "the score sheet or rules card prints another start count than the data",
+    "drawn-vote-cards": "a player's approval or disapproval vote card is not on the page",
 })

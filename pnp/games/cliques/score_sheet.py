@@ -8,10 +8,14 @@ remarks made within the circle"). A landscape page puts the grid and the tally s
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp.paper import Frame
+from pnp.games.cliques import wording
 from pnp.games.cliques.ink import (
-    GREY, PALE, checkbox, text_in_box)
+    GREY, PALE, checkbox, fits, text_in_box)
 from pnp.games.cliques.board import Board
+from pnp.games.cliques.rules_card import START_TAG
 from pnp.games.cliques.rules import MAX_PLAYERS
 from pnp.pdf.fonts import BOLD, SANS, string_width
 from pnp.pdf.marks import marked
@@ -24,52 +28,80 @@ SCORE_COL = 50.0
 SECTION_HEAD = 39.0   # a section's title and how-to lines
 TALLY_HEAD = 14.0
 HEAD_MAX = 74.0       # upright circle names longer than this shrink
+HEADER_H = 72.0       # the title, and four lines of rules under it at 9 pt (more at 7)
+# A tally row has at least MIN_TALLY_BOXES boxes and the tally SPARE_ROWS spare rows: in
+# simulated play by players who crack codes (bench/cliques_remarks.py) 9 in 10 games of up to
+# 12 players then need no more spare rows than that for circles whose row is full.
+MIN_TALLY_BOXES = 9
+MIN_CIRCLE_COL = 20.0  # a checkbox and room around it
+NAME_SIZE = 7.5       # long names get a wider name column, up to one line at this size
+SPARE_ROWS = 3
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where the sheet's parts go on a frame."""
+
+    header: Frame
+    example: Frame
+    membership: Frame
+    tally: Frame
+    notes: Frame
+
+
+def plan(board: Board, frame: Frame) -> Plan:
+    frame = frame.inset(1.5)    # the heaviest rule (1.4 pt) is stroked on the edge; keep it in
+    n = len(board.players)
+    top = frame.top - HEADER_H
+    header = Frame(frame.x, top, frame.width, HEADER_H)
+    example_h = 64.0 if frame.width < 600 else 50.0
+    example = Frame(frame.x, frame.y, frame.width, example_h)
+    body = Frame(frame.x, frame.y + example_h + GAP, frame.width,
+                 top - GAP - frame.y - example_h - GAP)
+    # stacked, both tables get the same row height (the grid has n players + a totals row, the
+    # tally n circles + spare rows)
+    fixed = 2 * SECTION_HEAD + _header_height(board, body.width) + TALLY_HEAD + GAP
+    row = min(MAX_ROW, (body.height - fixed) / (2 * n + 1 + SPARE_ROWS))
+    if row < COMFORTABLE_ROW and body.width > body.height:
+        # a landscape page too short to stack them: grid and tally side by side
+        left_w = body.width * 0.53     # the tally keeps MIN_TALLY_BOXES boxes on Letter
+        right = Frame(body.x + left_w + GAP / 2, body.y, body.width - left_w - GAP / 2,
+                      body.height)
+        row = min(MAX_ROW, (right.height - SECTION_HEAD - TALLY_HEAD) / (n + SPARE_ROWS))
+        tally_h = SECTION_HEAD + TALLY_HEAD + (n + SPARE_ROWS) * row
+        return Plan(header, example, Frame(body.x, body.y, left_w - GAP / 2, body.height),
+                    Frame(right.x, right.top - tally_h, right.width, tally_h),
+                    Frame(right.x, right.y, right.width, right.height - tally_h - GAP))
+    grid_h = SECTION_HEAD + _header_height(board, body.width) + (n + 1) * row
+    tally_h = SECTION_HEAD + TALLY_HEAD + (n + SPARE_ROWS) * row
+    tally_y = body.top - grid_h - GAP - tally_h
+    return Plan(header, example, Frame(body.x, body.top - grid_h, body.width, grid_h),
+                Frame(body.x, tally_y, body.width, tally_h),
+                Frame(body.x, body.y, body.width, tally_y - GAP - body.y))
 
 
 def draw(board: Board, canvas, frame: Frame) -> None:
-    frame = frame.inset(1.5)    # the heaviest rule (1.4 pt) is stroked on the edge; keep it in
-    n = len(board.players)
-    top = _header(board, canvas, frame)
-    example_h = 64.0 if frame.width < 600 else 50.0
-    _examples(board, canvas, Frame(frame.x, frame.y, frame.width, example_h))
-    body = Frame(frame.x, frame.y + example_h + GAP, frame.width,
-                 top - GAP - frame.y - example_h - GAP)
-    # stacked, both tables get the same row height (the grid has n players + a totals row)
-    fixed = 2 * SECTION_HEAD + _header_height(board, body.width) + TALLY_HEAD + GAP
-    row = min(MAX_ROW, (body.height - fixed) / (2 * n + 1))
-    if row < COMFORTABLE_ROW and body.width > body.height:
-        # a landscape page too short to stack them: grid and tally side by side
-        left_w = body.width * 0.56
-        _membership(board, canvas, Frame(body.x, body.y, left_w - GAP / 2, body.height))
-        right = Frame(body.x + left_w + GAP / 2, body.y, body.width - left_w - GAP / 2,
-                      body.height)
-        row = min(MAX_ROW, (right.height - SECTION_HEAD - TALLY_HEAD) / n)
-        tally_h = SECTION_HEAD + TALLY_HEAD + n * row
-        _tally(board, canvas, Frame(right.x, right.top - tally_h, right.width, tally_h))
-        _notes(canvas, Frame(right.x, right.y, right.width, right.height - tally_h - GAP))
-        return
-    grid_h = SECTION_HEAD + _header_height(board, body.width) + (n + 1) * row
-    _membership(board, canvas, Frame(body.x, body.top - grid_h, body.width, grid_h))
-    tally_h = SECTION_HEAD + TALLY_HEAD + n * row
-    tally_y = body.top - grid_h - GAP - tally_h
-    _tally(board, canvas, Frame(body.x, tally_y, body.width, tally_h))
-    _notes(canvas, Frame(body.x, body.y, body.width, tally_y - GAP - body.y))
+    parts = plan(board, frame)
+    _header(board, canvas, parts.header)
+    _examples(board, canvas, parts.example)
+    _membership(board, canvas, parts.membership)
+    _tally(board, canvas, parts.tally)
+    _notes(canvas, parts.notes)
 
 
-def _header(board: Board, canvas, frame: Frame) -> float:
-    """Title and the rule's numbers; returns the y below it."""
+def _header(board: Board, canvas, frame: Frame) -> None:
+    """Title, the rule's numbers, and the rules the sheet itself relies on."""
     y = frame.top
     tag_w = min(150.0, frame.width * 0.3)
     text_in_box(canvas, "Cliques — score sheet", frame.x, y - 22, frame.width - tag_w, 22,
                 BOLD, 17, 10)
     text_in_box(canvas, f"Set {board.ident} · {len(board.players)} players", frame.right - tag_w,
-                y - 22, tag_w, 22, SANS, 9, 6, align="right")
-    s = board.start
-    line = (f"Each player starts with {s} approval and {s} disapproval tokens (the number of "
-            f"players or six, whichever is greater). First player, drawn at random: "
-            f"{board.first}; play passes to the left.")
-    text_in_box(canvas, line, frame.x, y - 50, frame.width, 26, SANS, 9, 6, valign="top")
-    return y - 52
+                y - 22, tag_w, 22, SANS, 9, align="right")
+    line = (f"{wording.start(board.start)} First player (drawn at random): {board.first}; play "
+            f"passes to the left. {wording.TURN} {wording.OPEN} {wording.END}")
+    with marked(canvas, START_TAG, board.start):
+        text_in_box(canvas, line, frame.x, frame.y, frame.width, frame.height - 24, SANS, 9, 7,
+                    valign="top")
 
 
 def _header_height(board: Board, width: float) -> float:
@@ -81,22 +113,31 @@ def _header_height(board: Board, width: float) -> float:
 
 
 def _rotated_heads(board: Board, width: float) -> bool:
-    return _circle_width(width, len(board.players)) < 50
+    """Upright names over narrow columns, or when a name would not fit across its column."""
+    circle_w = _circle_width(board, width)
+    return circle_w < 50 or not all(fits(c.founder, circle_w - 4, 26, BOLD, 9)
+                                    for c in board.circles)
 
 
-def _name_width(width: float) -> float:
-    return max(70.0, min(130.0, width * 0.2))
+def _name_width(board: Board, width: float) -> float:
+    """The name column: a fifth of the width, wider for long names (one line at NAME_SIZE) as
+    long as the tally keeps MIN_TALLY_BOXES boxes and each circle MIN_CIRCLE_COL."""
+    base = max(70.0, min(130.0, width * 0.2))
+    wanted = max(string_width(name, BOLD, NAME_SIZE) for name in board.players) + 8
+    most = min(width - SCORE_COL - MIN_TALLY_BOXES * _box_width(width),
+               width - SCORE_COL - len(board.players) * MIN_CIRCLE_COL)
+    return max(base, min(wanted, most))
 
 
-def _circle_width(width: float, n: int) -> float:
-    return (width - _name_width(width) - SCORE_COL) / n
+def _circle_width(board: Board, width: float) -> float:
+    return (width - _name_width(board, width) - SCORE_COL) / len(board.players)
 
 
 def _section_title(canvas, frame: Frame, title: str, note: str) -> float:
     """Heading and one or two lines of how-to; returns the y below them."""
     text_in_box(canvas, title, frame.x, frame.top - TITLE, frame.width, TITLE, BOLD, 11, 7,
                 valign="top")
-    text_in_box(canvas, note, frame.x, frame.top - TITLE - 24, frame.width, 22, SANS, 8, 5.5,
+    text_in_box(canvas, note, frame.x, frame.top - TITLE - 24, frame.width, 22, SANS, 8,
                 valign="top")
     return frame.top - SECTION_HEAD
 
@@ -104,35 +145,38 @@ def _section_title(canvas, frame: Frame, title: str, note: str) -> float:
 def _membership(board: Board, canvas, frame: Frame) -> None:
     n = len(board.players)
     y = _section_title(canvas, frame, "Circles and members",
-                       "Tick a box when a player joins that circle (filled = founder). At the end, "
-                       "write each circle's total in its members' ticked boxes and add across: "
-                       "that is the player's score.")
-    name_w, circle_w = _name_width(frame.width), _circle_width(frame.width, n)
+                       "Tick a box when a player joins that circle (filled = founder); she stays "
+                       "a member for the rest of the game. At the end, write each circle's total "
+                       "in its members' ticked boxes and add across: that is the player's score. "
+                       + wording.house_rule(wording.TIE))
+    name_w, circle_w = _name_width(board, frame.width), _circle_width(board, frame.width)
     head_h = _header_height(board, frame.width)
     rotated = _rotated_heads(board, frame.width)
     row = min(MAX_ROW, (y - head_h - frame.y) / (n + 1))
     x0 = frame.x + name_w
     # column heads: circles named after their founders
     text_in_box(canvas, "circle of →", frame.x + 2, y - head_h + 2, name_w - 4, head_h - 4,
-                SANS, 8, 5, align="right", valign="bottom")
+                SANS, 8, align="right", valign="bottom")
     for j, circle in enumerate(board.circles):
         cx = x0 + j * circle_w
         with marked(canvas, "CqC", j):
             if rotated:
+                # above the grid no line separates the heads: they may use nearly the whole
+                # column (three lines at 6 pt in a 20 pt column for the longest names)
                 _rotated(canvas, circle.founder, cx + circle_w / 2, y - head_h + 3, head_h - 6,
-                         circle_w - 4)
+                         circle_w - 1)
             else:
                 text_in_box(canvas, circle.founder, cx + 2, y - head_h + 2, circle_w - 4,
-                            head_h - 4, BOLD, 9, 5, align="center", valign="bottom")
+                            head_h - 4, BOLD, 9, align="center", valign="bottom")
     text_in_box(canvas, "Score", x0 + n * circle_w + 2, y - head_h + 2, SCORE_COL - 4, head_h - 4,
-                BOLD, 9, 6, align="center", valign="bottom")
+                BOLD, 9, align="center", valign="bottom")
     grid_top = y - head_h
     for i, name in enumerate(board.players):
         ry = grid_top - (i + 1) * row
         if i % 2:
             canvas.setFillGray(0.95)
             canvas.rect(frame.x, ry, name_w + n * circle_w + SCORE_COL, row, stroke=0, fill=1)
-        text_in_box(canvas, name, frame.x + 3, ry + 1, name_w - 6, row - 2, BOLD, 10, 5)
+        text_in_box(canvas, name, frame.x + 3, ry + 1, name_w - 6, row - 2, BOLD, 10)
         for j, circle in enumerate(board.circles):
             side = min(9.0, row * 0.4, circle_w * 0.3)
             box = (x0 + j * circle_w + 2.5, ry + row - side - 2.5, side)
@@ -145,7 +189,7 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
     canvas.setFillGray(PALE)
     canvas.rect(frame.x, totals_y, name_w + n * circle_w, row, stroke=0, fill=1)
     text_in_box(canvas, "Circle total (from the tally)", frame.x + 3, totals_y + 1, name_w - 6,
-                row - 2, SANS, 8, 5)
+                row - 2, SANS, 8)
     _grid(canvas, frame.x, grid_top, [name_w] + [circle_w] * n + [SCORE_COL], n + 1, row)
 
 
@@ -154,7 +198,7 @@ def _rotated(canvas, text: str, x: float, y: float, length: float, thickness: fl
     canvas.saveState()
     canvas.translate(x, y)
     canvas.rotate(90)
-    text_in_box(canvas, text, 0, -thickness / 2, length, thickness, BOLD, 9, 5, valign="middle")
+    text_in_box(canvas, text, 0, -thickness / 2, length, thickness, BOLD, 9, valign="middle")
     canvas.restoreState()
 
 
@@ -178,28 +222,36 @@ def _tally(board: Board, canvas, frame: Frame) -> None:
     y = _section_title(canvas, frame, "Tokens on remarks, circle by circle",
                        "After each remark, add the tokens left on its card (approval + "
                        "disapproval) to the circle's last number and write the new total in the "
-                       "next box. Full row? Carry on overleaf.")
-    name_w = _name_width(frame.width)
+                       "next box. Full row? Carry on in a spare row at the bottom: write the "
+                       "circle's name first.")
+    name_w = _name_width(board, frame.width)
     head_h = TALLY_HEAD
-    row = min(MAX_ROW, (y - head_h - frame.y) / n)
-    box_w = 34.0 if frame.width > 500 else 26.0
-    boxes = int((frame.width - name_w - SCORE_COL) // box_w)
+    rows = n + SPARE_ROWS
+    row = min(MAX_ROW, (y - head_h - frame.y) / rows)
+    boxes = tally_boxes(board, frame.width)
     box_w = (frame.width - name_w - SCORE_COL) / boxes
     x0 = frame.x + name_w
-    text_in_box(canvas, "circle of ↓", frame.x + 2, y - head_h, name_w - 4, head_h, SANS, 8, 5)
+    text_in_box(canvas, "circle of ↓", frame.x + 2, y - head_h, name_w - 4, head_h, SANS, 8)
     text_in_box(canvas, "running total after each remark →", x0 + 2, y - head_h,
-                boxes * box_w - 4, head_h, SANS, 7.5, 5)
+                boxes * box_w - 4, head_h, SANS, 7.5)
     text_in_box(canvas, "Total", x0 + boxes * box_w + 2, y - head_h, SCORE_COL - 4, head_h,
-                BOLD, 9, 6, align="center")
+                BOLD, 9, align="center")
     top = y - head_h
     for i, circle in enumerate(board.circles):
         ry = top - (i + 1) * row
-        text_in_box(canvas, circle.founder, frame.x + 3, ry + 1, name_w - 6, row - 2, BOLD, 10, 5)
-        for k in range(boxes):
-            text_in_box(canvas, str(k + 1), x0 + k * box_w + 1.5, ry + row - 7, 8, 6, SANS, 5,
-                        4)
+        text_in_box(canvas, circle.founder, frame.x + 3, ry + 1, name_w - 6, row - 2, BOLD, 10)
+    canvas.setFillGray(PALE)
+    canvas.rect(frame.x, top - rows * row, name_w, SPARE_ROWS * row, stroke=0, fill=1)
     canvas.setStrokeGray(GREY)
-    _grid(canvas, frame.x, top, [name_w] + [box_w] * boxes + [SCORE_COL], n, row)
+    _grid(canvas, frame.x, top, [name_w] + [box_w] * boxes + [SCORE_COL], rows, row)
+
+
+def _box_width(width: float) -> float:
+    return 34.0 if width > 500 else 24.0      # 24 pt: still room for three pencilled digits
+
+
+def tally_boxes(board: Board, width: float) -> int:
+    return int((width - _name_width(board, width) - SCORE_COL) // _box_width(width))
 
 
 def example_names(players: tuple[str, ...]) -> tuple[str, str, str]:
@@ -223,7 +275,7 @@ def _examples(board: Board, canvas, frame: Frame) -> None:
             f"tokens stay on the card: {b} joins and the circle adds 2.\n"
             f"At the end, {a}'s circle has 9 tokens on its remarks and {b}'s has 5; {a} belongs to "
             f"both, so {a} scores 9 + 5 = 14.")
-    text_in_box(canvas, text, inner.x, inner.y, inner.width, inner.height, SANS, 8.5, 5.5)
+    text_in_box(canvas, text, inner.x, inner.y, inner.width, inner.height, SANS, 8.5)
 
 
 def _notes(canvas, frame: Frame) -> None:
@@ -231,7 +283,7 @@ def _notes(canvas, frame: Frame) -> None:
     if frame.height < 40:
         return
     text_in_box(canvas, "Notes: what does each circle seem to want?", frame.x, frame.top - 12,
-                frame.width, 12, BOLD, 9, 6, valign="top")
+                frame.width, 12, BOLD, 9, valign="top")
     canvas.setStrokeGray(GREY)
     canvas.setLineWidth(0.3)
     y = frame.top - 12 - 18

@@ -1,77 +1,82 @@
 """A player's token tracker: how many approval and disapproval tokens she holds right now.
 
 Each colour has its own track covering every count she could hold (none up to every token of
-that colour in play). A coin, paperclip or pencil ring sits on the current count. Small games
-get one cell per count; big ones (more than ``TRACK_MAX``) keep tens and units on two rows so
-the cells stay large enough to use.
+that colour in play). A small marker (a bead, a bean, a paperclip) sits on the current count.
+Small games get one cell per count, in one or two rows, whichever gives the larger cells; big
+ones (more than ``TRACK_MAX`` tokens of a colour) keep tens and units on two rows, two markers
+per colour, so the cells stay large enough to use.
 """
 
 from __future__ import annotations
 
 from pnp.paper import MM, Frame
+from pnp.games.cliques import wording
 from pnp.games.cliques.ink import (
-    GREY, PALE, approval_mark, disapproval_mark, text_in_box)
+    GREY, PALE, approval_mark, block_height, disapproval_mark, text_in_box)
 from pnp.games.cliques.board import Board, Tracker
 from pnp.games.cliques.rules import APPROVAL, DISAPPROVAL
+from pnp.games.cliques.sizes import TRACKER
 from pnp.pdf.fonts import BOLD, SANS
 from pnp.pdf.marks import marked
 
-# Three trackers fit one portrait A4 or Letter page, with room for the imposer's cut lines.
-SIZE = (180 * MM, 80 * MM)
-MAX_CELL = 13 * MM          # a coin's worth; bigger cells only spread the track out
+SIZE = TRACKER
+MAX_CELL = 13 * MM          # bigger cells only spread the track out
 ROW_GAP = 3.0
+LABEL_W = 50.0              # the colour's symbol and name
+ROW_LABEL_W = 24.0          # "tens" / "units"
+FOOT_SIZE = 6.5
 TAGS = {APPROVAL: "CqA", DISAPPROVAL: "CqD"}    # marked-content tags of the tracks' cells
+
+HOW = ("You vote: that colour's count goes one down. You take back a pair: each count goes one "
+       "up. " + wording.OPEN)
+TENS_UNITS = "Two markers a colour: count = tens + units (23 = 20 on tens, 3 on units). "
+
+
+def foot(style: str) -> str:
+    return (TENS_UNITS if style == "tens-units" else "") + HOW
 
 
 def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
-    inner = frame.inset(8)
-    head_h = 30.0
-    foot_h = 26.0
-    _head(board, tracker, canvas, Frame(inner.x, inner.top - head_h, inner.width, head_h))
-    _foot(tracker, canvas, Frame(inner.x, inner.y, inner.width, foot_h))
-    body_h = inner.height - head_h - foot_h - 8
-    panel_h = (body_h - 6) / 2
-    for k, colour in enumerate((APPROVAL, DISAPPROVAL)):
-        top = inner.top - head_h - 4 - k * (panel_h + 6)
-        _panel(tracker, colour, canvas, Frame(inner.x, top - panel_h, inner.width, panel_h))
-    canvas.setStrokeGray(GREY)
-    canvas.setLineWidth(0.4)
-    mid = inner.top - head_h - 4 - panel_h - 3
-    canvas.line(inner.x, mid, inner.right, mid)
-    canvas.setStrokeGray(0)
     canvas.setLineWidth(0.8)
     canvas.setStrokeGray(0)
     canvas.roundRect(frame.x + 2, frame.y + 2, frame.width - 4, frame.height - 4, 6, stroke=1,
                      fill=0)
+    inner = frame.inset(9)
+    head_h = 13.0
+    foot_h = block_height(2, FOOT_SIZE)
+    _head(board, tracker, canvas, Frame(inner.x, inner.top - head_h, inner.width, head_h))
+    text_in_box(canvas, foot(tracker.style), inner.x, inner.y, inner.width, foot_h, SANS,
+                FOOT_SIZE, valign="bottom")
+    body = Frame(inner.x, inner.y + foot_h + 4, inner.width, inner.height - head_h - foot_h - 8)
+    gap = 5.0
+    panel_h = (body.height - gap) / 2
+    for k, colour in enumerate((APPROVAL, DISAPPROVAL)):
+        top = body.top - k * (panel_h + gap)
+        _panel(tracker, colour, canvas, Frame(body.x, top - panel_h, body.width, panel_h))
+    canvas.setStrokeGray(GREY)
+    canvas.setLineWidth(0.4)
+    mid = body.top - panel_h - gap / 2
+    canvas.line(inner.x, mid, inner.right, mid)
+    canvas.setStrokeGray(0)
 
 
 def _head(board: Board, tracker: Tracker, canvas, box: Frame) -> None:
-    side_w = min(150.0, box.width * 0.33)
-    text_in_box(canvas, tracker.player, box.x, box.y, box.width - side_w - 8, box.height, BOLD,
-                20, 7)
-    text_in_box(canvas, f"Token tracker · set {board.ident}\nStart: {tracker.start} of each "
-                "colour", box.right - side_w, box.y, side_w, box.height, SANS, 8.5, 5,
-                align="right")
-
-
-def _foot(tracker: Tracker, canvas, box: Frame) -> None:
-    how = ("Keep a coin or paperclip on your count and move it whenever you vote or take a pair "
-           "back. You may remark only in an open circle: every member holds at least one approval "
-           "and one disapproval token.")
-    if tracker.style == "tens-units":
-        how = ("Count = tens + units (23 = 20 on the tens row + 3 on the units row). " + how)
-    text_in_box(canvas, how, box.x, box.y, box.width, box.height, SANS, 8, 5, valign="bottom")
+    side_w = box.width * 0.42
+    text_in_box(canvas, tracker.player, box.x, box.y, box.width - side_w - 6, box.height, BOLD,
+                11, valign="top")
+    text_in_box(canvas, f"Token tracker · set {board.ident} · start: {tracker.start} of each "
+                "colour", box.right - side_w, box.y, side_w, box.height, SANS, 7, align="right",
+                valign="top")
 
 
 def _panel(tracker: Tracker, colour: str, canvas, box: Frame) -> None:
-    label_w = 64.0
-    r = 9.0
+    r = 7.0
     mark = approval_mark if colour == APPROVAL else disapproval_mark
-    mark(canvas, box.x + r, box.top - r - 2, r)
-    text_in_box(canvas, colour.capitalize(), box.x, box.y, label_w - 4, box.height - 2 * r - 6,
-                BOLD, 10, 6, valign="top")
+    mark(canvas, box.x + r, box.top - r, r)
+    text_in_box(canvas, colour.capitalize(), box.x, box.top - 2 * r - 12, LABEL_W - 4, 10,
+                BOLD, 7.5, valign="top")
     low, high = getattr(tracker, colour)
-    cells = Frame(box.x + label_w, box.y, box.width - label_w, box.height)
+    cells = Frame(box.x + LABEL_W, box.y, box.width - LABEL_W, box.height)
     tag = TAGS[colour]
     if tracker.style == "tens-units":
         tens = [(t, str(t)) for t in range(low, high + 1, 10)]
@@ -80,10 +85,19 @@ def _panel(tracker: Tracker, colour: str, canvas, box: Frame) -> None:
                               ("units", tag + "U", units, tracker.start % 10)], "CqS" + tag[-1])
     else:
         counts = list(range(low, high + 1))
-        per_row = -(-len(counts) // -(-len(counts) // 19))   # even rows of at most 19 cells
+        per_row = track_row(len(counts), cells.width, cells.height)
         rows = [("", tag, [(c, str(c)) for c in counts[i:i + per_row]], tracker.start)
                 for i in range(0, len(counts), per_row)]
         _rows(canvas, cells, rows, "CqS" + tag[-1])
+
+
+def track_row(count: int, width: float, height: float) -> int:
+    """Cells per row: one row or two, whichever gives cells with the larger short side."""
+    def cell(rows: int) -> float:
+        per = -(-count // rows)
+        return min(MAX_CELL, width / per, (height - ROW_GAP * (rows - 1)) / rows)
+    rows = max((1, 2), key=cell)
+    return -(-count // rows)
 
 
 def _rows(canvas, box: Frame, rows: list[tuple[str, str, list[tuple[int, str]], int]],
@@ -93,14 +107,14 @@ def _rows(canvas, box: Frame, rows: list[tuple[str, str, list[tuple[int, str]], 
     Each cell is marked (row tag, value) and each "start" label (start tag, value) so the
     validator can read back which counts a tracker shows and where it starts.
     """
-    label_w = 30.0 if any(label for label, *_ in rows) else 0.0
+    label_w = ROW_LABEL_W if any(label for label, *_ in rows) else 0.0
     widest = max(len(cells) for _, _, cells, _ in rows)
     cell_w = min(MAX_CELL, (box.width - label_w) / widest)
     cell_h = min(MAX_CELL, (box.height - ROW_GAP * (len(rows) - 1)) / len(rows))
     for i, (label, tag, cells, start) in enumerate(rows):
         y = box.top - (i + 1) * cell_h - i * ROW_GAP
         if label:
-            text_in_box(canvas, label, box.x, y, label_w - 3, cell_h, SANS, 8, 5, align="right")
+            text_in_box(canvas, label, box.x, y, label_w - 3, cell_h, SANS, 7, align="right")
         for k, (value, text) in enumerate(cells):
             x = box.x + label_w + k * cell_w
             is_start = value == start
@@ -109,10 +123,11 @@ def _rows(canvas, box: Frame, rows: list[tuple[str, str, list[tuple[int, str]], 
                 canvas.setStrokeGray(0)
                 canvas.setFillGray(PALE)
                 canvas.rect(x, y, cell_w, cell_h, stroke=1, fill=1 if is_start else 0)
-                text_in_box(canvas, text, x + 1, y + cell_h * 0.3, cell_w - 2, cell_h * 0.62,
-                            BOLD if is_start else SANS, 11, 4, align="center")
+                number_h = cell_h * 0.5 if is_start else cell_h - 4
+                text_in_box(canvas, text, x + 1.5, y + cell_h - 2 - number_h, cell_w - 3,
+                            number_h, BOLD if is_start else SANS, 10, align="center")
             if is_start:
                 with marked(canvas, start_tag, value):
-                    text_in_box(canvas, "start", x + 1, y + 1, cell_w - 2, cell_h * 0.28, SANS,
-                                6, 3, align="center")
+                    text_in_box(canvas, "start", x + 1.5, y + 2, cell_w - 3, 8, SANS, 6,
+                                align="center")
     canvas.setStrokeGray(GREY)
