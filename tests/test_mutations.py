@@ -1089,6 +1089,24 @@ def _unplaced(kind: str, piece: str):
     return plant
 
 
+def _renumber(tag: str, kind: str):
+    """Every ``tag`` section of one page of a ``kind`` board marked with the next number."""
+    def plant(forgery: Forgery, rng: random.Random) -> str | None:
+        record = rng.choice(forgery.boards(kind))
+        pages = [page for page in sorted({p["page"] for p in record["placements"]})
+                 if forgery.sections(page, tag)]
+        if not pages:
+            return None
+        page = rng.choice(pages)
+        text = forgery.content(page)
+        for m in reversed(forgery.sections(page, tag)):
+            index, k = int(m.group("index")) + 1, m.group("kind") or ""
+            text = replace_span(text, m, f"/{tag} <</I {index}{k}>> BDC\n{m.group('body')}EMC\n")
+        forgery.set_content(page, text)
+        return f"every {tag} section of page {page + 1} marked one higher"
+    return plant
+
+
 def _erase(tag: str, kind: str):
     """A marked section of ``tag`` erased from a page of a ``kind`` board."""
     def plant(forgery: Forgery, rng: random.Random) -> str | None:
@@ -1264,6 +1282,11 @@ CODE_DEFECTS = [
              _unplaced("cliques", "score sheet")),
     Mutation("a circle heading erased", "cliques", "drawn-circles", _erase("CqC", "cliques")),
     Mutation("a founder box erased", "cliques", "drawn-founders", _erase("CqF", "cliques")),
+    Mutation("rules card not placed", "cliques", "drawn-rules-card-missing",
+             _unplaced("cliques", "rules card")),
+    Mutation("a printed start count marked as another", "cliques", "drawn-start-count",
+             _renumber("CqN", "cliques")),
+    Mutation("a vote card face erased", "cliques", "drawn-vote-cards", _erase("CqV", "cliques")),
     # the validator's own
     Mutation("an unknown key in a record", "circles", "bad-data",
              lambda f, rng: f.payload["boards"][0].update(note="hi") or "a record with a note"),

@@ -674,7 +674,8 @@ def test_analyze_refuses_a_board_that_breaks_its_rules(good, tmp_path):
 
     def edit(payload):
         data = payload["boards"][0]["data"]
-        data["dots"] = [[10, 10], [20, 20], [30, 30], [40, 12], [12, 40], [50, 60]]
+        s = data["grid"] // 7   # far enough apart for the spacing rule: only the line is wrong
+        data["dots"] = [[s, s], [2 * s, 2 * s], [3 * s, 3 * s], [5 * s, s + 1], [s + 1, 5 * s], [6 * s, 4 * s]]
         data["code"] = encode(tuple(map(tuple, data["dots"])), data["grid"])
     result = _analyze(with_payload(good, tmp_path / "collinear.pdf", edit))
     assert result.exit_code == 2 and "fails its checks (collinear" in result.output
