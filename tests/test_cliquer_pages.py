@@ -16,6 +16,8 @@ import re
 import numpy as np
 import pytest
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import LineString
 
 from cliquer_pages import PAPERS, TEXT, boards, draw_pieces, overlap, read_page
@@ -183,3 +185,23 @@ def test_a_square_too_large_is_refused_naming_the_largest_that_fits(what, paper,
 def run_one(board, paper, orientation):
     jobs = [(board, p) for p in cliquer.pieces(board)[:1]]
     draw_pieces(jobs, paper, orientation)
+
+
+coordinate = st.floats(-20, 20, allow_nan=False).map(lambda v: round(v, 1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(coordinate, coordinate, coordinate, coordinate), min_size=1, max_size=6),
+       st.lists(st.tuples(coordinate, coordinate, st.floats(0.1, 8), st.floats(0.1, 8)),
+                min_size=1, max_size=6))
+def test_the_letters_box_and_line_test_agrees_with_shapely(segments, boxes):
+    """labels._meets (numpy, all boxes at once) says a box meets a segment exactly when shapely
+    does, touching included; rounded coordinates make touching and collinear cases common."""
+    from pnp.games.cliquer.labels import _meets
+
+    sides = np.array([(x, y, x + w, y + h) for x, y, w, h in boxes]).T
+    got = _meets(np.array(segments, dtype=float).reshape(-1, 2, 2), *sides)
+    lines = [shapely.LineString([(a, b), (c, d)]) if (a, b) != (c, d) else shapely.Point(a, b)
+             for a, b, c, d in segments]
+    want = [any(shapely.box(*box).intersects(line) for line in lines) for box in sides.T]
+    assert list(got) == want
