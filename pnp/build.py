@@ -132,10 +132,11 @@ def _worker_start() -> None:
 
 
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],
-              part: str = "all") -> int:
+              part: str = "all", check: bool = False) -> int:
     """Impose the boards' pieces (as they come) and write one PDF atomically; returns the
     page count. ``part``: "main" leaves out the pieces held back to the end (answer keys),
-    "held-back" prints only those, for boards that have any."""
+    "held-back" prints only those, for boards that have any. ``check``: validate the finished
+    file before the rename (see ``_refuse_failing``)."""
     from pnp.pdf.embed import attach_json
     from pnp.pdf.writer import atomic_path, new_canvas
 
@@ -152,14 +153,19 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, 
         attach_json(canvas, payload(spec.title, seed, spec.page, page, records, part))
         canvas.save()
         fh.flush()
-        _refuse_failing(target, tmp)
+        if check:
+            _refuse_failing(target, tmp)
     return pages
 
 
 def _refuse_failing(target: Path, tmp: Path) -> None:
-    """A build never writes a PDF its own validator would fail: the finished temporary file is
-    validated before the rename, and a failure stops the build with one line (exit 2), leaving
-    any earlier PDF in place."""
+    """``pnp build --check``: the finished temporary file is validated before the rename, and a
+    failure stops the build with one line (exit 2), leaving any earlier PDF in place.
+
+    Not by default: it reads every page back, which costs more than drawing it (about 1.4x the
+    build, bench/validator.py). That a build never writes a PDF its validator fails is proved
+    by the tests instead, over the space a spec can ask for: every game, paper, orientation and
+    size option over many seeds (tests/test_print_fidelity.py), and every layout in layouts/."""
     from pnp.pdf.readback import NotOurs
     from pnp.validate import validate_file
 
@@ -314,7 +320,8 @@ def check_replaceable(target: Path, force: bool) -> None:
 
 
 def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, force: bool = False,
-          split: bool = False, progress=None, keys_apart: bool = False) -> list[tuple[Path, int, int]]:
+          split: bool = False, progress=None, keys_apart: bool = False,
+          check: bool = False) -> list[tuple[Path, int, int]]:
     """Build the spec into one PDF (and with ``split`` one more per item; with ``keys_apart``
     the pieces held back to the end go to a PDF of their own instead of the pack's end);
     returns (path, boards, pages) for each PDF written."""
@@ -327,13 +334,13 @@ def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, for
     with closing(generated(spec, seed, jobs, progress)) as pairs:
         if parts:                 # each board goes into more than one PDF: keep them
             pairs = list(pairs)
-        written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs, main))]
+        written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs, main, check))]
     for path, e in parts:
         if e == HELD_BACK:
             held = [pair for pair in pairs if any(p.at_end for p in game(pair[0].kind).pieces(pair[1]))]
             if held:
-                written.append((path, len(held), write_pdf(path, spec, seed, held, "held-back")))
+                written.append((path, len(held), write_pdf(path, spec, seed, held, "held-back", check)))
             continue
         mine = [pair for pair in pairs if pair[0] is spec.items[e]]
-        written.append((path, len(mine), write_pdf(path, spec, seed, mine, main)))
+        written.append((path, len(mine), write_pdf(path, spec, seed, mine, main, check)))
     return written

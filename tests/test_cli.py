@@ -82,7 +82,10 @@ def test_a_file_pnp_did_not_make_is_not_replaced_without_force(runner, tmp_path,
     assert runner.invoke(cli, ["build", str(spec), "-o", str(precious.parent)]).exit_code == 0  # ours now
 
 
-@pytest.mark.parametrize("layout", LAYOUTS, ids=[p.stem for p in LAYOUTS])
+STARTER = ROOT / "pnp" / "layouts" / "default.yaml"
+
+
+@pytest.mark.parametrize("layout", [*LAYOUTS, STARTER], ids=[p.stem for p in LAYOUTS] + ["starter"])
 def test_gallery_layouts_build_and_validate(runner, tmp_path, layout):
     result = runner.invoke(cli, ["build", str(layout), "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
@@ -92,13 +95,26 @@ def test_gallery_layouts_build_and_validate(runner, tmp_path, layout):
     assert check.exit_code == 0, check.output
 
 
+def test_build_check_refuses_a_pdf_its_validator_fails_in_one_line(runner, tmp_path, monkeypatch):
+    from pnp.games import game
+    from pnp.games.base import Problem
+
+    monkeypatch.setattr(game("circles"), "check_drawn",       # a drawing bug, as the validator sees it
+                        lambda board, placements: [Problem("drawn-space-moved", "space 3 is 1 pt off")])
+    spec = ROOT / "layouts" / "circles.yaml"
+    refused = runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path), "--check"])
+    assert refused.exit_code == 2 and "validator fails" in refused.output
+    assert len(refused.output.strip().splitlines()) == 1 and not list(tmp_path.glob("*.pdf"))
+    assert runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path)]).exit_code == 0
+
+
 def test_schema_accepts_the_gallery_and_rejects_mistakes(runner):
     import jsonschema
 
     schema = json.loads(runner.invoke(cli, ["schema"]).output)
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    for layout in [*LAYOUTS, ROOT / "pnp" / "layouts" / "default.yaml"]:
+    for layout in [*LAYOUTS, STARTER]:
         spec = yaml.safe_load(layout.read_text())
         assert not list(validator.iter_errors(spec)), layout
     assert list(validator.iter_errors({"items": [{"kind": "cliquer", "dotz": 9}]}))

@@ -554,7 +554,7 @@ def test_a_planted_symlink_at_the_temporary_name_is_never_written_through(tmp_pa
     assert not list(out.glob(".*.part"))
 
 
-def test_a_build_never_writes_a_pdf_its_validator_fails(tmp_path, monkeypatch):
+def test_build_check_never_writes_a_pdf_its_validator_fails(tmp_path, monkeypatch):
     from pnp.errors import PnpError
     from pnp.games import game
     from pnp.games.base import Problem
@@ -565,10 +565,13 @@ def test_a_build_never_writes_a_pdf_its_validator_fails(tmp_path, monkeypatch):
     # a drawing bug: a game's read-back finds the page wrong
     monkeypatch.setattr(game("cliquer"), "check_drawn",
                         lambda board, placements: [Problem("drawn-dot-moved", "dot A is 1 pt off")])
+    other = loads(SMALL.replace("seed: attack", "seed: other"), "attack.yaml")
     with pytest.raises(PnpError, match="validator fails.*drawn-dot-moved"):
-        build(loads(SMALL.replace("seed: attack", "seed: other"), "attack.yaml"), out)
+        build(other, out, check=True)
     assert path.read_bytes() == before          # the earlier PDF is left as it was
     assert not list(out.glob(".*.part"))
+    build(other, out)                           # without --check the pages are not read back
+    assert path.read_bytes() != before
 
 
 # ------------------------------------------------------------------------------------------
