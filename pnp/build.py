@@ -22,6 +22,13 @@ from pnp.spec import Entry, Spec
 ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"   # no 0/O, 1/I/L: read aloud in a class
 
 
+# Which pieces a PDF holds: a whole pack, or one of the two PDFs --keys-apart splits it into (the
+# play pieces, and the pieces held back to the end such as answer keys). The data records the
+# part of a split pack, so the validator redraws the same pieces.
+WHOLE, MAIN, HELD_BACK = "all", "main", "held-back"
+PARTS = (MAIN, HELD_BACK)
+
+
 @dataclass(frozen=True)
 class Task:
     kind: str
@@ -132,7 +139,7 @@ def _worker_start() -> None:
 
 
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],
-              part: str = "all", check: bool = False) -> int:
+              part: str = WHOLE, check: bool = False) -> int:
     """Impose the boards' pieces (as they come) and write one PDF atomically; returns the
     page count. ``part``: "main" leaves out the pieces held back to the end (answer keys),
     "held-back" prints only those, for boards that have any. ``check``: validate the finished
@@ -201,20 +208,20 @@ def _page_geometry(size: str, orientation: str, margin_mm: float):
     return geometry(size, orientation, margin_mm)
 
 
-def payload(title: str, seed: str, spec_page, page, records: list, part: str = "all") -> dict:
+def payload(title: str, seed: str, spec_page, page, records: list, part: str = WHOLE) -> dict:
     from pnp.pdf.embed import FORMAT
 
     data = {"format": FORMAT, "generator": GENERATOR, "title": title, "seed": seed,
             "page": {"size": spec_page.size, "orientation": spec_page.orientation,
                      "margin_mm": spec_page.margin_mm, "width": page.width, "height": page.height},
             "boards": records}
-    if part != "all":             # absent in a whole pack, so its bytes are as they were
+    if part != WHOLE:             # absent in a whole pack, so its bytes are as they were
         data["part"] = part
     return data
 
 
 def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, object]],
-                part: str = "all") -> tuple[list, int]:
+                part: str = WHOLE) -> tuple[list, int]:
     """Impose every board's pieces on ``canvas``, in order; (records, pages).
 
     ``boards`` are (item number, kind, board). The build calls this to write a PDF, and the
@@ -237,10 +244,10 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
                         "placements": placements})
         for piece in module.pieces(board):
             if piece.at_end:
-                if part != "main":
+                if part != MAIN:
                     held_back.append((piece, placements, item, kind))
                 continue
-            if part == "held-back":
+            if part == HELD_BACK:
                 continue
             try:
                 imposer.add(piece, placements, f"{kind} {piece.name}")
@@ -253,7 +260,7 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
         except PnpError as exc:
             raise ItemError(item, str(exc)) from None
     pages = imposer.finish()
-    if part == "held-back":
+    if part == HELD_BACK:
         records = [r for r in records if r["placements"]]
     return records, pages
 
@@ -273,12 +280,12 @@ def redraw(data: dict) -> tuple[bytes, list]:
     canvas = new_canvas(out, page, data["title"])
     boards = [(r["item"], r["kind"], game(r["kind"]).from_data(r["data"])) for r in data["boards"]]
     records, _ = draw_boards(canvas, page, footer_text(data["title"], data["seed"], data["generator"]),
-                             boards, data.get("part", "all"))
+                             boards, data.get("part", WHOLE))
     from pnp.pdf.embed import attach_json
 
     # attached as the build attaches it, so a file pnp wrote is redrawn byte for byte
     attach_json(canvas, payload(data["title"], data["seed"], spec_page, page, records,
-                                data.get("part", "all")))
+                                data.get("part", WHOLE)))
     canvas.save()
     return out.getvalue(), records
 
@@ -288,7 +295,6 @@ def output_path(spec: Spec, out_dir: Path) -> Path:
     return out_dir / name
 
 
-HELD_BACK = "held-back"
 
 
 def output_paths(spec: Spec, out_dir: Path, split: bool = False,
@@ -330,7 +336,7 @@ def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, for
     for path, _ in outputs:       # refuse before any work is done
         check_replaceable(path, force)
     (target, _), parts = outputs[0], outputs[1:]
-    main = "main" if keys_apart else "all"
+    main = MAIN if keys_apart else WHOLE
     with closing(generated(spec, seed, jobs, progress)) as pairs:
         if parts:                 # each board goes into more than one PDF: keep them
             pairs = list(pairs)
@@ -339,7 +345,7 @@ def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, for
         if e == HELD_BACK:
             held = [pair for pair in pairs if any(p.at_end for p in game(pair[0].kind).pieces(pair[1]))]
             if held:
-                written.append((path, len(held), write_pdf(path, spec, seed, held, "held-back", check)))
+                written.append((path, len(held), write_pdf(path, spec, seed, held, HELD_BACK, check)))
             continue
         mine = [pair for pair in pairs if pair[0] is spec.items[e]]
         written.append((path, len(mine), write_pdf(path, spec, seed, mine, main, check)))

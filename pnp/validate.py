@@ -16,6 +16,7 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from pnp.build import PARTS  # a pack split by --keys-apart: which of its two PDFs this is
 from pnp.games import KINDS, game
 from pnp.games.base import Fields, Problem, Problems, bounded_list
 from pnp.paper import MM, Frame
@@ -51,7 +52,6 @@ PROBLEMS = Problems({
 
 PAYLOAD_KEYS = ("format", "generator", "title", "seed", "page", "boards")
 PAGE_KEYS = ("size", "orientation", "margin_mm", "width", "height")
-PARTS = ("main", "held-back")     # a pack split by --keys-apart: which of its two PDFs this is
 
 
 @dataclass
