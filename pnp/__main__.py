@@ -1,9 +1,27 @@
-import sys
+"""`pnp` and `python -m pnp`: Ctrl-C at any moment is one line and exit 130, never a traceback.
 
-try:
+While Python is still importing pnp's modules nothing has been written, so an interrupt then just
+says so and leaves (os._exit: a KeyboardInterrupt raised inside an import can otherwise end the
+process by the signal, or as a traceback). Once the CLI is loaded, Ctrl-C becomes the usual
+KeyboardInterrupt again, so a build can remove its temporary file (pnp.cli handles it).
+"""
+
+import os
+import signal
+
+
+def _leave(_signum, _frame):
+    os.write(2, b"pnp: interrupted\n")
+    os._exit(130)
+
+
+def run():
+    signal.signal(signal.SIGINT, _leave)
     from pnp.cli import main
-except KeyboardInterrupt:       # Ctrl-C while Python is still importing: one line, not a traceback
-    sys.stderr.write("pnp: interrupted\n")
-    sys.exit(130)
 
-main()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    main()
+
+
+if __name__ == "__main__":
+    run()

@@ -16,6 +16,20 @@ from pnp.games import KINDS
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
+def interrupted():
+    """Ctrl-C: one line and exit 130, once the interrupted work has cleaned up after itself.
+
+    os._exit, not sys.exit: when the KeyboardInterrupt passed through code that Python ran
+    from C (an import can), Python remembers it as unhandled and at exit kills itself with
+    SIGINT instead of exiting 130, though we caught it. Output is flushed first."""
+    import os
+
+    click.echo("pnp: interrupted", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(130)
+
+
 def user_errors(fn):
     """A user's mistakes are one line each on stderr and exit 2, never a traceback."""
     @functools.wraps(fn)
@@ -36,8 +50,7 @@ def user_errors(fn):
             sys.exit(EXIT_USAGE)
         except KeyboardInterrupt:
             # PDFs are renamed into place whole, so whatever was interrupted left no torn file
-            click.echo("pnp: interrupted", err=True)
-            sys.exit(130)
+            interrupted()
     return wrapper
 
 
@@ -50,8 +63,7 @@ class _Pnp(click.Group):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except (KeyboardInterrupt, click.exceptions.Abort):
-            click.echo("pnp: interrupted", err=True)
-            sys.exit(130)
+            interrupted()
         except _HELP_ERRORS as exc:             # `pnp` alone: the help, as click shows it
             exc.show()
             sys.exit(exc.exit_code)
