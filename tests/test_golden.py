@@ -1,0 +1,91 @@
+"""Golden outputs: a few specs whose PDFs are pinned, so that any change to generation or layout
+is a conscious, reviewed diff (update the table below in the same commit, and say why).
+
+Two digests per spec:
+
+- **drawn**: the attached data (boards, placements) and every page's content stream,
+  decompressed. This is what pnp decides: which boards, where every dot, line and letter goes.
+  It does not depend on how reportlab serialises a file, so it is checked everywhere.
+- **file**: the whole PDF's bytes, checked only under the reportlab release the table was made
+  with (a new reportlab may write the same drawing with other bytes; the drawn digest still
+  holds pnp to the same pages).
+
+On a mismatch the message prints the new digests to paste here once the change is intended.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+import reportlab
+
+from conftest import ROOT
+from pnp.build import build
+from pnp.spec import load, loads
+
+CLASS = """\
+title: Golden class set
+seed: golden
+output: class.pdf
+page: {size: Letter, orientation: landscape}
+items:
+  - {kind: cliquer, worksheet: true, count: 2, dots: 8, difficulty: medium}
+  - {kind: cliquer, size: half, count: 2, dots: 7}
+"""
+CIRCLES = """\
+title: Golden circles
+seed: golden
+output: circles.pdf
+items:
+  - kind: circles
+    players: 4
+    variants: {lockdown: true, spin_cycle: 3, uncloned: true, wild_cards: true}
+"""
+CLIQUES = """\
+title: Golden cliques
+seed: golden
+output: cliques.pdf
+page: {size: A4, orientation: landscape}
+items:
+  - {kind: cliques, players: 7}
+"""
+SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
+MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
+GOLDEN = {
+    "starter pack": ("45c0e17d85a510d0", "ed575ed5cd40f40e"),
+    "class set": ("9f3f7ec1e4effb90", "962cfc870a391d17"),
+    "circles": ("986c55f70eafb779", "d8c6453ee26972d8"),
+    "cliques": ("ad2612ae7505be4c", "c68c31854683e7cc"),
+}
+
+
+def drawn_digest(path) -> str:
+    """sha256 of the attached data and every page's decompressed content, in page order."""
+    import pypdf
+
+    from pnp.pdf.readback import PdfBoards
+
+    doc = PdfBoards(str(path))
+    try:
+        h = hashlib.sha256(json.dumps(doc.payload, sort_keys=True).encode())
+    finally:
+        doc.close()
+    for page in pypdf.PdfReader(path).pages:
+        h.update(page.get_contents().get_data())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("name", list(SPECS))
+def test_golden_outputs(tmp_path, name):
+    text = SPECS[name]
+    spec = load(ROOT / "pnp" / "layouts" / "default.yaml") if text is None else loads(text, f"{name}.yaml")
+    [(path, _, _)] = build(spec, tmp_path)
+    drawn = drawn_digest(path)
+    whole = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    want_drawn, want_whole = GOLDEN[name]
+    hint = f"now {name!r}: ({drawn!r}, {whole!r}); if the change is meant, update GOLDEN"
+    assert drawn == want_drawn, "the pages pnp draws changed: " + hint
+    if reportlab.Version == MADE_WITH:
+        assert whole == want_whole, "the file's bytes changed: " + hint
