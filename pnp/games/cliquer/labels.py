@@ -111,7 +111,7 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
     own = centre[np.arange(n), :, np.arange(n)]                                       # (n, C)
     centre[np.arange(n), :, np.arange(n)] = np.inf
     ok &= own <= OWN_SHARE * centre.min(axis=2)
-    tiers = [np.array(segments, dtype=float).reshape(-1, 2, 2) for segments in avoid]
+    tiers = [_Lines(np.array(segments, dtype=float).reshape(-1, 2, 2)) for segments in avoid]
     grown = (left - LINE_GAP_MM * MM, bottom - LINE_GAP_MM * MM, right + LINE_GAP_MM * MM,
              top + LINE_GAP_MM * MM)
     gap = LABEL_GAP_MM * MM
@@ -144,39 +144,58 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
 FIRST = 24      # spots tried before the rest: most letters find theirs among the nearest
 
 
-def _first_clear(segments, spots, grown) -> int | None:
-    """The first of ``spots`` whose grown box meets none of ``segments``, or None."""
+def _first_clear(lines: "_Lines", spots, grown) -> int | None:
+    """The first of ``spots`` whose grown box meets none of the ``lines``, or None."""
     import numpy as np
 
     for chunk in (spots[:FIRST], spots[FIRST:]):
-        clear = ~_meets(segments, *(g[chunk] for g in grown))
+        clear = ~lines.meet(*(g[chunk] for g in grown))
         if clear.any():
             return int(chunk[np.flatnonzero(clear)[0]])
     return None
 
 
+class _Lines:
+    """Segments (S, 2, 2) to keep letters off, with what every box test needs made once."""
+
+    def __init__(self, segments):
+        import numpy as np
+
+        self.count = len(segments)
+        (self.x0, self.y0), (x1, y1) = segments[:, 0].T, segments[:, 1].T      # (S,)
+        self.dx, self.dy = x1 - self.x0, y1 - self.y0
+        self.left, self.right = np.minimum(self.x0, x1), np.maximum(self.x0, x1)
+        self.bottom, self.top = np.minimum(self.y0, y1), np.maximum(self.y0, y1)
+
+    def meet(self, left, bottom, right, top):
+        """For each box (arrays of its sides), does any segment touch it?
+
+        A segment meets an upright box when their extents overlap on both axes and the box's
+        corners are not all strictly on one side of the segment's line (the separating-axis test
+        for a box and a segment). The four corners' sides are dx (y - y0) - dy (x - x0) for
+        y in (bottom, top) and x in (left, right): all strictly positive exactly when the least
+        of the first terms exceeds the greatest of the second (for floats a - b > 0 is a > b).
+        All boxes against all segments at once, in plain float arithmetic: many times faster
+        than asking a shapely tree box by box for the few dozen segments a board has.
+        """
+        import numpy as np
+
+        if not self.count:
+            return np.zeros(len(left), dtype=bool)
+        l, b, r, t = (v[:, None] for v in (left, bottom, right, top))          # (C, 1)
+        hit = (l <= self.right) & (r >= self.left) & (b <= self.top) & (t >= self.bottom)
+        ys = self.dx * (b - self.y0), self.dx * (t - self.y0)
+        xs = self.dy * (l - self.x0), self.dy * (r - self.x0)
+        y_low, y_high = np.minimum(*ys), np.maximum(*ys)
+        x_low, x_high = np.minimum(*xs), np.maximum(*xs)
+        hit &= y_low <= x_high          # not all corners above the line
+        hit &= y_high >= x_low          # nor all below it
+        return hit.any(axis=1)
+
+
 def _meets(segments, left, bottom, right, top):
-    """For each box (arrays of sides), does any of ``segments`` (S, 2, 2) touch it?
-
-    A segment meets an upright box when their extents overlap on both axes and the box's corners
-    are not all strictly on one side of the segment's line (the separating-axis test for a box
-    and a segment): all boxes against all segments at once, in plain float arithmetic, about
-    forty times faster than asking a shapely tree box by box for the few dozen segments a board
-    has.
-    """
-    import numpy as np
-
-    if not len(segments):
-        return np.zeros(len(left), dtype=bool)
-    (x0, y0), (x1, y1) = segments[:, 0].T, segments[:, 1].T          # (S,)
-    l, b, r, t = (v[:, None] for v in (left, bottom, right, top))    # (C, 1)
-    overlap = ((l <= np.maximum(x0, x1)) & (r >= np.minimum(x0, x1))
-               & (b <= np.maximum(y0, y1)) & (t >= np.minimum(y0, y1)))
-    dx, dy = x1 - x0, y1 - y0
-    side = [dx * (cy - y0) - dy * (cx - x0) for cx, cy in ((l, b), (l, t), (r, b), (r, t))]
-    above = np.all([s > 0 for s in side], axis=0)
-    below = np.all([s < 0 for s in side], axis=0)
-    return (overlap & ~above & ~below).any(axis=1)
+    """``_Lines(segments).meet(...)``, for tests."""
+    return _Lines(segments).meet(left, bottom, right, top)
 
 
 def _crowded_first(pts) -> list[int]:
