@@ -54,10 +54,10 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("45c0e17d85a510d0", "ed575ed5cd40f40e"),
-    "class set": ("9f3f7ec1e4effb90", "962cfc870a391d17"),
-    "circles": ("986c55f70eafb779", "d8c6453ee26972d8"),
-    "cliques": ("ad2612ae7505be4c", "c68c31854683e7cc"),
+    "starter pack": ("29e0863bf1048a94", "f899dfb16794a97d"),
+    "class set": ("140fc3f282cbfa39", "7446ed2e578ccb19"),
+    "circles": ("93f4038c59177dab", "6f7616146f46d01c"),
+    "cliques": ("e41e61357e240feb", "239337b64e2988e5"),
 }
 
 

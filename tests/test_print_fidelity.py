@@ -52,20 +52,34 @@ WORKERS = 2
 ONE_LINE = re.compile(r"^fidelity\.yaml:\d+:\d+: [^\n]+$")
 
 
+def _page_option(name: str) -> dict:
+    from pnp.spec import Page
+
+    return next(f.metadata for f in dataclasses.fields(Page) if f.name == name)
+
+
 def _label(options: dict) -> str:
     return ",".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in options.items()) \
         or "defaults"
 
 
-ITEMS = [(kind, options, n == 0) for kind in KINDS for n, options in enumerate(variants(kind))]
+# The page's own bounds too: every game's defaults inside the narrowest and the widest margin a
+# spec may ask for (with the narrowest, the footer's scale bar reaches the 5 mm safe area's edge)
+MARGIN = "page margin_mm"
+MARGINS = (_page_option("margin_mm")["min"], _page_option("margin_mm")["max"])
+ITEMS = [(kind, options, n == 0) for kind in KINDS
+         for n, options in enumerate(variants(kind) + [{**variants(kind)[0], MARGIN: m} for m in MARGINS])]
 CASES = [(kind, options, paper) for kind, options, _ in ITEMS for paper in PAPERS]
 IDS = [f"{kind}-{_label(options)}-{size}-{orientation}" for kind, options, (size, orientation) in CASES]
 
 
 def _spec(kind: str, options: dict, paper, count: int):
     size, orientation = paper
-    return loads(f"title: Print fidelity\nseed: {SEED}\npage: {{size: {size}, orientation: "
-                 f"{orientation}}}\nitems:\n" + yaml_item(kind, options, count), "fidelity.yaml")
+    options = dict(options)
+    margin = options.pop(MARGIN, None)
+    page = f"size: {size}, orientation: {orientation}" + (f", margin_mm: {margin}" if margin else "")
+    return loads(f"title: Print fidelity\nseed: {SEED}\npage: {{{page}}}\nitems:\n"
+                 + yaml_item(kind, options, count), "fidelity.yaml")
 
 
 def _distinct(kind: str, boards: list) -> list:

@@ -21,6 +21,7 @@ BAR_LABEL = f"this bar is {BAR_MM} mm: print at 100 %"
 LABEL_PT = 6.5
 GAP_MM = 3
 INK_GRAY = 0.35
+OUTLINE_PT = 0.3               # the bar's outline, stroked half outside it
 
 
 def draw_footer(canvas, page: PageGeometry, text: str) -> None:
@@ -29,7 +30,9 @@ def draw_footer(canvas, page: PageGeometry, text: str) -> None:
     c = canvas
     c.saveState()
     base = safe.y + BASELINE_MM * MM
-    bar_x = safe.right - BAR_MM * MM
+    # the outline's outer half (and a little air) stays inside the margin: with the narrowest
+    # margin, 5 mm, the margin's edge is the safe area's
+    bar_x = safe.right - BAR_MM * MM - OUTLINE_PT
     label_w = string_width(BAR_LABEL, SANS, LABEL_PT)
     label_x = bar_x - GAP_MM * MM / 2 - label_w
     c.setFillGray(INK_GRAY)
@@ -42,7 +45,7 @@ def draw_footer(canvas, page: PageGeometry, text: str) -> None:
 
 def _bar(c, x: float, y: float, length: float, height: float) -> None:
     step = BAR_STEP_MM * MM
-    c.setLineWidth(0.3)
+    c.setLineWidth(OUTLINE_PT)
     c.setStrokeGray(0)
     for k in range(round(length / step)):
         c.setFillGray(0 if k % 2 == 0 else 1)
