@@ -311,3 +311,29 @@ def test_tally_rows_have_the_boxes_the_spare_rows_were_sized_for(page, landscape
             parts = score_sheet.plan(board_for(kind, n), content)
             board = board_for(kind, n)
             assert score_sheet.tally_boxes(board, parts.tally.width) >= score_sheet.MIN_TALLY_BOXES
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize("paper, orientation", [("A4", "landscape"), ("Letter", "landscape"),
+                                                ("A4", "portrait")])
+def test_a_score_sheet_too_short_for_its_rows_is_one_line_at_the_item(tmp_path, players, paper, orientation):
+    """The widest margins leave a landscape page 124 mm tall: a score sheet either lays out
+    with every row at least a 6 pt line tall, or the item is refused in one FILE:LINE:COL line
+    (a 12-player sheet once stopped the build with a traceback)."""
+    from pnp.build import build
+    from pnp.errors import SpecError
+    from pnp.games.cliques.score_sheet import fitted_plan, row_heights
+    from pnp.games.cliques.ink import block_height
+    from pnp.spec import loads
+
+    spec = loads(f"seed: s\npage: {{size: {paper}, orientation: {orientation}, margin_mm: 40}}\n"
+                 f"items:\n  - {{kind: cliques, players: {players}, remark_cards: 0}}\n", "x.yaml")
+    board = cliques.generate(spec.items[0].item, random.Random(1), "T")
+    area = geometry(paper, orientation, 40).content
+    try:
+        parts = fitted_plan(board, area)
+    except Exception:               # noqa: BLE001 - the build must then refuse it in one line
+        with pytest.raises(SpecError, match=r"^x\.yaml:4:5: a Cliques score sheet for "):
+            build(spec, tmp_path)
+        return
+    assert min(row_heights(board, parts)) >= block_height(1, MIN_TEXT) + 2 - 1e-9

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.paper import Frame
+from pnp.errors import PnpError
 from pnp.games.cliques import wording
-from pnp.games.cliques.ink import (
-    GREY, PALE, checkbox, fits, text_in_box)
+from pnp.games.cliques.ink import GREY, MIN_TEXT, PALE, block_height, checkbox, fits, text_in_box
+from pnp.paper import MM, Frame
 from pnp.games.cliques.board import Board
 from pnp.games.cliques.rules_card import START_TAG
 from pnp.games.cliques.rules import MAX_PLAYERS
@@ -80,8 +80,33 @@ def plan(board: Board, frame: Frame) -> Plan:
                 Frame(body.x, body.y, body.width, tally_y - GAP - body.y))
 
 
-def draw(board: Board, canvas, frame: Frame) -> None:
+class Unfit(PnpError):
+    """The page is too short for a row per player at the smallest text pnp prints."""
+
+
+def row_heights(board: Board, parts: Plan) -> tuple[float, float]:
+    """The membership grid's and the tally's row heights on this plan (as drawn below)."""
+    n = len(board.players)
+    grid = parts.membership
+    grid_row = min(MAX_ROW, (grid.height - SECTION_HEAD - _header_height(board, grid.width)) / (n + 1))
+    tally = parts.tally
+    return grid_row, min(MAX_ROW, (tally.height - SECTION_HEAD - TALLY_HEAD) / (n + SPARE_ROWS))
+
+
+def fitted_plan(board: Board, frame: Frame) -> Plan:
+    """The plan, or Unfit when a row could not hold a name at the smallest text size."""
     parts = plan(board, frame)
+    least = block_height(1, MIN_TEXT) + 2           # a name's line and its 1 pt above and below
+    if min(row_heights(board, parts)) < least - 1e-9:
+        raise Unfit(f"a Cliques score sheet for {len(board.players)} players needs more height than "
+                    f"this page has inside its margins ({frame.width / MM:.0f} x "
+                    f"{frame.height / MM:.0f} mm): use smaller margins, portrait, a larger page "
+                    "or fewer players")
+    return parts
+
+
+def draw(board: Board, canvas, frame: Frame) -> None:
+    parts = fitted_plan(board, frame)
     _header(board, canvas, parts.header)
     _examples(board, canvas, parts.example)
     _membership(board, canvas, parts.membership)
