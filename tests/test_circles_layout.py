@@ -365,3 +365,22 @@ def test_every_set_piece_fits_the_smallest_page_a_spec_allows():
         for variants in VARIANTS:
             for p in circles.pieces(make(players, variants))[1:]:
                 assert p.size[0] <= width and p.size[1] <= height, p.name
+
+
+def test_the_boards_key_fits_every_width_a_page_can_give_it():
+    """The key under the board, one row or two, is never wider than its frame: at 27 mm
+    margins it once ran 1 mm past (its fixed gaps were scaled with the cells)."""
+    from pnp.games.circles.draw import KEY_ENTRIES, _key_layout
+    from pnp.pdf.fonts import SANS, string_width
+
+    for width in [w / 2 for w in range(2 * 300, 2 * 800)]:
+        try:
+            rows, cell, label = _key_layout(width)
+        except ValueError:
+            assert width < 400, width          # only far narrower than any page's content
+            continue
+        per_row = -(-len(KEY_ENTRIES) // rows)
+        for r in range(rows):
+            entries = KEY_ENTRIES[r * per_row:(r + 1) * per_row]
+            drawn = sum(cell + 4 + string_width(text, SANS, label) + 10 for _, text in entries) - 10
+            assert drawn <= width + 1e-6, (width, rows, drawn)

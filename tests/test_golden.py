@@ -54,9 +54,9 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("29e0863bf1048a94", "f899dfb16794a97d"),
+    "starter pack": ("f24d6a44701b4dc2", "11c5d797083c00f0"),
     "class set": ("140fc3f282cbfa39", "7446ed2e578ccb19"),
-    "circles": ("93f4038c59177dab", "6f7616146f46d01c"),
+    "circles": ("d519c2d10abaa61e", "17a59d375810d296"),
     "cliques": ("e41e61357e240feb", "239337b64e2988e5"),
 }
 

@@ -107,9 +107,12 @@ def _key_layout(width: float) -> tuple[int, float, float]:
     """(rows, cell, label size) for a key ``width`` wide: one row as large as fits with labels
     of at least ``MIN_TEXT_PT`` + 0.5, else two rows of smaller cells."""
     def row_width(entries, cell, label):
-        return sum(cell + 4 + string_width(text, SANS, label) + 10 for _, text in entries)
+        """Each entry's cell, 4 pt, its label, and 10 pt before the next entry."""
+        return sum(cell + 4 + string_width(text, SANS, label) + 10 for _, text in entries) - 10
 
-    scale = min(1.0, width / row_width(KEY_ENTRIES, KEY_CELL, KEY_LABEL))
+    # cells and labels scale; the fixed gaps (14 pt an entry, less the last 10) do not
+    gaps = 14 * len(KEY_ENTRIES) - 10
+    scale = min(1.0, (width - gaps) / (row_width(KEY_ENTRIES, KEY_CELL, KEY_LABEL) - gaps))
     if KEY_LABEL * scale >= MIN_TEXT_PT + 0.5:
         return 1, KEY_CELL * scale, KEY_LABEL * scale
     half = (len(KEY_ENTRIES) + 1) // 2
