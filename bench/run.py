@@ -248,7 +248,8 @@ def startup(run: Run) -> None:
 
 
 def build_section(run: Run) -> None:
-    sizes = (50, 100, 200) if run.quick else (50, 100, 200, 400)
+    sizes = (50, 100, 200) if run.quick else (50, 100, 200, 600)
+    judged = sizes[-1]          # issue 14: at most 1.25x bare reportlab's CPU on 600 boards
     commands = {}
     for n in sizes:
         for name, cmd in build_pair(run, n).items():
@@ -263,12 +264,12 @@ def build_section(run: Run) -> None:
     t = {name: med(v["seconds"]) for name, v in r.items()}
     cpu = {name: med(v["cpu_seconds"]) for name, v in r.items()}
     for n in sizes:
-        p, b = t[f"pnp-{n}"], t[f"bare-{n}"]
-        aim = "≤ 1.50" if n == 200 else ""
-        run.add("build", f"CliqueR pack, {n} boards ({n} pages)", secs(p), f"{secs(b)} bare reportlab",
-                p / b, aim, p / b <= 1.5 if aim else None,
-                f"CPU {secs(cpu[f'pnp-{n}'])} vs {secs(cpu[f'bare-{n}'])} "
-                f"({cpu[f'pnp-{n}'] / cpu[f'bare-{n}']:.2f}x)")
+        p, b = cpu[f"pnp-{n}"], cpu[f"bare-{n}"]
+        aim = "≤ 1.25" if n == judged else ""
+        run.add("build", f"CliqueR pack, {n} boards ({n} pages), CPU", secs(p), f"{secs(b)} bare reportlab",
+                p / b, aim, p / b <= 1.25 if aim else None,
+                f"wall {secs(t[f'pnp-{n}'])} vs {secs(t[f'bare-{n}'])} "
+                f"({t[f'pnp-{n}'] / t[f'bare-{n}']:.2f}x)")
     run.cache["build-200"] = t["pnp-200"]
     slope_p, fixed_p, worst_p = _line([(n, t[f"pnp-{n}"]) for n in sizes])
     slope_b, fixed_b, _ = _line([(n, t[f"bare-{n}"]) for n in sizes])
@@ -505,7 +506,7 @@ def main(argv=None) -> int:
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     run = Run(args.quick, repeat, work)
     load_before = os.getloadavg()[0]
-    run.cache["record_boards"] = 1000 if "memory" in chosen else 400   # record the drawing once
+    run.cache["record_boards"] = 1000 if "memory" in chosen else 600   # record the drawing once
     try:
         for name in chosen:
             print(f"[{name}]", flush=True)
