@@ -1,10 +1,10 @@
 """Print fidelity, over the whole space: every game (``pnp.games.KINDS``, so a new game is covered
 the day it is registered) x A4/Letter x portrait/landscape x every size option x many seeds.
 
-Each case builds one PDF of a game's item on one paper, validates it, and reads its ink back
-with pdfium (``pnp.pdf.layout_check``, never the drawing code): every piece's ink stays inside
-its frame and the 5 mm safe area on every page, no text prints under 6 pt, and no text
-overlaps text, dots or lines.
+Each case builds one PDF of a game's item on one paper and validates it: the validator reads
+the ink back with pdfium (``pnp.pdf.layout_check``, never the drawing code), so every piece's
+ink stays inside its frame and the 5 mm safe area on every page, no text prints under 6 pt, and
+no text overlaps text, dots or lines.
 
 Size options come from each game's Item dataclass (``tests/layout_variants.py``): the defaults,
 then one option moved at a time to every Literal value, both flag values and both ends of every
@@ -37,9 +37,6 @@ from layout_variants import variants, yaml_item
 from pnp.build import generate_all, write_pdf
 from pnp.errors import SpecError
 from pnp.games import KINDS, game
-from pnp.paper import Frame
-from pnp.pdf.layout_check import check_page, safe_area
-from pnp.pdf.readback import PdfBoards
 from pnp.spec import loads
 from pnp.validate import validate_file
 
@@ -95,19 +92,14 @@ def _distinct(kind: str, boards: list) -> list:
     return out
 
 
-def _frames(doc) -> dict[int, list]:
-    frames: dict[int, list] = {}
-    for record in doc.payload["boards"]:
-        for p in record["placements"]:
-            frames.setdefault(p["page"], []).append((p["piece"], Frame(*p["frame"])))
-    return frames
+TEXT_CODES = {"text-too-small", "text-collision", "text-on-dot", "text-on-line", "text-outside-frame"}
 
 
 def run_item(kind: str, options: dict, seeds: int) -> dict:
     """paper -> {"refused": message or None, "boards": n, "ink": [...], "text": [...]}.
 
-    Module-level so a worker process can run it. "ink": what validation and the ink check
-    found over every board; "text": what the full layout check found on the first board's pages.
+    Module-level so a worker process can run it. "text": the validator's text problems (its
+    layout check reads every text on every page); "ink": everything else it found.
     """
     try:
         generate_all(_spec(kind, options, PAPERS[0], 1), SEED)      # an impossible item fails fast
@@ -124,20 +116,13 @@ def run_item(kind: str, options: dict, seeds: int) -> dict:
             except SpecError as exc:              # a piece that does not fit this paper
                 out[paper] = {"refused": str(exc)}
                 continue
-            ink = [r.line(path.name) for r in validate_file(path) if not r.ok]
-            text = []
-            doc = PdfBoards(path)
-            try:
-                frames = _frames(doc)
-                first = {p["page"] for p in doc.payload["boards"][0]["placements"]}
-                for i in range(len(doc)):
-                    page = doc.pdf[i]
-                    safe = safe_area(*page.get_size())
-                    ink += map(str, check_page(page, frames.get(i, []), i + 1, safe, text=False))
-                    if i in first:
-                        text += map(str, check_page(page, frames.get(i, []), i + 1, safe))
-            finally:
-                doc.close()
+            # the validator reads every page back: the data, the ink against a redraw, the safe
+            # area, and the layout check (pnp.pdf.layout_check) of every text on every page
+            ink, text = [], []
+            for report in validate_file(path):
+                for problem in report.problems:
+                    shown = f"{path.name} {report.label}: {problem.code}: {problem.message}"
+                    (text if problem.code in TEXT_CODES else ink).append(shown)
             out[paper] = {"refused": None, "boards": len(boards), "ink": ink, "text": text}
     return out
 
