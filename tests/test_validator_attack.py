@@ -54,19 +54,24 @@ def good(tmp_path_factory) -> Path:
 
 def outcome(path: Path) -> str:
     """'unreadable' (one error line, exit 2), 'fail' (a report with failures) or 'ok'."""
+    return judged(path)[0]
+
+
+def judged(path: Path) -> tuple[str, set[str]]:
+    """The outcome and the problem codes, from one validation."""
     try:
         reports = validate_file(path)
     except NotOurs as exc:
         message = str(exc)
         assert "\n" not in message and message.startswith(f"{path}: "), message
         assert len(message) < 300 + len(str(path)), message
-        return "unreadable"
+        return "unreadable", set()
     for r in reports:
         line = r.line(str(path))
         assert "\n" not in line, line
         for p in r.problems:
             assert p.code and " " not in p.code, p
-    return "ok" if all(r.ok for r in reports) else "fail"
+    return "ok" if all(r.ok for r in reports) else "fail", {p.code for r in reports for p in r.problems}
 
 
 def codes(path: Path) -> set[str]:
@@ -300,8 +305,9 @@ BAD_RECORDS = {
 @pytest.mark.parametrize("name", list(BAD_RECORDS))
 def test_wrong_board_records_fail_that_board_and_name_it(good, tmp_path, name):
     path = with_payload(good, tmp_path / "bad.pdf", BAD_RECORDS[name])
-    assert outcome(path) == "fail"
-    assert codes(path) - {"drawn-unknown", "outside-safe-area"}, name   # a board-level problem
+    verdict, found = judged(path)
+    assert verdict == "fail"
+    assert found - {"drawn-unknown", "outside-safe-area"}, name   # a board-level problem
 
 
 def _paths(value, prefix=()):
