@@ -295,8 +295,6 @@ def output_path(spec: Spec, out_dir: Path) -> Path:
     return out_dir / name
 
 
-
-
 def output_paths(spec: Spec, out_dir: Path, split: bool = False,
                  keys_apart: bool = False) -> list[tuple[Path, int | str | None]]:
     """The PDFs a build writes: (the pack, None), then with ``split`` (one per item, its index),

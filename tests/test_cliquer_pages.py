@@ -195,12 +195,12 @@ coordinate = st.floats(-20, 20, allow_nan=False).map(lambda v: round(v, 1))
        st.lists(st.tuples(coordinate, coordinate, st.floats(0.1, 8), st.floats(0.1, 8)),
                 min_size=1, max_size=6))
 def test_the_letters_box_and_line_test_agrees_with_shapely(segments, boxes):
-    """labels._meets (numpy, all boxes at once) says a box meets a segment exactly when shapely
-    does, touching included; rounded coordinates make touching and collinear cases common."""
-    from pnp.games.cliquer.labels import _meets
+    """The letters' test (numpy, all boxes at once) says a box meets a segment exactly when
+    shapely does, touching included; rounded coordinates make touching and collinear cases common."""
+    from pnp.games.cliquer.labels import _Lines
 
     sides = np.array([(x, y, x + w, y + h) for x, y, w, h in boxes]).T
-    got = _meets(np.array(segments, dtype=float).reshape(-1, 2, 2), *sides)
+    got = _Lines(np.array(segments, dtype=float).reshape(-1, 2, 2)).meet(*sides)
     lines = [shapely.LineString([(a, b), (c, d)]) if (a, b) != (c, d) else shapely.Point(a, b)
              for a, b, c, d in segments]
     want = [any(shapely.box(*box).intersects(line) for line in lines) for box in sides.T]

@@ -128,8 +128,8 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
             raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
         spots = np.flatnonzero(free)
         chosen, tier = int(spots[0]), len(tiers) + 1
-        for t, segments in enumerate(tiers, 1):
-            found = _first_clear(segments, spots, [g[i] for g in grown])
+        for t, lines in enumerate(tiers, 1):
+            found = _first_clear(lines, spots, [g[i] for g in grown])
             if found is not None:
                 chosen, tier = found, t
                 break
@@ -191,11 +191,6 @@ class _Lines:
         hit &= y_low <= x_high          # not all corners above the line
         hit &= y_high >= x_low          # nor all below it
         return hit.any(axis=1)
-
-
-def _meets(segments, left, bottom, right, top):
-    """``_Lines(segments).meet(...)``, for tests."""
-    return _Lines(segments).meet(left, bottom, right, top)
 
 
 def _crowded_first(pts) -> list[int]:
