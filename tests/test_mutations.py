@@ -863,7 +863,10 @@ def code_misprinted(forgery: Forgery, rng: random.Random) -> str | None:
 
     def wrong(dots, grid):
         return encode(tuple(sorted((x, (y + 1) % (grid + 1)) for x, y in dots)), grid)
-    _transplant(forgery, ("cliquer",), **{"pnp:games:cliquer:draw:encode": wrong})
+    # every module that prints a code: the page board (draw) and the small boards and
+    # worksheets (sheet); patching one alone leaves the other's pages as they were
+    _transplant(forgery, ("cliquer",), **{"pnp:games:cliquer:draw:encode": wrong,
+                                          "pnp:games:cliquer:sheet:encode": wrong})
     return "board codes printed for other dots"
 
 
