@@ -234,32 +234,92 @@ def validate(pdfs, as_json):
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
 @click.option("--solve/--no-solve", default=None,
-              help="perfect-play margin and best opening (default: on for boards of up to 9 dots)")
+              help="perfect-play margin and best line (default: tried for 20 s on boards of up to "
+                   "10 dots; --solve: up to 11 dots, 10 minutes)")
+@click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
+              help="give up perfect play after this many seconds (implies --solve)")
+@click.option("--solve-positions", type=click.IntRange(1), default=None,
+              help="give up perfect play after this many positions (implies --solve)")
+@click.option("--solve-memory", type=click.IntRange(64), default=None, metavar="MB",
+              help="give up perfect play past this much memory [default: 1024] (implies --solve)")
 @user_errors
-def analyze(sources, as_json, solve):
+def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memory):
     """Figures of boards from PDFs, board codes or specs (games that offer analysis).
 
     For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
-    in every finished game, and for small boards the perfect-play margin and a best opening move.
+    in every finished game, and perfect play: the margin, a best opening and a best line of play.
+    Perfect play is always bounded: past its budget the report says "not worked out" and, when
+    --solve (or a --solve-* option) asked for it, pnp exits with status 2.
     """
     import json
 
     from pnp.errors import PnpError
     from pnp.games import game
 
-    results = []
+    limits = (solve_seconds, solve_positions, solve_memory)
+    if solve is False and any(x is not None for x in limits):
+        raise PnpError("--no-solve cannot go with --solve-seconds, --solve-positions or --solve-memory")
+    asked = solve or any(x is not None for x in limits)
+    results, unsolved = [], 0
     for label, kind, board in _boards_to_analyze(sources):
+        request = solve
+        if asked or solve is None:
+            request = _solve_request(label, asked, *limits)
         try:
-            result = game(kind).analyze(board, solve=solve)
+            with _solve_progress(label) as heard:
+                result = game(kind).analyze(board, solve=request and request.with_progress(heard))
         except ValueError as exc:
             raise PnpError(f"{label}: {exc}") from None
+        unsolved += bool(asked) and result.get("perfect_play") is None
         results.append((label, kind, result))
     if as_json:
         click.echo(json.dumps([{**result, "board": label} for label, _, result in results], indent=2))
-        return
-    for label, kind, result in results:
-        click.echo(f"== {label}")
-        click.echo(game(kind).report(result))
+    else:
+        for label, kind, result in results:
+            click.echo(f"== {label}")
+            click.echo(game(kind).report(result))
+    if unsolved:
+        sys.exit(EXIT_USAGE)
+
+
+def _solve_request(label, asked, seconds, positions, memory):
+    """The budget of one board's perfect play: the defaults of the analysis, with the options'."""
+    from dataclasses import replace
+
+    from pnp.games.cliquer.analysis import ASKED, QUICK, SolveRequest
+
+    base = ASKED if asked else QUICK
+    budget = replace(base, seconds=seconds if seconds is not None else base.seconds,
+                     positions=positions if positions is not None else base.positions,
+                     memory_mb=memory if memory is not None else base.memory_mb)
+    return SolveRequest(budget, asked=bool(asked))
+
+
+class _solve_progress:
+    """While perfect play is worked out: on a terminal, one line on stderr kept up to date (after
+    the first second) and wiped at the end; elsewhere a line every 10 s, like long builds."""
+
+    def __init__(self, label):
+        self.label, self.tty, self.last, self.shown = label, sys.stderr.isatty(), 0.0, False
+
+    def __call__(self, positions, seconds):
+        if seconds - self.last < (0.5 if self.tty else 10) or seconds < 1:
+            return
+        self.last = seconds
+        text = f"pnp: {self.label}: perfect play, {positions:,} positions in {seconds:.0f} s"
+        if self.tty:
+            click.echo(f"\r{text} ", err=True, nl=False)
+            self.shown = len(text) + 1
+        else:
+            click.echo(text, err=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.shown:
+            click.echo("\r" + " " * self.shown + "\r", err=True, nl=False)
+        return False
 
 
 def _boards_to_analyze(args) -> list[tuple[str, str, object]]:

@@ -9,8 +9,8 @@
  * 4-clique; the 1 point a line is parity, added by the caller), negamax, fail-soft alpha-beta with
  * principal-variation null windows, ordering by bonus then open segments blocked, the last two
  * open segments answered directly. What differs is the table: a fixed array of 16-byte entries,
- * two to a bucket (one kept for the larger subtree, one always replaced), so memory is fixed when
- * the solver starts instead of growing with the positions searched. A bound in the table is only
+ * four to a 64-byte bucket (one cache line; a new position replaces the smallest subtree), so
+ * memory is fixed when the solver starts instead of growing with the positions searched. A bound in the table is only
  * used for the very position it was stored for (the whole key is compared), so losing entries
  * costs time, never correctness.
  */
@@ -21,6 +21,7 @@
 #include <string.h>
 
 #define INF 2047
+#define WAYS 4               /* entries a bucket: 4 x 16 bytes, one cache line */
 #define MAXSEG 63            /* keys carry a top bit to tell a stored position from an empty slot */
 
 typedef struct {
@@ -36,7 +37,8 @@ typedef struct {
     uint8_t ea[MAXSEG], eb[MAXSEG];
     uint64_t cross[MAXSEG], keep[MAXSEG];
     uint32_t adj[32];
-    Entry *table;
+    Entry *table;            /* `raw`, aligned to a cache line */
+    void *raw;
     uint64_t mask;           /* buckets - 1 */
     int shift;
     long long positions, next_check, every;
@@ -80,7 +82,7 @@ static int last_two(Core *c, int one, int two) {
 
 static inline Entry *bucket(Core *c, uint64_t drawn) {
     uint64_t h = (drawn * 0x9E3779B97F4A7C15ULL) >> c->shift;
-    return c->table + 2 * (h & c->mask);
+    return c->table + WAYS * (h & c->mask);
 }
 
 static int check(Core *c) {
@@ -129,8 +131,8 @@ static int search(Core *c, uint64_t drawn, uint64_t open, int alpha, int beta) {
     }
     uint64_t key = drawn | (1ULL << 63);
     Entry *slot = bucket(c, drawn), *found = NULL;
-    if (slot[0].key == key) found = slot;
-    else if (slot[1].key == key) found = slot + 1;
+    for (int w = 0; w < WAYS; w++)
+        if (slot[w].key == key) { found = slot + w; break; }
     int lower = -INF, upper = INF, first = -1;
     if (found) {
         lower = found->lower;
@@ -192,9 +194,15 @@ static int search(Core *c, uint64_t drawn, uint64_t open, int alpha, int beta) {
     if (best <= start_alpha) upper = best;
     else if (best >= beta) lower = best;
     else lower = upper = best;
-    /* the same position again, or a bigger subtree than slot 0 holds: slot 0; else slot 1 */
+    /* the same position again if it is still there; else an empty slot, else the one with the
+     * smallest subtree (the cheapest to search again) */
     int depth = popcount64(open);
-    Entry *into = (found ? found : (depth >= slot[0].depth || slot[0].key == 0 ? slot : slot + 1));
+    Entry *into = found;
+    if (!into || into->key != key) {
+        into = slot;
+        for (int w = 1; w < WAYS && into->key; w++)
+            if (!slot[w].key || slot[w].depth < into->depth) into = slot + w;
+    }
     into->key = key;
     into->lower = (int16_t)lower;
     into->upper = (int16_t)upper;
@@ -236,15 +244,17 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         self->cross[k] = mask;
         self->keep[k] = ~(mask | (1ULL << k));
     }
-    free(self->table);
-    size_t buckets = (size_t)1 << (bits - 1);
-    self->table = calloc(2 * buckets, sizeof(Entry));
+    size_t buckets = (size_t)1 << (bits - 2);
+    /* zeroed pages are mapped as they are touched, so a small solve stays small */
+    free(self->raw);
+    self->raw = calloc(WAYS * buckets * sizeof(Entry) + 64, 1);
+    self->table = self->raw ? (Entry *)(((uintptr_t)self->raw + 63) & ~(uintptr_t)63) : NULL;
     if (!self->table) {
         PyErr_NoMemory();
         return -1;
     }
     self->mask = buckets - 1;
-    self->shift = 64 - (bits - 1);
+    self->shift = 64 - (bits - 2);
     self->every = 1 << 14;
     self->positions = 0;
     self->next_check = self->every;
@@ -252,7 +262,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Core_dealloc(Core *self) {
-    free(self->table);
+    free(self->raw);
     Py_XDECREF(self->hook);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }

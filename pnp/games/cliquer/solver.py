@@ -42,8 +42,9 @@ _MASK = (1 << _BITS) - 1
 _INF = _OFF - 1
 
 # The C core's table: 16-byte entries, sized by dots (the positions a solve needs grow about
-# 10x a dot) and capped by the memory budget. 2**24 entries = 256 MiB, for 11 dots.
-_TABLE_BITS = {8: 18, 9: 20, 10: 22, 11: 24}
+# 10x a dot) and capped by the memory budget: 2**24 entries = 256 MiB for 10 dots, 512 MiB
+# for 11 (pages are mapped as they are first touched, so a quick solve stays small).
+_TABLE_BITS = {8: 18, 9: 20, 10: 24, 11: 25}
 _C_MAX_SEGMENTS = 63         # keys are 64-bit with a marker bit: up to 11 dots (55 segments)
 
 
