@@ -445,9 +445,12 @@ def new(kind):
 @click.option("-o", "--out", "out_dir", default="output", show_default=True,
               type=click.Path(file_okay=False, path_type=Path))
 @click.option("--png", is_flag=True, help="also write a PNG preview")
+@click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=60, show_default=True,
+              help="time allowed for yesterday's perfect-play answer")
 @user_errors
-def daily(date_text, out_dir, png):
-    """Build the board of the day: the same board for everyone on that date."""
+def daily(date_text, out_dir, png, solve_seconds):
+    """Build the board of the day: the same board for everyone on that date. Then print
+    yesterday's perfect-play answer (the winner, by how much, and a best opening)."""
     import datetime as dt
 
     from pnp.build import build as run_build
@@ -462,6 +465,12 @@ def daily(date_text, out_dir, png):
             click.echo(f"wrote {path}")
             if png:
                 _previews(path)
+    # stdout only: the PDF is the same with or without it
+    from pnp.games.cliquer.daily import previous_answer
+    from pnp.games.cliquer.solver import Budget
+
+    with _solve_progress("yesterday's board") as heard:
+        click.echo(previous_answer(day, Budget(seconds=solve_seconds, memory_mb=1024), heard))
 
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
