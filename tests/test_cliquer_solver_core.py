@@ -120,3 +120,13 @@ def test_a_core_that_cannot_be_had_is_refused_plainly():
     twelve = tuple((x * 7 + (x * x) % 5, (x * x * 3) % 71) for x in range(12))
     with pytest.raises(ValueError, match="at most 11 dots|not built"):
         Solver(Rules(twelve), core="c")
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_next_move_is_the_first_move_of_the_best_line(core):
+    rules = Rules(NINE[:7])
+    line = Solver(rules, core=core).solve().line
+    solver, state = Solver(rules, core=core), rules.start()
+    for move in line:       # one solver along the whole game, its table carried over
+        assert solver.next_move(state) == move
+        state, _ = rules.play(state, move)

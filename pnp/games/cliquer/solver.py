@@ -167,6 +167,12 @@ class Solver:
         line = self._line(state, value)
         return Solution(value + remaining % 2, line[0] if line else None, self.positions, tuple(line))
 
+    def next_move(self, state: State) -> Move:
+        """A perfect move at ``state`` (not finished): the first of a best line, without the rest
+        of the line (for computer players; the table carries over from move to move)."""
+        value = self._value(state, -_INF, _INF)
+        return self._line(state, value, moves=1)[0]
+
     def _value(self, state: State, alpha: int, beta: int) -> int:
         """The bonus margin of ``state`` for its mover (fail-soft in (alpha, beta))."""
         if not state.open:
@@ -174,15 +180,16 @@ class Solver:
         self.adj[:] = state.adjacency
         return self._search(state.drawn, state.open, alpha, beta)
 
-    def _line(self, state: State, value: int) -> list[Move]:
-        """A best line from ``state`` (bonus value ``value``) to the end of the game.
+    def _line(self, state: State, value: int, moves: int | None = None) -> list[Move]:
+        """A best line from ``state`` (bonus value ``value``) to the end of the game (or ``moves``
+        long).
 
         At each move: the first legal move in segment order that keeps the value. The reply
         after a move scoring ``b`` bonus is worth at least b - value to the opponent (value is
         the best over moves), and exactly that after a best move: one null-window test each.
         """
         rules, line = self.rules, []
-        while state.open:
+        while state.open and len(line) != moves:
             for move in rules.legal_moves(state):
                 after, points = rules.play(state, move)
                 target = points - 1 - value
