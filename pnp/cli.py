@@ -255,6 +255,8 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
 
     from pnp.errors import PnpError
     from pnp.games import game
+    from pnp.games.cliquer.analysis import solve_request
+    from pnp.games.cliquer.solve_progress import SolveProgress
 
     limits = (solve_seconds, solve_positions, solve_memory)
     if solve is False and any(x is not None for x in limits):
@@ -264,9 +266,9 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
     for label, kind, board in _boards_to_analyze(sources):
         request = solve
         if asked or solve is None:
-            request = _solve_request(label, asked, *limits)
+            request = solve_request(asked, *limits)
         try:
-            with _solve_progress(label) as heard:
+            with SolveProgress(label) as heard:
                 result = game(kind).analyze(board, solve=request and request.with_progress(heard))
         except ValueError as exc:
             raise PnpError(f"{label}: {exc}") from None
@@ -280,46 +282,6 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
             click.echo(game(kind).report(result))
     if unsolved:
         sys.exit(EXIT_USAGE)
-
-
-def _solve_request(label, asked, seconds, positions, memory):
-    """The budget of one board's perfect play: the defaults of the analysis, with the options'."""
-    from dataclasses import replace
-
-    from pnp.games.cliquer.analysis import ASKED, QUICK, SolveRequest
-
-    base = ASKED if asked else QUICK
-    budget = replace(base, seconds=seconds if seconds is not None else base.seconds,
-                     positions=positions if positions is not None else base.positions,
-                     memory_mb=memory if memory is not None else base.memory_mb)
-    return SolveRequest(budget, asked=bool(asked))
-
-
-class _solve_progress:
-    """While perfect play is worked out: on a terminal, one line on stderr kept up to date (after
-    the first second) and wiped at the end; elsewhere a line every 10 s, like long builds."""
-
-    def __init__(self, label):
-        self.label, self.tty, self.last, self.shown = label, sys.stderr.isatty(), 0.0, False
-
-    def __call__(self, positions, seconds):
-        if seconds - self.last < (0.5 if self.tty else 10) or seconds < 1:
-            return
-        self.last = seconds
-        text = f"pnp: {self.label}: perfect play, {positions:,} positions in {seconds:.0f} s"
-        if self.tty:
-            click.echo(f"\r{text} ", err=True, nl=False)
-            self.shown = len(text) + 1
-        else:
-            click.echo(text, err=True)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        if self.shown:
-            click.echo("\r" + " " * self.shown + "\r", err=True, nl=False)
-        return False
 
 
 def _boards_to_analyze(args) -> list[tuple[str, str, object]]:
@@ -467,9 +429,10 @@ def daily(date_text, out_dir, png, solve_seconds):
                 _previews(path)
     # stdout only: the PDF is the same with or without it
     from pnp.games.cliquer.daily import previous_answer
+    from pnp.games.cliquer.solve_progress import SolveProgress
     from pnp.games.cliquer.solver import Budget
 
-    with _solve_progress("yesterday's board") as heard:
+    with SolveProgress("yesterday's board") as heard:
         click.echo(previous_answer(day, Budget(seconds=solve_seconds, memory_mb=1024), heard))
 
 

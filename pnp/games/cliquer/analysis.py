@@ -38,6 +38,16 @@ class SolveRequest:
         return replace(self, progress=progress)
 
 
+def solve_request(asked: bool, seconds: float | None = None, positions: int | None = None,
+                  memory_mb: int | None = None) -> SolveRequest:
+    """The budget of one board's perfect play: ASKED or QUICK, with the limits given instead."""
+    base = ASKED if asked else QUICK
+    budget = replace(base, seconds=seconds if seconds is not None else base.seconds,
+                     positions=positions if positions is not None else base.positions,
+                     memory_mb=memory_mb if memory_mb is not None else base.memory_mb)
+    return SolveRequest(budget, asked=bool(asked))
+
+
 def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> dict:
     """Every figure of the board; perfect play when ``solve`` (True, or a SolveRequest with its
     budget; None: tried within QUICK on boards of up to SOLVE_BY_DEFAULT dots)."""
