@@ -1,7 +1,7 @@
 /* CliqueR perfect play: the hot loop of pnp/games/cliquer/solver.py, in C.
  *
  * Optional: `pip install .` builds it when a C compiler is there; without it the pure-Python
- * search in solver.py runs the very same algorithm (the tests check both agree with brute force
+ * search in solver.py runs the same algorithm (the tests check both agree with brute force
  * and with each other). Only ``search`` lives here; best lines, budgets and messages stay in
  * Python, so both cores print the same text.
  *
@@ -10,9 +10,14 @@
  * principal-variation null windows, ordering by bonus then open segments blocked, the last two
  * open segments answered directly. What differs is the table: a fixed array of 16-byte entries,
  * four to a 64-byte bucket (one cache line; a new position replaces the smallest subtree), so
- * memory is fixed when the solver starts instead of growing with the positions searched. A bound in the table is only
- * used for the very position it was stored for (the whole key is compared), so losing entries
- * costs time, never correctness.
+ * memory is fixed when the solver starts instead of growing with the positions searched. A bound
+ * in the table is only used for the very position it was stored for (the whole key is compared),
+ * so losing entries costs time, never correctness.
+ *
+ * And one addition, an enhanced transposition cutoff: before searching a position with at least
+ * ETC_DEPTH open segments, each child is looked up in the table, and a child whose stored upper
+ * bound already refutes the position answers it (1.3-2x fewer positions at 10 dots). Values are
+ * exact either way, so both cores still agree; only the work differs.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -23,6 +28,9 @@
 #define INF 2047
 #define WAYS 4               /* entries a bucket: 4 x 16 bytes, one cache line */
 #define MAXSEG 63            /* keys carry a top bit to tell a stored position from an empty slot */
+#ifndef ETC_DEPTH
+#define ETC_DEPTH 8          /* measured on 10-dot boards: 12 and 5 were slower */
+#endif
 
 typedef struct {
     uint64_t key;            /* drawn | 1 << 63; 0 for an empty slot */
@@ -142,6 +150,25 @@ static int search(Core *c, uint64_t drawn, uint64_t open, int alpha, int beta) {
         if (lower > alpha) alpha = lower;
         if (upper < beta) beta = upper;
         first = found->best;
+    }
+    /* enhanced transposition cutoff: a child already known to be bad enough for the opponent
+     * refutes this position without searching anything (large subtrees only: it costs a probe
+     * a move) */
+    if (popcount64(open) >= ETC_DEPTH) {
+        uint64_t rest2 = open;
+        while (rest2) {
+            int k = __builtin_ctzll(rest2);
+            rest2 &= rest2 - 1;
+            uint64_t ckey = drawn | (1ULL << k) | (1ULL << 63);
+            Entry *cs = bucket(c, drawn | (1ULL << k));
+            for (int w = 0; w < WAYS; w++) {
+                if (cs[w].key == ckey) {
+                    int bound = bonus(c, c->ea[k], c->eb[k]) - cs[w].upper;
+                    if (bound >= beta) return bound;
+                    break;
+                }
+            }
+        }
     }
     c->positions++;
     if (c->positions >= c->next_check && check(c) < 0) {

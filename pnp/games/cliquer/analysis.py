@@ -19,7 +19,8 @@ from pnp.words import count
 # Perfect play is always bounded (see solver.Budget). Unasked, it is tried on boards of up to
 # SOLVE_BY_DEFAULT dots within QUICK; asked (--solve), on up to SOLVE_AT_MOST dots within ASKED.
 # Figures behind the choice (C core, bench/solver_speed.py, README "Analysis"): 9 dots under 1 s,
-# 10 dots 5-8 s and one board in five about 35 s, 11 dots minutes; under 600 MB. Seconds are
+# 10 dots 3-6 s and one board in five about 20 s, 11 dots a minute and a half to minutes; under
+# 600 MB. Seconds are
 # wall-clock, so a board near a limit can be worked out on a fast machine and not on a slow one;
 # --solve-positions does not depend on the machine.
 SOLVE_BY_DEFAULT = 10
