@@ -9,6 +9,12 @@ per dot count and within equal interior-dot counts; the interior-dot count alone
 
     python bench/calibrate_difficulty.py            # full: 200 boards x 4 sizes x 1000 games
     python bench/calibrate_difficulty.py --quick    # 40 boards x 4 sizes x 100 games
+
+With --perfect, the same boards (seed 0) are played against perfect play instead: how many points
+a greedy and a one-reply (lookahead2) player lose to a perfect one, per board, and Spearman's rho
+of the difficulty with that loss (pnp's solver; 10 dots take seconds a board with its C core).
+
+    python bench/calibrate_difficulty.py --perfect --workers 1
 """
 
 from __future__ import annotations
@@ -80,6 +86,73 @@ def play_board(task: tuple[int, int, tuple, int]) -> dict:
     }
 
 
+class Perfect:
+    """Perfect play from pnp's solver: the first move in segment order that keeps the value."""
+
+    __name__ = "perfect"
+
+    def __init__(self, rules: Rules):
+        from pnp.games.cliquer.solver import Solver
+
+        self.solver = Solver(rules)
+
+    def __call__(self, rules: Rules, state, rng: random.Random):
+        return self.solver.next_move(state)
+
+
+def perfect_board(task: tuple[int, int, tuple, int]) -> dict:
+    """Points a greedy and a one-reply (lookahead2) player lose against perfect play on one board.
+
+    loss = the perfect player's mean margin against the weaker one minus the perfect-play margin
+    of the same seat, averaged over both seats (``games`` games a seat; the weaker player breaks
+    ties at random, seeded). 0 would mean the weaker player never gives a point away.
+    """
+    from pnp.games.cliquer.solver import Solver
+
+    n, index, dots, games = task
+    rules = Rules(dots)
+    value = Solver(rules).solve().margin        # first player's margin under perfect play
+    perfect = Perfect(rules)
+    out = {}
+    for name, weak in (("greedy", greedy_player), ("lookahead2", Lookahead(2))):
+        lost = 0
+        for g in range(games):
+            for seat in (0, 1):        # the perfect player's seat
+                players = [perfect, weak] if seat == 0 else [weak, perfect]
+                end = play_game(rules, players, random.Random(f"perfect:{n}:{index}:{g}"))
+                lost += margin(end, seat) - (value if seat == 0 else -value)
+        out[name] = lost / (2 * games)
+    d = measure(dots)
+    return {"n": n, "interior": d.components["interior_dots"], "difficulty": d.value,
+            "moves": rules.moves_in_game, "greedy_loss": out["greedy"],
+            "lookahead2_loss": out["lookahead2"], "margin": value}
+
+
+def perfect_report(rows: list[dict], games: int, seconds: float) -> str:
+    sizes = sorted({r["n"] for r in rows})
+    per_size = ", ".join(f"{sum(r['n'] == n for r in rows)} x {n} dots" for n in sizes)
+    out = [f"{len(rows)} boards ({per_size}), greedy and lookahead2 each against perfect play, "
+           f"{games} games a seat, {seconds:.0f} s", "",
+           " dots interior boards difficulty  greedy loses  lookahead2 loses   (points a game; per move)"]
+    cells = defaultdict(list)
+    for r in rows:
+        cells[(r["n"], r["interior"])].append(r)
+    for (n, i), cell in sorted(cells.items()):
+        mean = lambda f: sum(r[f] for r in cell) / len(cell)  # noqa: E731
+        out.append(f" {n:4d} {i:8d} {len(cell):6d}   {mean('difficulty'):.3f}   {mean('greedy_loss'):6.2f} "
+                   f"({mean('greedy_loss') / mean('moves'):4.2f})   {mean('lookahead2_loss'):6.2f} "
+                   f"({mean('lookahead2_loss') / mean('moves'):4.2f})")
+    out += ["", "Spearman rho of difficulty with the loss against perfect play"
+                "        greedy  (per move)   lookahead2  (per move)"]
+    for label, sub in [("all", rows)] + [(f"{n} dots", [r for r in rows if r["n"] == n]) for n in sizes]:
+        cols = []
+        for who in ("greedy_loss", "lookahead2_loss"):
+            cols.append(spearman([r["difficulty"] for r in sub], [r[who] for r in sub]))
+            cols.append(spearman([r["difficulty"] for r in sub], [r[who] / r["moves"] for r in sub]))
+        out.append(f" {label:<8}" + "".join(f"  {fmt(c)}" for c in cols))
+    return "\n".join(out)
+
+
 def fmt(r: float | None) -> str:
     return "  -  " if r is None else f"{r:5.3f}"
 
@@ -142,7 +215,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sizes", default="7,8,9,10")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", metavar="PATH", help="also write every board's figures here")
+    ap.add_argument("--perfect", action="store_true",
+                    help="instead: points greedy and lookahead2 lose against perfect play "
+                         "(default 40 boards of 7, 8, 9 dots and 10 of 10, 4 games a seat)")
     args = ap.parse_args(argv)
+    if args.perfect:
+        sizes = [int(s) for s in args.sizes.split(",")]
+        games = args.games or 4
+        count = lambda n: args.boards or (10 if n >= 10 else 40)  # noqa: E731
+        tasks = [(n, i, dots, games) for n in sizes for i, dots in enumerate(corpus(n, count(n), seed=0))]
+        start = time.perf_counter()
+        with Pool(args.workers) as pool:
+            rows = pool.map(perfect_board, tasks, chunksize=1)
+        print(perfect_report(rows, games, time.perf_counter() - start))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(rows, f)
+        return
     boards = args.boards or (40 if args.quick else 200)
     games = args.games or (100 if args.quick else 1000)
     sizes = [int(s) for s in args.sizes.split(",")]

@@ -1,13 +1,21 @@
-"""CliqueR perfect play: solver time, positions and peak memory, against a plain memoised minimax.
+"""CliqueR perfect play: the solver (C core and pure-Python core) against today's baseline.
 
-Each solve runs in a fresh subprocess so its peak resident memory (ru_maxrss) is its own, with a
-time limit. The plain baseline (memoised minimax over every position, no pruning) runs up to 8
-dots in the same run; above that it takes minutes and gigabytes.
+Every solve runs in its own subprocess and reports its own CPU seconds (user + system) and its
+own peak resident memory (VmHWM from /proc/self/status, not ru_maxrss, which a child forked from
+a big parent inherits; see bench/own_peak.py), under a wall-clock limit. Three solvers on the
+same boards in the same run:
 
+- new: pnp.games.cliquer.solver with the C core (margin and a whole best line);
+- python: the same solver forced onto its pure-Python core (the fallback without a compiler),
+  up to 9 dots;
+- baseline: bench/solver_baseline.py, a frozen copy of the solver before issue 14 (margin and
+  best opening only), up to 10 dots.
+
+ratio = baseline CPU / new CPU. Boards: bench/cliquer_corpus.py, seed 1, the first k of each size.
 Then the seat balance: on solved boards of 5-9 dots, does the first player win exactly when the
 number of moves in every finished game, 3n-3-h, is odd?
 
-    python bench/solver_speed.py              # 6..10 dots, 3 boards each (2 at 10), limit 600 s
+    python bench/solver_speed.py              # 6..11 dots: 3 boards (5 at 10, 2 at 11), limit 600 s
     python bench/solver_speed.py --quick      # 6..9 dots, 2 boards each, limit 60 s
 """
 
@@ -27,33 +35,39 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from cliquer_corpus import corpus  # noqa: E402
 
 
-def run_one(n: int, index: int, method: str, budget: int | None) -> dict:
-    """In this process: solve one corpus board and report time, work and peak memory."""
-    import resource
+def own_peak_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmHWM in /proc/self/status")
 
+
+def run_one(n: int, index: int, method: str) -> dict:
+    """In this process: solve one corpus board and report CPU time, work and own peak memory."""
     from pnp.games.cliquer.rules import Rules
-    from pnp.games.cliquer.solver import OverBudget, Solver, plain_minimax
 
     dots = corpus(n, index + 1, seed=1)[index]
     rules = Rules(dots)
-    start = time.perf_counter()
     out = {"n": n, "index": index, "interior": rules.n - rules.hull, "method": method}
-    if method == "plain":
-        out["margin"] = plain_minimax(rules)
+    start = time.process_time()
+    if method == "baseline":
+        from solver_baseline import Solver as Baseline
+
+        found = Baseline(rules).solve()
+        out.update(margin=found.margin, positions=found.positions)
     else:
-        try:
-            found = Solver(rules, budget=budget).solve()
-            out.update(margin=found.margin, positions=found.positions)
-        except OverBudget:
-            out["margin"] = None
-    out["seconds"] = time.perf_counter() - start
-    out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    out["moves"] = rules.moves_in_game
+        from pnp.games.cliquer.solver import Solver
+
+        found = Solver(rules, core="c" if method == "new" else "python").solve()
+        out.update(margin=found.margin, positions=found.positions, line=len(found.line))
+    out["seconds"] = time.process_time() - start
+    out["peak_mb"] = own_peak_mb()
     return out
 
 
-def measure(n: int, index: int, method: str, limit: float, budget: int | None = None) -> dict:
-    cmd = [sys.executable, os.path.abspath(__file__), "--one", f"{n},{index},{method},{budget or 0}"]
+def measure(n: int, index: int, method: str, limit: float) -> dict:
+    cmd = [sys.executable, os.path.abspath(__file__), "--one", f"{n},{index},{method}"]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, check=True)
     except subprocess.TimeoutExpired:
@@ -61,23 +75,33 @@ def measure(n: int, index: int, method: str, limit: float, budget: int | None = 
     return json.loads(done.stdout)
 
 
-def speed(sizes: list[int], boards: int, limit: float) -> list[str]:
-    out = [" dots board interior  solver s  positions  peak MB |  plain s  peak MB  ratio  margin"]
-    for n in sizes:
+def cell(r: dict | None, limit: float) -> str:
+    if r is None:
+        return f"{'-':>8} {'-':>7}"
+    if r["seconds"] is None:
+        return f"{'>' + format(limit, '.0f'):>8} {'?':>7}"
+    return f"{r['seconds']:8.2f} {r['peak_mb']:7.0f}"
+
+
+def speed(plan: list[tuple[int, int]], limit: float, python_upto: int, baseline_upto: int) -> list[str]:
+    out = [" dots board inside |    new CPU s  MB  positions |  python s  MB | baseline s  MB |  ratio  margin",
+           "                   |  (C core)                  | (fallback)    | (before #14)   | old/new"]
+    for n, boards in plan:
         for i in range(boards):
-            s = measure(n, i, "solver", limit)
-            p = measure(n, i, "plain", limit) if n <= 8 else None
-            if s["seconds"] is None:
-                out.append(f" {n:4d} {i:5d}        ?   > {limit:.0f} s (time limit)")
+            new = measure(n, i, "new", limit)
+            python = measure(n, i, "python", limit) if n <= python_upto else None
+            old = measure(n, i, "baseline", limit) if n <= baseline_upto else None
+            for other in (python, old):
+                if other and other["seconds"] is not None and new["seconds"] is not None:
+                    assert other["margin"] == new["margin"], (other, new)
+            if new["seconds"] is None:
+                out.append(f" {n:4d} {i:5d}      ? | > {limit:.0f} s (time limit)")
                 continue
-            line = (f" {n:4d} {i:5d} {s['interior']:8d} {s['seconds']:9.2f} {s['positions']:10d} "
-                    f"{s['peak_mb']:8.0f} |")
-            if p and p["seconds"] is not None:
-                assert p["margin"] == s["margin"], (p, s)
-                line += f" {p['seconds']:8.2f} {p['peak_mb']:8.0f} {p['seconds'] / s['seconds']:6.1f}x"
-            else:
-                line += "        -        -      -"
-            out.append(line + f"  {s['margin']:+5d}")
+            ratio = (f"{old['seconds'] / new['seconds']:6.1f}x" if old and old["seconds"] is not None
+                     else f"> {limit / new['seconds']:4.0f}x" if old else "      -")
+            out.append(f" {n:4d} {i:5d} {new['interior']:6d} | {cell(new, limit)} {new['positions']:10d} |"
+                       f" {cell(python, limit)} | {cell(old, limit)}   | {ratio}  {new['margin']:+5d}")
+            print(out[-1], file=sys.stderr, flush=True)   # a long run shows its rows as they come
     return out
 
 
@@ -119,20 +143,25 @@ def balance(sizes: list[int], boards: int, budget: int) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--boards", type=int, help="boards per size for timing (default 3)")
-    ap.add_argument("--limit", type=float, help="seconds allowed per solve (default 600)")
+    ap.add_argument("--sizes", help="dot counts to time, e.g. 9,10 (default 6..11)")
+    ap.add_argument("--boards", type=int, help="boards per size for timing (default 3; 5 at 10, 2 at 11)")
+    ap.add_argument("--limit", type=float, help="wall seconds allowed per solve (default 600)")
     ap.add_argument("--balance", type=int,
                     help="boards per size for the seat balance (default 40; half that at 9 dots)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
-        n, index, method, budget = args.one.split(",")
-        print(json.dumps(run_one(int(n), int(index), method, int(budget) or None)))
+        n, index, method = args.one.split(",")
+        print(json.dumps(run_one(int(n), int(index), method)))
         return
-    sizes = [6, 7, 8, 9] if args.quick else [6, 7, 8, 9, 10]
-    boards = args.boards or (2 if args.quick else 3)
+    sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
+        [6, 7, 8, 9] if args.quick else [6, 7, 8, 9, 10, 11]
+    default = {10: 5, 11: 2}
+    plan = [(n, args.boards or (2 if args.quick else default.get(n, 3))) for n in sizes]
     limit = args.limit or (60 if args.quick else 600)
-    print("\n".join(speed(sizes[:-1], boards, limit) + speed(sizes[-1:], min(boards, 2), limit)[1:]))
+    print("\n".join(speed(plan, limit, python_upto=9, baseline_upto=10)))
+    if args.balance == 0:
+        return
     print()
     per_size = args.balance or (10 if args.quick else 40)
     print("\n".join(balance([5, 6, 7, 8, 9], per_size, budget=300_000 if args.quick else 1_500_000)))

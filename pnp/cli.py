@@ -249,32 +249,54 @@ def validate(pdfs, as_json):
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
 @click.option("--solve/--no-solve", default=None,
-              help="perfect-play margin and best opening (default: on for boards of up to 9 dots)")
+              help="perfect-play margin and best line (default: tried for 20 s on boards of up to "
+                   "10 dots; --solve: up to 11 dots, 10 minutes)")
+@click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
+              help="give up perfect play after this many seconds (implies --solve)")
+@click.option("--solve-positions", type=click.IntRange(1), default=None,
+              help="give up perfect play after this many positions (implies --solve)")
+@click.option("--solve-memory", type=click.IntRange(64), default=None, metavar="MB",
+              help="give up perfect play past this much memory [default: 1024] (implies --solve)")
 @user_errors
-def analyze(sources, as_json, solve):
+def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memory):
     """Figures of boards from PDFs, board codes or specs (games that offer analysis).
 
     For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
-    in every finished game, and for small boards the perfect-play margin and a best opening move.
+    in every finished game, and perfect play: the margin, a best opening and a best line of play.
+    Perfect play is always bounded: past its budget the report says "not worked out" and, when
+    --solve (or a --solve-* option) asked for it, pnp exits with status 2.
     """
     import json
 
     from pnp.errors import PnpError
     from pnp.games import game
+    from pnp.games.cliquer.analysis import solve_request
+    from pnp.games.cliquer.solve_progress import SolveProgress
 
-    results = []
+    limits = (solve_seconds, solve_positions, solve_memory)
+    if solve is False and any(x is not None for x in limits):
+        raise PnpError("--no-solve cannot go with --solve-seconds, --solve-positions or --solve-memory")
+    asked = solve or any(x is not None for x in limits)
+    results, unsolved = [], 0
     for label, kind, board in _boards_to_analyze(sources):
+        request = solve
+        if asked or solve is None:
+            request = solve_request(asked, *limits)
         try:
-            result = game(kind).analyze(board, solve=solve)
+            with SolveProgress(label) as heard:
+                result = game(kind).analyze(board, solve=request and request.with_progress(heard))
         except ValueError as exc:
             raise PnpError(f"{label}: {exc}") from None
+        unsolved += bool(asked) and result.get("perfect_play") is None
         results.append((label, kind, result))
     if as_json:
         click.echo(json.dumps([{**result, "board": label} for label, _, result in results], indent=2))
-        return
-    for label, kind, result in results:
-        click.echo(f"== {label}")
-        click.echo(game(kind).report(result))
+    else:
+        for label, kind, result in results:
+            click.echo(f"== {label}")
+            click.echo(game(kind).report(result))
+    if unsolved:
+        sys.exit(EXIT_USAGE)
 
 
 def _boards_to_analyze(args) -> list[tuple[str, str, object]]:
@@ -400,9 +422,12 @@ def new(kind):
 @click.option("-o", "--out", "out_dir", default="output", show_default=True,
               type=click.Path(file_okay=False, path_type=Path))
 @click.option("--png", is_flag=True, help="also write a PNG preview")
+@click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=60, show_default=True,
+              help="time allowed for yesterday's perfect-play answer")
 @user_errors
-def daily(date_text, out_dir, png):
-    """Build the board of the day: the same board for everyone on that date."""
+def daily(date_text, out_dir, png, solve_seconds):
+    """Build the board of the day: the same board for everyone on that date. Then print
+    yesterday's perfect-play answer (the winner, by how much, and a best opening)."""
     import datetime as dt
 
     from pnp.build import build as run_build
@@ -417,6 +442,13 @@ def daily(date_text, out_dir, png):
             click.echo(f"wrote {path}")
             if png:
                 _previews(path)
+    # stdout only: the PDF is the same with or without it
+    from pnp.games.cliquer.daily import previous_answer
+    from pnp.games.cliquer.solve_progress import SolveProgress
+    from pnp.games.cliquer.solver import Budget
+
+    with SolveProgress("yesterday's board") as heard:
+        click.echo(previous_answer(day, Budget(seconds=solve_seconds, memory_mb=1024), heard))
 
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",

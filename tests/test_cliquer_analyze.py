@@ -6,11 +6,13 @@ import json
 
 import pytest
 
-from pnp.games.cliquer.analysis import analyze, format_report
+from pnp.games.cliquer.analysis import SolveRequest, analyze, format_report
 from pnp.games.cliquer.rules import Rules
-from pnp.games.cliquer.solver import plain_minimax
+from pnp.games.cliquer.solver import Budget, plain_minimax
 
 PENTAGON_PLUS = ((0, 10), (12, 0), (30, 4), (28, 24), (8, 26), (15, 12))
+# 9 dots: thousands of positions, so any small budget runs out
+BIGGER = ((10, 47), (17, 32), (25, 51), (39, 73), (52, 5), (60, 69), (63, 46), (69, 83), (72, 24))
 
 
 def test_figures_of_a_small_board():
@@ -30,7 +32,82 @@ def test_figures_of_a_small_board():
 def test_solving_can_be_skipped_and_is_refused_on_large_boards():
     assert analyze(PENTAGON_PLUS, solve=False)["perfect_play"] is None
     assert "not worked out" in format_report(analyze(PENTAGON_PLUS, solve=False))
-    big = tuple((x * 7 + (x * x) % 5, (x * x * 3) % 71) for x in range(11))
-    assert analyze(big)["perfect_play"] is None
-    with pytest.raises(ValueError, match="up to 10 dots"):
-        analyze(big, solve=True)
+    eleven = tuple((x * 7 + (x * x) % 5, (x * x * 3) % 71) for x in range(11))
+    assert analyze(eleven)["perfect_play"] is None          # unasked: up to 10 dots only
+    assert "use --solve; up to 11 dots" in format_report(analyze(eleven))
+    twelve = tuple((x * 7 + (x * x) % 5, (x * x * 3) % 71) for x in range(12))
+    with pytest.raises(ValueError, match="up to 11 dots"):
+        analyze(twelve, solve=True)
+
+
+@pytest.mark.parametrize("budget, words", [
+    (Budget(positions=50), "more than 50 positions"),
+    (Budget(seconds=1e-9), "more than 1e-09 s"),
+    (Budget(memory_mb=1), "more than 1 MB of memory"),
+])
+def test_a_solve_past_its_budget_says_which_limit(budget, words):
+    fig = analyze(BIGGER, solve=SolveRequest(budget))
+    assert fig["perfect_play"] is None and fig["perfect_play_skipped"].startswith(words)
+    line = format_report(fig).splitlines()[-1]
+    assert line.startswith(f"Perfect play: not worked out ({words}; ")
+
+
+def test_the_best_line_is_printed_by_dot_names_and_is_a_whole_game():
+    fig = analyze(PENTAGON_PLUS)
+    line = fig["perfect_play"]["best_line"]
+    assert len(line) == fig["moves_in_game"] and line[0] == "-".join(fig["perfect_play"]["best_opening"])
+    assert f"Best line of play: {', '.join(line)}" in format_report(fig)
+
+
+# ---- the command --------------------------------------------------------------------------------
+
+CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"   # 9 dots
+
+
+def test_analyze_prints_a_best_line_that_replays_to_the_margin(runner):
+    from pnp.cli import cli
+    from pnp.games.cliquer.codes import decode
+
+    result = runner.invoke(cli, ["analyze", CODE, "--json"])
+    assert result.exit_code == 0, result.output
+    play = json.loads(result.output)[0]["perfect_play"]
+    dots, _ = decode(CODE)
+    rules = Rules(dots)
+    state, margin, sign = rules.start(), 0, 1
+    for name in play["best_line"]:
+        a, b = (ord(c) - ord("A") for c in name.split("-"))
+        state, points = rules.play(state, (a, b))
+        margin, sign = margin + sign * points, -sign
+    assert rules.finished(state) and margin == play["first_player_margin"]
+
+
+@pytest.mark.parametrize("args, status", [
+    (["--solve-positions", "100"], 2),            # asked for: exit 2
+    (["--solve", "--solve-seconds", "0.000001"], 2),
+])
+def test_analyze_past_the_budget_says_not_worked_out_in_one_line(runner, args, status):
+    from pnp.cli import cli
+
+    result = runner.invoke(cli, ["analyze", CODE, *args])
+    assert result.exit_code == status
+    lines = [l for l in result.output.splitlines() if l.startswith("Perfect play")]
+    assert len(lines) == 1 and lines[0].startswith("Perfect play: not worked out (more than ")
+    assert "Traceback" not in result.output
+
+
+def test_no_solve_with_a_budget_is_a_usage_mistake(runner):
+    from pnp.cli import cli
+
+    result = runner.invoke(cli, ["analyze", CODE, "--no-solve", "--solve-seconds", "5"])
+    assert result.exit_code == 2 and result.output.startswith("pnp: --no-solve cannot go with")
+
+
+def test_progress_off_a_terminal_is_a_line_every_ten_seconds(capsys):
+    from pnp.games.cliquer.solve_progress import SolveProgress
+
+    with SolveProgress("board X") as heard:
+        for seconds in (0.5, 3, 9.9, 10.2, 15, 20.3):
+            heard(1000 * int(seconds), seconds)
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["pnp: board X: perfect play, 10,000 positions in 10 s",
+                   "pnp: board X: perfect play, 20,000 positions in 20 s"]

@@ -6,21 +6,53 @@ Dots are named A, B, C ... in the board's own order, as on worksheets.
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
 
 from pnp.games.cliquer.board import dot_name
 from pnp.games.cliquer.difficulty import measure
 from pnp.games.cliquer.geometry import Dot, convex_hull
 from pnp.games.cliquer.rules import Rules, triangulation_size
+from pnp.games.cliquer.solver import Budget
 from pnp.words import count
 
-SOLVE_BY_DEFAULT = 9        # dots: perfect play is tried unasked up to here...
-DEFAULT_BUDGET = 1_500_000  # ...within this many positions (~20 s, ~250 MB; see bench/solver_speed.py)
-SOLVE_AT_MOST = 10          # beyond this the solver would run for hours
+# Perfect play is always bounded (see solver.Budget). Unasked, it is tried on boards of up to
+# SOLVE_BY_DEFAULT dots within QUICK; asked (--solve), on up to SOLVE_AT_MOST dots within ASKED.
+# Figures behind the choice (C core, bench/solver_speed.py, README "Analysis"): 9 dots under 1 s,
+# 10 dots 3-6 s and one board in five about 20 s, 11 dots a minute and a half to minutes; under
+# 600 MB. Seconds are
+# wall-clock, so a board near a limit can be worked out on a fast machine and not on a slow one;
+# --solve-positions does not depend on the machine.
+SOLVE_BY_DEFAULT = 10
+SOLVE_AT_MOST = 11
+QUICK = Budget(seconds=20, memory_mb=1024)
+ASKED = Budget(seconds=600, memory_mb=1024)
 
 
-def analyze(dots: Sequence[Dot], solve: bool | None = None) -> dict:
-    """Every figure of the board; perfect play when ``solve`` (default: up to 9 dots)."""
+@dataclass(frozen=True)
+class SolveRequest:
+    """How to solve: the budget, who hears progress, and whether the user asked for it."""
+    budget: Budget = ASKED
+    progress: Callable[[int, float], None] | None = None
+    asked: bool = True
+
+    def with_progress(self, progress: Callable[[int, float], None] | None) -> "SolveRequest":
+        return replace(self, progress=progress)
+
+
+def solve_request(asked: bool, seconds: float | None = None, positions: int | None = None,
+                  memory_mb: int | None = None) -> SolveRequest:
+    """The budget of one board's perfect play: ASKED or QUICK, with the limits given instead."""
+    base = ASKED if asked else QUICK
+    budget = replace(base, seconds=seconds if seconds is not None else base.seconds,
+                     positions=positions if positions is not None else base.positions,
+                     memory_mb=memory_mb if memory_mb is not None else base.memory_mb)
+    return SolveRequest(budget, asked=bool(asked))
+
+
+def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> dict:
+    """Every figure of the board; perfect play when ``solve`` (True, or a SolveRequest with its
+    budget; None: tried within QUICK on boards of up to SOLVE_BY_DEFAULT dots)."""
     dots = tuple((int(x), int(y)) for x, y in dots)
     rules = Rules(dots)
     n = len(dots)
@@ -40,29 +72,48 @@ def analyze(dots: Sequence[Dot], solve: bool | None = None) -> dict:
         "moves_in_game": triangulation_size(n, len(hull)),
         "perfect_play": None,
     }
-    asked = solve
     if solve is None:
-        solve = n <= SOLVE_BY_DEFAULT
-    if solve:
-        if n > SOLVE_AT_MOST:
-            raise ValueError(f"perfect play is only worked out for boards of up to {SOLVE_AT_MOST} "
-                             f"dots; this one has {n} (leave out --solve)")
-        from pnp.games.cliquer.solver import OverBudget, Solver
+        solve = SolveRequest(QUICK, asked=False)
+    elif solve is True:
+        solve = SolveRequest()
+    if not solve or (not solve.asked and n > SOLVE_BY_DEFAULT):
+        return result
+    if n > SOLVE_AT_MOST:
+        raise ValueError(f"perfect play is only worked out for boards of up to {SOLVE_AT_MOST} "
+                         f"dots; this one has {n} (leave out --solve)")
+    from pnp.games.cliquer.solver import OverBudget, Solver
 
-        try:
-            found = Solver(rules, budget=None if asked else DEFAULT_BUDGET).solve()
-        except OverBudget:
-            result["perfect_play_skipped"] = (f"more than {DEFAULT_BUDGET:,} positions; "
-                                              "use --solve to wait for it (can take minutes)")
-            return result
-        a, b = found.best_move
-        result["perfect_play"] = {
-            "first_player_margin": found.margin,
-            "winner": "first" if found.margin > 0 else "second" if found.margin < 0 else "nobody",
-            "best_opening": [dot_name(a), dot_name(b)],
-            "positions_searched": found.positions,
-        }
+    try:
+        found = Solver(rules, solve.budget, progress=solve.progress).solve()
+    except (OverBudget, MemoryError) as exc:
+        why = str(exc) if isinstance(exc, OverBudget) else "out of memory"
+        hint = "--solve-seconds and --solve-memory give it more" if solve.asked else \
+            "--solve gives it up to 10 minutes"
+        result["perfect_play_skipped"] = f"{why}; {hint}"
+        return result
+    result["perfect_play"] = perfect_play_figures(found)
     return result
+
+
+def move_name(move) -> str:
+    return f"{dot_name(move[0])}-{dot_name(move[1])}"
+
+
+def perfect_play_figures(found) -> dict:
+    """A solver.Solution as JSON-ready figures, dots by name."""
+    a, b = found.best_move
+    return {
+        "first_player_margin": found.margin,
+        "winner": "first" if found.margin > 0 else "second" if found.margin < 0 else "nobody",
+        "best_opening": [dot_name(a), dot_name(b)],
+        "best_line": [move_name(m) for m in found.line],
+        "positions_searched": found.positions,
+    }
+
+
+def outcome(margin: int) -> str:
+    return ("a draw" if margin == 0 else
+            f"the {'first' if margin > 0 else 'second'} player wins by {abs(margin)}")
 
 
 def format_report(figures: dict) -> str:
@@ -83,12 +134,10 @@ def format_report(figures: dict) -> str:
     ]
     play = figures["perfect_play"]
     if play is None:
-        why = figures.get("perfect_play_skipped") or f"use --solve; practical up to {SOLVE_AT_MOST} dots"
+        why = figures.get("perfect_play_skipped") or f"use --solve; up to {SOLVE_AT_MOST} dots"
         lines.append(f"Perfect play: not worked out ({why})")
     else:
-        margin = play["first_player_margin"]
-        outcome = ("a draw" if margin == 0 else
-                   f"the {'first' if margin > 0 else 'second'} player wins by {abs(margin)}")
-        lines.append(f"Perfect play: {outcome}; a best opening line is "
-                     f"{play['best_opening'][0]}-{play['best_opening'][1]}")
+        lines.append(f"Perfect play: {outcome(play['first_player_margin'])}; best opening "
+                     f"{'-'.join(play['best_opening'])}")
+        lines.append(f"Best line of play: {', '.join(play['best_line'])}")
     return "\n".join(lines)

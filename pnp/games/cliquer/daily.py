@@ -23,3 +23,37 @@ def daily_spec_text(day: dt.date) -> str:
             f"output: daily-{day.isoformat()}.pdf\n"
             f"items:\n  - kind: cliquer\n    dots: {dots}\n    difficulty: {band}\n"
             f"    title: Board of the day · {day.strftime('%A')} {day.isoformat()}\n")
+
+
+# The day before's answer, once worked out, is the same all day: remembered within one process.
+_answers: dict[dt.date, str] = {}
+
+
+def previous_answer(day: dt.date, budget, progress=None) -> str:
+    """One line: perfect play on the board of the day before ``day`` (yesterday's puzzle, so
+    today's answer is not given away), or plainly why it was not worked out within ``budget``."""
+    from contextlib import closing
+
+    from pnp.build import generated
+    from pnp.games.cliquer.analysis import SolveRequest, analyze, outcome
+    from pnp.spec import loads
+
+    try:
+        before = day - dt.timedelta(days=1)
+    except OverflowError:
+        return "Yesterday's board: there is no day before 0001-01-01"
+    if before in _answers:
+        return _answers[before]
+    spec = loads(daily_spec_text(before), f"<daily board {before.isoformat()}>")
+    with closing(generated(spec, spec.seed)) as pairs:
+        _, board = next(iter(pairs))
+    figures = analyze(board.dots, SolveRequest(budget, progress))
+    head = f"Yesterday's board ({before.strftime('%A')} {before.isoformat()}, {len(board.dots)} dots"
+    play = figures["perfect_play"]
+    if play is None:
+        why = figures["perfect_play_skipped"].split(";")[0]
+        return f"{head}): perfect play not worked out ({why}; --solve-seconds gives it more)"
+    answer = (f"{head}): perfect play: {outcome(play['first_player_margin'])}; "
+              f"best opening {'-'.join(play['best_opening'])}")
+    _answers[before] = answer
+    return answer

@@ -1,4 +1,4 @@
-"""Perfect play for CliqueR: the margin the player to move can force, and a move that forces it.
+"""Perfect play for CliqueR: the margin the player to move can force, and a best line of play.
 
 A real solver over positions (a position is the set of drawn segments): negamax with a table of
 bounds per position, alpha-beta pruning with principal-variation null windows, and move ordering.
@@ -9,69 +9,197 @@ What the game itself lends to the search:
   game (3 per triangle, 5 per 4-clique); the parity is added at the end.
 - Good moves first: the table's best move, then moves that score, then moves that block the most
   open segments (they shrink the game, so refuting the alternatives costs least).
+
+Two cores run that search: ``_core.c``, built by ``pip install .`` when a C compiler is there
+(much faster, with a fixed-size table so its memory is known up front), and the pure-Python one
+below, used when the C core is missing or the board is too big for it. Both give the same
+margins, and the best line is picked here, above either core, by one rule (the first move in
+segment order that keeps the perfect-play value), so both print the same line.
+
+Every search is bounded: ``Budget`` caps positions, seconds and resident memory, checked every
+few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
+callable hears (positions, seconds) at each check.
 """
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from pnp.games.cliquer.geometry import Dot
-from pnp.games.cliquer.rules import Move, Rules, move_points
+from pnp.games.cliquer.rules import Move, Rules, State, move_points
+
+try:
+    from pnp.games.cliquer._core import Core as _CCore
+except ImportError:          # no compiler at install time: the pure-Python core does the work
+    _CCore = None
 
 # a table entry packs (lower bound, upper bound, best segment) into one int to keep it small
 _OFF, _BITS = 1 << 11, 12
 _MASK = (1 << _BITS) - 1
 _INF = _OFF - 1
 
+# The C core's table: 16-byte entries, sized by dots (the positions a solve needs grow about
+# 10x a dot) and capped by the memory budget: 2**24 entries = 256 MiB for 10 dots, 512 MiB
+# for 11 (pages are mapped as they are first touched, so a quick solve stays small).
+_TABLE_BITS = {8: 18, 9: 20, 10: 24, 11: 25}
+_C_MAX_SEGMENTS = 63         # keys are 64-bit with a marker bit: up to 11 dots (55 segments)
+
 
 class OverBudget(Exception):
-    """The search expanded more positions than it was allowed."""
+    """The search went past its budget; the message says which limit, e.g. "more than 20 s"."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits for one solve; None = no limit."""
+    positions: int | None = None
+    seconds: float | None = None      # wall-clock seconds
+    memory_mb: int | None = None      # resident memory of this process, MiB
 
 
 @dataclass(frozen=True)
 class Solution:
     margin: int             # perfect-play final margin for the player to move (first player at start)
-    best_move: Move | None  # a move achieving it (None on a finished board)
+    best_move: Move | None  # a move achieving it (None on a finished board): line[0]
     positions: int          # positions expanded (the search's work)
+    line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game
+
+
+def c_core_available() -> bool:
+    return _CCore is not None
+
+
+def _resident_mb() -> float | None:
+    """This process's resident memory now (Linux); None where /proc is not there."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class Solver:
-    def __init__(self, rules: Rules, budget: int | None = None):
-        """``budget``: give up (raise OverBudget) after expanding this many positions."""
+    def __init__(self, rules: Rules, budget: int | Budget | None = None, *,
+                 progress: Callable[[int, float], None] | None = None, core: str | None = None):
+        """``budget``: a ``Budget``, or a number of positions (raise OverBudget past it).
+        ``core``: "c", "python" or None (C when built and the board fits; $PNP_SOLVER_CORE
+        overrides None, for comparing the two)."""
         if len(rules.segments) > 255:  # segment numbers are packed in a byte
             raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most 22)")
+        if not isinstance(budget, Budget):
+            budget = Budget(positions=budget)
         self.rules = rules
+        self.limits = budget
+        self.progress = progress
         self.first = tuple(a for a, _ in rules.segments)
         self.second = tuple(b for _, b in rules.segments)
         self.crossing = rules.crossing
         self.table: dict[int, int] = {}
         self.adj = [0] * rules.n
         self.positions = 0
-        self.budget = budget if budget is not None else -1
-        self._search = self._searcher()
+        self.started = time.monotonic()
+        core = core or os.environ.get("PNP_SOLVER_CORE") or None
+        if core not in (None, "c", "python"):
+            raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
+        fits = len(rules.segments) <= _C_MAX_SEGMENTS
+        if core == "c" and (_CCore is None or not fits):
+            raise ValueError("the C solver core is not built here" if _CCore is None
+                             else f"the C solver core takes at most 11 dots, not {rules.n}")
+        self.core = "c" if core != "python" and _CCore is not None and fits else "python"
+        # the pure-Python core checks its budget every 4096 positions (a few hundredths of a
+        # second), the C core every 16384 (a few milliseconds)
+        self.every = 4096 if self.core == "python" else 16384
+        if budget.positions is not None:
+            self.every = max(1, min(self.every, budget.positions))
+        self.next_check = self.every
+        if self.core == "c":
+            bits = _TABLE_BITS.get(rules.n, 16 if rules.n < 8 else 24)
+            if budget.memory_mb is not None:   # the table takes at most half the budget
+                while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
+                    bits -= 1
+            self._c = _CCore(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits)
+            self._c.set_hook(self._c_check, self.every)
+            self._search = self._c_search
+        else:
+            self._search = self._searcher()
+
+    # ---- budget -----------------------------------------------------------------------------
+
+    def _c_check(self, positions: int) -> None:
+        self.positions = positions
+        self.check()
+
+    def check(self) -> None:
+        """Called every ``every`` positions: enforce the budget, report progress."""
+        self.next_check = self.positions + self.every
+        limits = self.limits
+        if limits.positions is not None and self.positions >= limits.positions:
+            raise OverBudget(f"more than {limits.positions:,} positions")
+        elapsed = time.monotonic() - self.started
+        if limits.seconds is not None and elapsed > limits.seconds:
+            raise OverBudget(f"more than {limits.seconds:g} s")
+        if limits.memory_mb is not None:
+            used = _resident_mb()
+            if used is not None and used > limits.memory_mb:
+                raise OverBudget(f"more than {limits.memory_mb:,} MB of memory")
+        if self.progress is not None:
+            self.progress(self.positions, elapsed)
+
+    def _c_search(self, drawn: int, open_: int, alpha: int, beta: int) -> int:
+        try:
+            return self._c.search(drawn, open_, self.adj, alpha, beta)
+        finally:
+            self.positions = self._c.positions
+
+    # ---- answers ----------------------------------------------------------------------------
 
     def solve(self, moves: Sequence[Move] = ()) -> Solution:
-        """Solve the position reached by playing ``moves`` from the start."""
+        """Solve the position reached by playing ``moves`` from the start, with a best line."""
         rules = self.rules
         state = rules.start()
         for m in moves:
             state, _ = rules.play(state, m)
-        self.adj[:] = state.adjacency
         remaining = rules.moves_in_game - len(moves)
-        value = self._search(state.drawn, state.open, -_INF, _INF)
-        entry = self.table.get(state.drawn)
-        best = None
-        if entry is not None:
-            best = rules.segments[(entry >> 2 * _BITS) & 0xFF]
-        else:   # at most two segments left are searched without a table entry: try each
+        value = self._value(state, -_INF, _INF)
+        line = self._line(state, value)
+        return Solution(value + remaining % 2, line[0] if line else None, self.positions, tuple(line))
+
+    def next_move(self, state: State) -> Move:
+        """A perfect move at ``state`` (not finished): the first of a best line, without the rest
+        of the line (for computer players; the table carries over from move to move)."""
+        value = self._value(state, -_INF, _INF)
+        return self._line(state, value, moves=1)[0]
+
+    def _value(self, state: State, alpha: int, beta: int) -> int:
+        """The bonus margin of ``state`` for its mover (fail-soft in (alpha, beta))."""
+        if not state.open:
+            return 0
+        self.adj[:] = state.adjacency
+        return self._search(state.drawn, state.open, alpha, beta)
+
+    def _line(self, state: State, value: int, moves: int | None = None) -> list[Move]:
+        """A best line from ``state`` (bonus value ``value``) to the end of the game (or ``moves``
+        long).
+
+        At each move: the first legal move in segment order that keeps the value. The reply
+        after a move scoring ``b`` bonus is worth at least b - value to the opponent (value is
+        the best over moves), and exactly that after a best move: one null-window test each.
+        """
+        rules, line = self.rules, []
+        while state.open and len(line) != moves:
             for move in rules.legal_moves(state):
                 after, points = rules.play(state, move)
-                self.adj[:] = after.adjacency
-                if points - 1 - self._search(after.drawn, after.open, -_INF, _INF) == value:
-                    best = move
+                target = points - 1 - value
+                if self._value(after, target, target + 1) <= target:
                     break
-        return Solution(value + remaining % 2, best, self.positions)
+            else:   # cannot happen: some move reaches the maximum
+                raise AssertionError("no move keeps the perfect-play value")
+            line.append(move)
+            state, value = after, target
+        return line
 
     def _searcher(self):
         """The negamax, as a closure over local names (attribute look-ups cost in the hot loop)."""
@@ -82,7 +210,6 @@ class Solver:
         segment = tuple(zip(ends_a, ends_b, crossing))
         # what stays open after drawing segment k: neither k nor anything crossing it
         keep = tuple(~(c | 1 << k) for k, c in enumerate(crossing))
-        budget = self.budget
         solver = self
 
         def bonus(a: int, b: int) -> int:
@@ -158,8 +285,8 @@ class Solver:
             else:
                 lower, upper = -_INF, _INF
             solver.positions += 1
-            if solver.positions == budget:
-                raise OverBudget(f"more than {budget} positions")
+            if solver.positions >= solver.next_check:
+                solver.check()
             if first >= 0:
                 # the table's move first, alone: when it cuts off, the others are never scored
                 keys = [(bonus(ends_a[first], ends_b[first]) << 16) | first]
