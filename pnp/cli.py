@@ -270,24 +270,19 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
 
     from pnp.errors import PnpError
     from pnp.games import game
-    from pnp.games.cliquer.analysis import solve_request
-    from pnp.games.cliquer.solve_progress import SolveProgress
+    from pnp.progress import Searching
 
-    limits = (solve_seconds, solve_positions, solve_memory)
-    if solve is False and any(x is not None for x in limits):
+    limits = {"seconds": solve_seconds, "positions": solve_positions, "memory_mb": solve_memory}
+    if solve is False and any(x is not None for x in limits.values()):
         raise PnpError("--no-solve cannot go with --solve-seconds, --solve-positions or --solve-memory")
-    asked = solve or any(x is not None for x in limits)
     results, unsolved = [], 0
     for label, kind, board in _boards_to_analyze(sources):
-        request = solve
-        if asked or solve is None:
-            request = solve_request(asked, *limits)
         try:
-            with SolveProgress(label) as heard:
-                result = game(kind).analyze(board, solve=request and request.with_progress(heard))
+            with Searching(label, "perfect play") as heard:
+                result = game(kind).analyze(board, solve=solve, progress=heard, **limits)
         except ValueError as exc:
             raise PnpError(f"{label}: {exc}") from None
-        unsolved += bool(asked) and result.get("perfect_play") is None
+        unsolved += bool(result.pop("unfinished", None))
         results.append((label, kind, result))
     if as_json:
         click.echo(json.dumps([{**result, "board": label} for label, _, result in results], indent=2))
@@ -443,12 +438,11 @@ def daily(date_text, out_dir, png, solve_seconds):
             if png:
                 _previews(path)
     # stdout only: the PDF is the same with or without it
-    from pnp.games.cliquer.daily import previous_answer
-    from pnp.games.cliquer.solve_progress import SolveProgress
-    from pnp.games.cliquer.solver import Budget
+    from pnp.progress import Searching
 
-    with SolveProgress("yesterday's board") as heard:
-        click.echo(previous_answer(day, Budget(seconds=solve_seconds, memory_mb=1024), heard))
+    for kind in offering("daily_answer"):
+        with Searching("yesterday's board", "perfect play") as heard:
+            click.echo(game(kind).daily_answer(day, solve_seconds, heard))
 
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",

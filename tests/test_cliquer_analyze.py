@@ -103,9 +103,9 @@ def test_no_solve_with_a_budget_is_a_usage_mistake(runner):
 
 
 def test_progress_off_a_terminal_is_a_line_every_ten_seconds(capsys):
-    from pnp.games.cliquer.solve_progress import SolveProgress
+    from pnp.progress import Searching
 
-    with SolveProgress("board X") as heard:
+    with Searching("board X", "perfect play") as heard:
         for seconds in (0.5, 3, 9.9, 10.2, 15, 20.3):
             heard(1000 * int(seconds), seconds)
     err = capsys.readouterr().err.splitlines()

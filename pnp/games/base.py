@@ -107,8 +107,12 @@ class Game(Protocol):
 # the door's place on the package.
 OPTIONAL_DOORS = {
     "read_code": "read_code(text) -> item options | None: a shared board code, reprinted exactly",
-    "analyze": "analyze(board, **options) -> figures; report(figures) -> text: `pnp analyze`",
+    "analyze": "analyze(board, solve, seconds, positions, memory_mb, progress) -> figures (with "
+               "'unfinished' when asked work was not done within the limits); report(figures) "
+               "-> text: `pnp analyze`",
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
+    "daily_answer": "daily_answer(date, seconds, progress) -> one line: the answer to the day "
+                    "before's board, printed after `pnp daily`",
 }
 _DOOR_PARTNERS = {"analyze": ("report",)}
 

@@ -41,10 +41,19 @@ def read_code(text: str) -> Board | None:
                  difficulty=rated.value, band=rated.band, labels=item.labels)
 
 
-def analyze(board: Board, solve: bool | None = None) -> dict:
-    from pnp.games.cliquer.analysis import analyze as figures
+def analyze(board: Board, solve: bool | None = None, seconds: float | None = None,
+            positions: int | None = None, memory_mb: int | None = None, progress=None) -> dict:
+    """The figures; perfect play within its budget (a limit given implies solve). When perfect
+    play was asked for and not worked out, figures["unfinished"] says why."""
+    from pnp.games.cliquer.analysis import analyze as figures, solve_request
 
-    return figures(board.dots, solve=solve)
+    limits = (seconds, positions, memory_mb)
+    asked = bool(solve) or any(x is not None for x in limits)
+    request = False if solve is False else solve_request(asked, *limits).with_progress(progress)
+    result = figures(board.dots, solve=request)
+    if asked and result["perfect_play"] is None:
+        result["unfinished"] = result.get("perfect_play_skipped") or "perfect play"
+    return result
 
 
 def report(figures: dict) -> str:
@@ -59,5 +68,13 @@ def daily_spec(day) -> str:
     return daily_spec_text(day)
 
 
+def daily_answer(day, seconds: float, progress=None) -> str:
+    from pnp.games.cliquer.daily import previous_answer
+    from pnp.games.cliquer.solver import Budget
+
+    return previous_answer(day, Budget(seconds=seconds, memory_mb=1024), progress)
+
+
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",
-           "from_data", "check_drawn", "describe", "read_code", "analyze", "report", "daily_spec"]
+           "from_data", "check_drawn", "describe", "read_code", "analyze", "report", "daily_spec",
+           "daily_answer"]

@@ -87,8 +87,9 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
         found = Solver(rules, solve.budget, progress=solve.progress).solve()
     except (OverBudget, MemoryError) as exc:
         why = str(exc) if isinstance(exc, OverBudget) else "out of memory"
-        hint = "--solve-seconds and --solve-memory give it more" if solve.asked else \
-            "--solve gives it up to 10 minutes"
+        limit = ("--solve-positions" if "positions" in why else "--solve-memory"
+                 if "memory" in why or "MB" in why else "--solve-seconds")
+        hint = f"{limit} gives it more" if solve.asked else "--solve gives it up to 10 minutes"
         result["perfect_play_skipped"] = f"{why}; {hint}"
         return result
     result["perfect_play"] = perfect_play_figures(found)
