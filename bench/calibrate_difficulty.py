@@ -219,31 +219,28 @@ def main(argv: list[str] | None = None) -> None:
                     help="instead: points greedy and lookahead2 lose against perfect play "
                          "(default 40 boards of 7, 8, 9 dots and 10 of 10, 4 games a seat)")
     args = ap.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",")]
     if args.perfect:
-        sizes = [int(s) for s in args.sizes.split(",")]
         games = args.games or 4
         count = lambda n: args.boards or (10 if n >= 10 else 40)  # noqa: E731
-        tasks = [(n, i, dots, games) for n in sizes for i, dots in enumerate(corpus(n, count(n), seed=0))]
-        start = time.perf_counter()
-        with Pool(args.workers) as pool:
-            rows = pool.map(perfect_board, tasks, chunksize=1)
-        print(perfect_report(rows, games, time.perf_counter() - start))
-        if args.json:
-            with open(args.json, "w") as f:
-                json.dump(rows, f)
+        _run([(n, i, dots, games) for n in sizes for i, dots in enumerate(corpus(n, count(n), seed=0))],
+             perfect_board, perfect_report, games, 1, args)
         return
     boards = args.boards or (40 if args.quick else 200)
     games = args.games or (100 if args.quick else 1000)
-    sizes = [int(s) for s in args.sizes.split(",")]
-    tasks = [(n, i, dots, games) for n in sizes for i, dots in enumerate(corpus(n, boards, seed=0))]
+    _run([(n, i, dots, games) for n in sizes for i, dots in enumerate(corpus(n, boards, seed=0))],
+         play_board, report, games, 2, args)
+
+
+def _run(tasks, work, summary, games, chunksize, args) -> None:
+    """Play every task on the pool, print the summary table and, if asked, the rows as JSON."""
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        rows = pool.map(play_board, tasks, chunksize=2)
-    print(report(rows, games, time.perf_counter() - start))
+        rows = pool.map(work, tasks, chunksize=chunksize)
+    print(summary(rows, games, time.perf_counter() - start))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f)
-
 
 if __name__ == "__main__":
     main()
