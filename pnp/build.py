@@ -86,7 +86,7 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
         for task in todo:
             board, error = _outcome(task)
             if error is not None:
-                raise spec.items[task.entry].error(error)
+                raise _every_failing(spec, todo, task, error)
             if progress:
                 progress(1)
             yield spec.items[task.entry], board
@@ -100,7 +100,8 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
         chunk = max(1, min(CHUNK, len(todo) // (4 * jobs)))
         for task, (board, error) in zip(todo, pool.map(_outcome, todo, chunksize=chunk)):
             if error is not None:
-                raise spec.items[task.entry].error(error)
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise _every_failing(spec, todo, task, error)
             if progress:
                 progress(1)
             yield spec.items[task.entry], board
@@ -112,6 +113,23 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
             process.terminate()
         raise
     pool.shutdown()
+
+
+def _every_failing(spec: Spec, todo: list[Task], failed: Task, error: str):
+    """The error of the item that failed and of every later item that fails too, so one run
+    names every impossible item (each later item is tried on its first board only: enough for
+    an item that cannot be made at all, the usual case)."""
+    from pnp.errors import SpecErrors
+
+    mistakes = [spec.items[failed.entry].error(error)]
+    tried = {failed.entry}
+    for task in todo:
+        if task.entry > failed.entry and task.entry not in tried:
+            tried.add(task.entry)
+            _, later = _outcome(task)
+            if later is not None:
+                mistakes.append(spec.items[task.entry].error(later))
+    return mistakes[0] if len(mistakes) == 1 else SpecErrors(mistakes)
 
 
 def _outcome(task: Task):

@@ -552,3 +552,19 @@ def test_every_good_spec_the_loader_reads_passes_the_schema():
         assert not list(_schema_validator().iter_errors(yaml12(text))), text
 
     check()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_every_impossible_item_is_named_in_one_run(runner, tmp_path, jobs):
+    """Generation mistakes (a board that cannot be made) are all reported, one line each at
+    their item, like spec mistakes; nothing is written."""
+    spec = tmp_path / "two.yaml"
+    spec.write_text("title: two bad\nseed: s\nitems:\n  - {kind: cliquer, dots: 9}\n"
+                    "  - {kind: cliquer, dots: 30, size: quarter}\n  - {kind: circles}\n"
+                    "  - {kind: cliquer, dots: 25, size_mm: 60, count: 3}\n")
+    result = runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path / "out"), "--jobs", jobs])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2, result.output
+    assert [line.split(": ")[0].rsplit(":", 2)[1:] for line in lines] == [["5", "5"], ["7", "5"]]
+    assert all("cannot place" in line for line in lines)
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
