@@ -52,3 +52,16 @@ def test_daily_prints_the_answer_and_the_pdf_does_not_depend_on_it(runner, tmp_p
     assert "not worked out (more than 1e-06 s" in hurried.output or "perfect play: " in hurried.output
     assert ((tmp_path / "a" / "daily-2026-11-25.pdf").read_bytes()
             == (tmp_path / "b" / "daily-2026-11-25.pdf").read_bytes())
+
+
+def test_an_eleven_dot_yesterday_is_not_tried_for_a_minute_by_default():
+    """Monday's yesterday is Sunday's 11-dot board: perfect play there takes minutes, so by
+    default the line says so at once; a time given explicitly is tried."""
+    from pnp.games.cliquer import daily_answer
+
+    monday = dt.date(2026, 11, 23)
+    assert daily_answer(monday) == ("Yesterday's board (Sunday 2026-11-22, 11 dots): perfect play "
+                                    "not worked out (11 dots take minutes; --solve-seconds 600 "
+                                    "gives it time)")
+    hurried = daily_answer(monday, seconds=0.01)
+    assert "not worked out (more than 0.01 s; --solve-seconds gives it more)" in hurried

@@ -111,8 +111,8 @@ OPTIONAL_DOORS = {
                "'unfinished' when asked work was not done within the limits); report(figures) "
                "-> text: `pnp analyze`",
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
-    "daily_answer": "daily_answer(date, seconds, progress) -> one line: the answer to the day "
-                    "before's board, printed after `pnp daily`",
+    "daily_answer": "daily_answer(date, seconds or None, progress) -> one line: the answer to "
+                    "the day before's board, printed after `pnp daily`",
 }
 _DOOR_PARTNERS = {"analyze": ("report",)}
 

@@ -68,11 +68,15 @@ def daily_spec(day) -> str:
     return daily_spec_text(day)
 
 
-def daily_answer(day, seconds: float, progress=None) -> str:
+def daily_answer(day, seconds: float | None = None, progress=None) -> str:
+    """Yesterday's perfect play; without ``seconds``, within a minute and on boards of up to
+    the dots analysis tries unasked."""
+    from pnp.games.cliquer.analysis import SOLVE_BY_DEFAULT
     from pnp.games.cliquer.daily import previous_answer
     from pnp.games.cliquer.solver import Budget
 
-    return previous_answer(day, Budget(seconds=seconds, memory_mb=1024), progress)
+    budget = Budget(seconds=60 if seconds is None else seconds, memory_mb=1024)
+    return previous_answer(day, budget, progress, SOLVE_BY_DEFAULT if seconds is None else None)
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",

@@ -29,9 +29,11 @@ def daily_spec_text(day: dt.date) -> str:
 _answers: dict[dt.date, str] = {}
 
 
-def previous_answer(day: dt.date, budget, progress=None) -> str:
+def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None = None) -> str:
     """One line: perfect play on the board of the day before ``day`` (yesterday's puzzle, so
-    today's answer is not given away), or plainly why it was not worked out within ``budget``."""
+    today's answer is not given away), or plainly why it was not worked out within ``budget``.
+    ``most_dots``: a larger board is not tried at all (11 dots take minutes, far past a default
+    budget: saying so at once beats a minute's wait for the same answer)."""
     from contextlib import closing
 
     from pnp.build import generated
@@ -47,8 +49,11 @@ def previous_answer(day: dt.date, budget, progress=None) -> str:
     spec = loads(daily_spec_text(before), f"<daily board {before.isoformat()}>")
     with closing(generated(spec, spec.seed)) as pairs:
         _, board = next(iter(pairs))
-    figures = analyze(board.dots, SolveRequest(budget, progress))
     head = f"Yesterday's board ({before.strftime('%A')} {before.isoformat()}, {len(board.dots)} dots"
+    if most_dots is not None and len(board.dots) > most_dots:
+        return (f"{head}): perfect play not worked out ({len(board.dots)} dots take minutes; "
+                "--solve-seconds 600 gives it time)")
+    figures = analyze(board.dots, SolveRequest(budget, progress))
     play = figures["perfect_play"]
     if play is None:
         why = figures["perfect_play_skipped"].split(";")[0]
