@@ -100,8 +100,8 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
         chunk = max(1, min(CHUNK, len(todo) // (4 * jobs)))
         for task, (board, error) in zip(todo, pool.map(_outcome, todo, chunksize=chunk)):
             if error is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise _every_failing(spec, todo, task, error)
+                pool.shutdown(wait=False, cancel_futures=True)   # no queued boards while
+                raise _every_failing(spec, todo, task, error)      # later items are probed
             if progress:
                 progress(1)
             yield spec.items[task.entry], board

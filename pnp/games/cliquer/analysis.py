@@ -20,9 +20,8 @@ from pnp.words import count
 # SOLVE_BY_DEFAULT dots within QUICK; asked (--solve), on up to SOLVE_AT_MOST dots within ASKED.
 # Figures behind the choice (C core, bench/solver_speed.py, README "Analysis"): 9 dots under 1 s,
 # 10 dots 3-6 s and one board in five about 20 s, 11 dots a minute and a half to minutes; under
-# 600 MB. Seconds are
-# wall-clock, so a board near a limit can be worked out on a fast machine and not on a slow one;
-# --solve-positions does not depend on the machine.
+# 600 MB. Seconds are wall-clock, so a board near a limit can be worked out on a fast machine and
+# not on a slow one; --solve-positions does not depend on the machine.
 SOLVE_BY_DEFAULT = 10
 SOLVE_AT_MOST = 11
 QUICK = Budget(seconds=20, memory_mb=1024)
@@ -86,10 +85,9 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
     try:
         found = Solver(rules, solve.budget, progress=solve.progress).solve()
     except (OverBudget, MemoryError) as exc:
-        why = str(exc) if isinstance(exc, OverBudget) else "out of memory"
-        limit = ("--solve-positions" if "positions" in why else "--solve-memory"
-                 if "memory" in why or "MB" in why else "--solve-seconds")
-        hint = f"{limit} gives it more" if solve.asked else "--solve gives it up to 10 minutes"
+        why, limit = (str(exc), exc.limit) if isinstance(exc, OverBudget) else ("out of memory", "memory")
+        hint = f"--solve-{limit} gives it more" if solve.asked else \
+            "--solve gives it up to 10 minutes"
         result["perfect_play_skipped"] = f"{why}; {hint}"
         return result
     result["perfect_play"] = perfect_play_figures(found)

@@ -49,7 +49,12 @@ _C_MAX_SEGMENTS = 63         # keys are 64-bit with a marker bit: up to 11 dots 
 
 
 class OverBudget(Exception):
-    """The search went past its budget; the message says which limit, e.g. "more than 20 s"."""
+    """The search went past its budget; the message says which limit, e.g. "more than 20 s",
+    and ``limit`` names it: "positions", "seconds" or "memory" (a Budget field, less "_mb")."""
+
+    def __init__(self, message: str, limit: str):
+        super().__init__(message)
+        self.limit = limit
 
 
 @dataclass(frozen=True)
@@ -137,14 +142,14 @@ class Solver:
         self.next_check = self.positions + self.every
         limits = self.limits
         if limits.positions is not None and self.positions >= limits.positions:
-            raise OverBudget(f"more than {limits.positions:,} positions")
+            raise OverBudget(f"more than {limits.positions:,} positions", "positions")
         elapsed = time.monotonic() - self.started
         if limits.seconds is not None and elapsed > limits.seconds:
-            raise OverBudget(f"more than {limits.seconds:g} s")
+            raise OverBudget(f"more than {limits.seconds:g} s", "seconds")
         if limits.memory_mb is not None:
             used = _resident_mb()
             if used is not None and used > limits.memory_mb:
-                raise OverBudget(f"more than {limits.memory_mb:,} MB of memory")
+                raise OverBudget(f"more than {limits.memory_mb:,} MB of memory", "memory")
         if self.progress is not None:
             self.progress(self.positions, elapsed)
 
