@@ -86,11 +86,18 @@ class Unfit(PnpError):
 
 def row_heights(board: Board, parts: Plan) -> tuple[float, float]:
     """The membership grid's and the tally's row heights on this plan (as drawn below)."""
-    n = len(board.players)
-    grid = parts.membership
-    grid_row = min(MAX_ROW, (grid.height - SECTION_HEAD - _header_height(board, grid.width)) / (n + 1))
-    tally = parts.tally
-    return grid_row, min(MAX_ROW, (tally.height - SECTION_HEAD - TALLY_HEAD) / (n + SPARE_ROWS))
+    return _grid_row(board, parts.membership), _tally_row(board, parts.tally)
+
+
+def _grid_row(board: Board, frame: Frame) -> float:
+    below_title = frame.top - SECTION_HEAD
+    return min(MAX_ROW, (below_title - _header_height(board, frame.width) - frame.y)
+               / (len(board.players) + 1))
+
+
+def _tally_row(board: Board, frame: Frame) -> float:
+    below_title = frame.top - SECTION_HEAD
+    return min(MAX_ROW, (below_title - TALLY_HEAD - frame.y) / (len(board.players) + SPARE_ROWS))
 
 
 def fitted_plan(board: Board, frame: Frame) -> Plan:
@@ -177,7 +184,7 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
     name_w, circle_w = _name_width(board, frame.width), _circle_width(board, frame.width)
     head_h = _header_height(board, frame.width)
     rotated = _rotated_heads(board, frame.width)
-    row = min(MAX_ROW, (y - head_h - frame.y) / (n + 1))
+    row = _grid_row(board, frame)
     x0 = frame.x + name_w
     # column heads: circles named after their founders
     text_in_box(canvas, "circle of →", frame.x + 2, y - head_h + 2, name_w - 4, head_h - 4,
@@ -252,7 +259,7 @@ def _tally(board: Board, canvas, frame: Frame) -> None:
     name_w = _name_width(board, frame.width)
     head_h = TALLY_HEAD
     rows = n + SPARE_ROWS
-    row = min(MAX_ROW, (y - head_h - frame.y) / rows)
+    row = _tally_row(board, frame)
     boxes = tally_boxes(board, frame.width)
     box_w = (frame.width - name_w - SCORE_COL) / boxes
     x0 = frame.x + name_w
