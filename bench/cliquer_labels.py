@@ -9,7 +9,9 @@ For each kind of board, generate boards and place their letters (pnp.games.cliqu
 
 and what the letters cost: the time to draw each board's piece with its letters over the time to
 draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
-depend on the machine.
+depend on the machine; and the placer's own time against the numpy placer it replaced
+(bench/labels_baseline.py, frozen), with a count of boards where the two placed any letter
+differently (there must be none).
 
     python bench/cliquer_labels.py            # 200 boards of each kind
     python bench/cliquer_labels.py --quick    # 40
@@ -27,6 +29,7 @@ from collections import Counter
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))      # labels_baseline
 
 from pnp.games import cliquer  # noqa: E402
 from pnp.games.cliquer.ink import dot_radius  # noqa: E402
@@ -45,9 +48,10 @@ KINDS = {
 }
 
 
-def letter(board):
+def letter(board, place=None):
     from pnp.games.cliquer.draw import LABEL_PT
-    from pnp.games.cliquer.labels import every_segment, place
+    from pnp.games.cliquer.labels import every_segment
+    from pnp.games.cliquer.labels import place as current
     from pnp.games.cliquer.ink import dot_position
     from pnp.games.cliquer.board import dot_name
     from pnp.games.cliquer.sheet import hull_segments
@@ -57,7 +61,7 @@ def letter(board):
     points = [dot_position(board, square, d) for d in board.dots]
     names = [dot_name(i) for i in range(len(points))]
     size = LABEL_PT["card" if is_card(board) else "page"]
-    return place(points, names, square, dot_radius("board", board), size,
+    return (place or current)(points, names, square, dot_radius("board", board), size,
                  avoid=(every_segment(points), hull_segments(board, points)))
 
 
@@ -77,20 +81,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     count = 40 if parser.parse_args().quick else 200
-    print(f"{'boards':<32} {'tier 1':>8} {'tier 2':>8} {'tier 3':>8} {'refused':>8} {'with/without':>13}")
+    import labels_baseline
+
+    print(f"{'boards':<32} {'tier 1':>8} {'tier 2':>8} {'tier 3':>8} {'refused':>8} {'with/without':>13}"
+          f" {'placer ms':>10} {'numpy ms':>9} {'ratio':>6} {'differ':>7}")
     for name, options in KINDS.items():
         item = cliquer.Item(**options)
         boards = [cliquer.generate(item, random.Random(f"labels-{k}"), "B-01") for k in range(count)]
         tiers: Counter = Counter()
         refused = 0
-        t_with = t_without = 0.0
+        t_with = t_without = t_new = t_old = 0.0
+        differ = 0
         draw_page(replace(boards[0], labels=False, ident="warm-up"))     # imports, fonts
         for board in boards:
-            try:
-                tiers.update(label.tier for label in letter(board))
-            except Crowded:
+            outcomes = []
+            for place in (None, labels_baseline.place):       # this placer, then the old one
+                start = time.perf_counter()
+                try:
+                    outcomes.append(letter(board, place))
+                except Crowded as exc:
+                    outcomes.append(str(exc))
+                if place is None:
+                    t_new += time.perf_counter() - start
+                else:
+                    t_old += time.perf_counter() - start
+            differ += outcomes[0] != outcomes[1]
+            if isinstance(outcomes[0], str):
                 refused += 1
                 continue
+            tiers.update(label.tier for label in outcomes[0])
             start = time.perf_counter()
             draw_page(replace(board, labels=False))
             t_without += time.perf_counter() - start
@@ -99,9 +118,12 @@ def main() -> None:
             t_with += time.perf_counter() - start
         total = sum(tiers.values()) or 1
         print(f"{name:<32} {tiers[1] / total:>8.3f} {tiers[2] / total:>8.3f} {tiers[3] / total:>8.3f} "
-              f"{refused:>8d} {t_with / t_without:>13.2f}")
+              f"{refused:>8d} {t_with / t_without:>13.2f} {t_new / count * 1000:>10.2f} "
+              f"{t_old / count * 1000:>9.2f} {t_old / t_new:>6.1f} {differ:>7d}")
     print(f"\n{count} boards of each kind; tiers are shares of all letters; 'with/without': time to "
-          "draw a board's piece with its letters over the time without (worksheets always have them)")
+          "draw a board's piece with its letters over the time without (worksheets always have them); "
+          "'placer ms': this placer's time a board, 'numpy ms' the replaced placer's on the same boards, "
+          "'ratio' numpy/this, 'differ' boards where the two placed any letter differently")
 
 
 if __name__ == "__main__":

@@ -195,13 +195,55 @@ coordinate = st.floats(-20, 20, allow_nan=False).map(lambda v: round(v, 1))
        st.lists(st.tuples(coordinate, coordinate, st.floats(0.1, 8), st.floats(0.1, 8)),
                 min_size=1, max_size=6))
 def test_the_letters_box_and_line_test_agrees_with_shapely(segments, boxes):
-    """The letters' test (numpy, all boxes at once) says a box meets a segment exactly when
-    shapely does, touching included; rounded coordinates make touching and collinear cases common."""
+    """The letters' box-and-segment test says a box meets a segment exactly when shapely does,
+    touching included; rounded coordinates make touching and collinear cases common. (The
+    placer also narrows a board's segments to those ``near`` a dot: asked of a box inside that
+    region, the narrowed set answers the same.)"""
     from pnp.games.cliquer.labels import _Lines
 
-    sides = np.array([(x, y, x + w, y + h) for x, y, w, h in boxes]).T
-    got = _Lines(np.array(segments, dtype=float).reshape(-1, 2, 2)).meet(*sides)
-    lines = [shapely.LineString([(a, b), (c, d)]) if (a, b) != (c, d) else shapely.Point(a, b)
-             for a, b, c, d in segments]
-    want = [any(shapely.box(*box).intersects(line) for line in lines) for box in sides.T]
+    sides = [(x, y, x + w, y + h) for x, y, w, h in boxes]
+    lines = _Lines([((a, b), (c, d)) for a, b, c, d in segments])
+    got = [lines.meet(*box) for box in sides]
+    region = (min(b[0] for b in sides) - 1, min(b[1] for b in sides) - 1,
+              max(b[2] for b in sides) + 1, max(b[3] for b in sides) + 1)
+    assert [lines.near(*region).meet(*box) for box in sides] == got
+    shapes = [shapely.LineString([(a, b), (c, d)]) if (a, b) != (c, d) else shapely.Point(a, b)
+              for a, b, c, d in segments]
+    want = [any(shapely.box(*box).intersects(line) for line in shapes) for box in sides]
     assert list(got) == want
+
+
+point = st.tuples(st.floats(0, 1), st.floats(0, 1), st.sampled_from([None, 1.0, 0.5, 0.01]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(point, max_size=16), st.sampled_from([60.0, 150.0, 400.0]), st.floats(1, 6),
+       st.sampled_from([6.0, 7.0, 8.0]), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_the_letters_are_where_the_placer_that_tried_every_spot_put_them(points, side, radius, size,
+                                                                           tiers, rnd):
+    """The placer stops at a dot's first good spot and tests only nearby dots and lines; the
+    numpy placer it replaced (frozen in bench/labels_baseline.py) tested every spot against
+    everything. Same letters, tiers and refusals, on crowded, gridded (ties) and empty boards."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    import labels_baseline
+    from pnp.games.cliquer import labels
+    from pnp.paper import Frame
+
+    square = Frame(20.0, 30.0, side, side)
+    pts = [(square.x + x * side, square.y + y * side) if g is None else
+           (round((square.x + x * side) / g) * g, round((square.y + y * side) / g) * g) for x, y, g in points]
+    names = [dot_name(i) for i in range(len(pts))]
+    every = labels.every_segment(pts)
+    some = rnd.sample(every, min(len(every), 5))
+    avoid = [(every, some), (some,), (), (every,)][tiers]
+
+    def outcome(place):
+        try:
+            return place(pts, names, square, radius, size, avoid=avoid)
+        except labels.Crowded as exc:
+            return str(exc)
+
+    assert outcome(labels.place) == outcome(labels_baseline.place)

@@ -13,7 +13,7 @@ In every tier the box stays inside the square, clear of every dot by a pencil ga
 letters already placed, and nearer to its own dot than to any other (so it names one dot). A dot
 with no such spot within reach is refused: a letter squeezed elsewhere would name the wrong dot.
 
-This is page geometry in points (floats, numpy), not a game guarantee: the exact integer tests
+This is page geometry in points (floats), not a game guarantee: the exact integer tests
 of ``geometry`` stay the only judges of the board itself. Directions are integer vectors
 normalised with a correctly rounded square root, so the same board places its letters the same
 on every machine.
@@ -77,130 +77,138 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
 
     ``avoid`` lists the sets of segments to keep clear of, most ambitious first (tiers 1, 2);
     the last tier keeps clear of dots and letters only. Raises Crowded when a dot has no spot.
-    Every test but the one between letters is made for all dots' candidates at once; the
-    letters are then placed one by one, the most crowded dot first.
-    """
-    import numpy as np
+    The letters are placed one by one, the most crowded dot first, each at the first free spot
+    of the best tier it can have.
 
+    Spots are tried in order and the search stops at the first spot of the first tier, which is
+    nearly always among a dot's first few (a 9-dot board tries about a dozen a letter, not the
+    272 there are). Plain floats, in the very operations the numpy placer this replaced made
+    for every spot at once (issue 14; ``bench/labels_baseline.py`` keeps it, and
+    ``bench/cliquer_labels.py`` checks both choose the same spots): same letters, no numpy to
+    import, a tenth of the time.
+    """
     n = len(points)
     if n == 0:
         return []
-    pts = np.array(points, dtype=float).reshape(n, 2)
+    pts = [(float(x), float(y)) for x, y in points]
     inner = square.inset(INSIDE_MM * MM)
     reach_dot = radius + DOT_GAP_MM * MM
-    unit = np.array([(dx / math.sqrt(dx * dx + dy * dy), dy / math.sqrt(dx * dx + dy * dy))
-                     for dx, dy in DIRECTIONS])
-    steps = np.arange(0, REACH_MM * MM + 1e-9, STEP_MM * MM)
-    ink = np.array([label_box(name, size) for name in names]).reshape(n, 4)
-    w, h = ink[:, 2:3] - ink[:, 0:1], ink[:, 3:4] - ink[:, 1:2]          # (n, 1)
-    # box centres, per dot: from just clear of the dot outward, steps major, directions minor
-    start = reach_dot + np.minimum(w / 2 / np.maximum(np.abs(unit[None, :, 0]), 1e-9),
-                                   h / 2 / np.maximum(np.abs(unit[None, :, 1]), 1e-9))   # (n, D)
-    dist = start[:, None, :] + steps[None, :, None]                                   # (n, S, D)
-    cx = (pts[:, 0, None, None] + dist * unit[None, None, :, 0]).reshape(n, -1)
-    cy = (pts[:, 1, None, None] + dist * unit[None, None, :, 1]).reshape(n, -1)
-    left, right, bottom, top = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2         # (n, C)
-    ok = (left >= inner.x) & (right <= inner.right) & (bottom >= inner.y) & (top <= inner.top)
-    # clear of every dot, its own included, by the gap
-    px, py = pts[None, None, :, 0], pts[None, None, :, 1]
-    dx = np.maximum(np.maximum(left[..., None] - px, 0), px - right[..., None])
-    dy = np.maximum(np.maximum(bottom[..., None] - py, 0), py - top[..., None])
-    ok &= (np.hypot(dx, dy) >= reach_dot).all(axis=2)
-    # names its own dot: the centre much nearer to it than to any other
-    centre = np.hypot(cx[..., None] - px, cy[..., None] - py)                         # (n, C, n)
-    own = centre[np.arange(n), :, np.arange(n)]                                       # (n, C)
-    centre[np.arange(n), :, np.arange(n)] = np.inf
-    ok &= own <= OWN_SHARE * centre.min(axis=2)
-    tiers = [_Lines(np.array(segments, dtype=float).reshape(-1, 2, 2)) for segments in avoid]
-    grown = (left - LINE_GAP_MM * MM, bottom - LINE_GAP_MM * MM, right + LINE_GAP_MM * MM,
-             top + LINE_GAP_MM * MM)
-    gap = LABEL_GAP_MM * MM
+    units = [(dx / math.sqrt(dx * dx + dy * dy), dy / math.sqrt(dx * dx + dy * dy))
+             for dx, dy in DIRECTIONS]
+    step = STEP_MM * MM
+    steps = [k * step for k in range(math.ceil((REACH_MM * MM + 1e-9) / step))]
+    tiers = [_Lines(segments) for segments in avoid]
+    grow, gap = LINE_GAP_MM * MM, LABEL_GAP_MM * MM
     placed: list[Label] = []
-    taken = np.zeros((0, 4))
-    for i in _crowded_first(pts):
-        free = ok[i].copy()
-        if len(taken):      # clear of the letters already placed
-            free &= ~((left[i, :, None] < taken[None, :, 2] + gap)
-                      & (right[i, :, None] > taken[None, :, 0] - gap)
-                      & (bottom[i, :, None] < taken[None, :, 3] + gap)
-                      & (top[i, :, None] > taken[None, :, 1] - gap)).any(axis=1)
-        if not free.any():
-            raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
-        spots = np.flatnonzero(free)
-        chosen, tier = int(spots[0]), len(tiers) + 1
-        for t, lines in enumerate(tiers, 1):
-            found = _first_clear(lines, spots, [g[i] for g in grown])
-            if found is not None:
-                chosen, tier = found, t
+    taken: list[tuple[float, float, float, float]] = []
+    nearest = _nearest(pts)
+    for i in sorted(range(n), key=lambda k: (nearest[k], k)):     # the most crowded dot first
+        px, py = pts[i]
+        ink = label_box(names[i], size)
+        w, h = ink[2] - ink[0], ink[3] - ink[1]
+        half_w, half_h = w / 2, h / 2
+        # box centres from just clear of the dot outward, steps major, directions minor
+        starts = [reach_dot + min(half_w / max(abs(ux), 1e-9), half_h / max(abs(uy), 1e-9))
+                  for ux, uy in units]
+        # Only what is near this dot can stop one of its spots: leaving the rest out changes no
+        # answer (each test below would pass them anyway, by a point's margin at least) and
+        # makes the tests a few dots and lines long instead of the board's
+        centres = max(starts) + steps[-1]                 # no centre is farther from the dot
+        around = centres + math.hypot(half_w, half_h) + grow + 1.0
+        others = [(x, y) for k, (x, y) in enumerate(pts) if k != i]
+        clear_of = [(px, py)] + [(x, y) for x, y in others
+                                 if abs(x - px) < around + reach_dot and abs(y - py) < around + reach_dot]
+        # the dot nearest a centre is among those within nearest + 2 * centres of this dot
+        rivals = [(x, y) for x, y in others if max(abs(x - px), abs(y - py)) <= nearest[i] + 2 * centres + 1.0]
+        lines = [t.near(px - around, py - around, px + around, py + around) for t in tiers]
+        free: list[tuple[float, float, float, float]] = []
+        found = None
+        for s in steps:
+            for (ux, uy), start in zip(units, starts):
+                dist = start + s
+                cx, cy = px + dist * ux, py + dist * uy
+                box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+                if not _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot, taken, gap):
+                    continue
+                if not free and not tiers:
+                    found = (box, 1)
+                    break
+                free.append(box)
+                if tiers and not lines[0].meet(box[0] - grow, box[1] - grow, box[2] + grow,
+                                               box[3] + grow):
+                    found = (box, 1)
+                    break
+            if found:
                 break
-        box = (float(left[i, chosen]), float(bottom[i, chosen]), float(right[i, chosen]),
-               float(top[i, chosen]))
-        origin = (box[0] - float(ink[i, 0]), box[1] - float(ink[i, 1]))
-        placed.append(Label(i, names[i], size, box, tier, origin))
-        taken = np.vstack([taken, box])
+        if found is None:
+            if not free:
+                raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
+            found = next(((box, t) for t, tier in enumerate(lines[1:], 2) for box in free
+                          if not tier.meet(box[0] - grow, box[1] - grow, box[2] + grow,
+                                            box[3] + grow)),
+                         (free[0], len(tiers) + 1))
+        box, tier = found
+        placed.append(Label(i, names[i], size, box, tier, (box[0] - ink[0], box[1] - ink[1])))
+        taken.append(box)
     return sorted(placed, key=lambda label: label.index)
 
 
-FIRST = 24      # spots tried before the rest: most letters find theirs among the nearest
-
-
-def _first_clear(lines: "_Lines", spots, grown) -> int | None:
-    """The first of ``spots`` whose grown box meets none of the ``lines``, or None."""
-    import numpy as np
-
-    for chunk in (spots[:FIRST], spots[FIRST:]):
-        clear = ~lines.meet(*(g[chunk] for g in grown))
-        if clear.any():
-            return int(chunk[np.flatnonzero(clear)[0]])
-    return None
+def _free(box, cx, cy, px, py, clear_of, rivals, inner: Frame, reach_dot: float, taken,
+          gap: float) -> bool:
+    """May a letter's box (centre ``cx, cy``) take this spot by its dot at ``px, py``: inside
+    the square, clear of the letters already placed and of the dots ``clear_of`` by the gap, and
+    nearer its own dot than any of the ``rivals`` (the other dots that could be nearer)?"""
+    left, bottom, right, top = box
+    if left < inner.x or right > inner.right or bottom < inner.y or top > inner.top:
+        return False
+    for tl, tb, tr, tt in taken:
+        if left < tr + gap and right > tl - gap and bottom < tt + gap and top > tb - gap:
+            return False
+    for x, y in clear_of:
+        if math.hypot(max(left - x, 0.0, x - right), max(bottom - y, 0.0, y - top)) < reach_dot:
+            return False
+    if not rivals:
+        return True
+    return math.hypot(cx - px, cy - py) <= OWN_SHARE * min(math.hypot(cx - x, cy - y) for x, y in rivals)
 
 
 class _Lines:
-    """Segments (S, 2, 2) to keep letters off, with what every box test needs made once."""
+    """Segments to keep letters off, with what every box test needs made once."""
 
     def __init__(self, segments):
-        import numpy as np
+        self.segments = []
+        for (x0, y0), (x1, y1) in segments:
+            x0, y0, x1, y1 = float(x0), float(y0), float(x1), float(y1)
+            self.segments.append((x0, y0, x1 - x0, y1 - y0, min(x0, x1), max(x0, x1),
+                                  min(y0, y1), max(y0, y1)))
 
-        self.count = len(segments)
-        (self.x0, self.y0), (x1, y1) = segments[:, 0].T, segments[:, 1].T      # (S,)
-        self.dx, self.dy = x1 - self.x0, y1 - self.y0
-        self.left, self.right = np.minimum(self.x0, x1), np.maximum(self.x0, x1)
-        self.bottom, self.top = np.minimum(self.y0, y1), np.maximum(self.y0, y1)
+    def near(self, left: float, bottom: float, right: float, top: float) -> "_Lines":
+        """The segments whose extents overlap the box: the only ones that can meet a box in it."""
+        lines = _Lines(())
+        lines.segments = [s for s in self.segments
+                          if s[4] <= right and s[5] >= left and s[6] <= top and s[7] >= bottom]
+        return lines
 
-    def meet(self, left, bottom, right, top):
-        """For each box (arrays of its sides), does any segment touch it?
+    def meet(self, left: float, bottom: float, right: float, top: float) -> bool:
+        """Does any segment touch the upright box?
 
         A segment meets an upright box when their extents overlap on both axes and the box's
         corners are not all strictly on one side of the segment's line (the separating-axis test
         for a box and a segment). The four corners' sides are dx (y - y0) - dy (x - x0) for
         y in (bottom, top) and x in (left, right): all strictly positive exactly when the least
         of the first terms exceeds the greatest of the second (for floats a - b > 0 is a > b).
-        All boxes against all segments at once, in plain float arithmetic: many times faster
-        than asking a shapely tree box by box for the few dozen segments a board has.
         """
-        import numpy as np
-
-        if not self.count:
-            return np.zeros(len(left), dtype=bool)
-        l, b, r, t = (v[:, None] for v in (left, bottom, right, top))          # (C, 1)
-        hit = (l <= self.right) & (r >= self.left) & (b <= self.top) & (t >= self.bottom)
-        ys = self.dx * (b - self.y0), self.dx * (t - self.y0)
-        xs = self.dy * (l - self.x0), self.dy * (r - self.x0)
-        y_low, y_high = np.minimum(*ys), np.maximum(*ys)
-        x_low, x_high = np.minimum(*xs), np.maximum(*xs)
-        hit &= y_low <= x_high          # not all corners above the line
-        hit &= y_high >= x_low          # nor all below it
-        return hit.any(axis=1)
+        for x0, y0, dx, dy, s_left, s_right, s_bottom, s_top in self.segments:
+            if left > s_right or right < s_left or bottom > s_top or top < s_bottom:
+                continue
+            y_a, y_b = dx * (bottom - y0), dx * (top - y0)
+            x_a, x_b = dy * (left - x0), dy * (right - x0)
+            if min(y_a, y_b) <= max(x_a, x_b) and max(y_a, y_b) >= min(x_a, x_b):
+                return True
+        return False
 
 
-def _crowded_first(pts) -> list[int]:
-    """Dots with the nearest neighbour first: they have the fewest spots to choose from."""
-    import numpy as np
-
-    n = len(pts)
-    if n < 2:
-        return list(range(n))
-    d = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
-    np.fill_diagonal(d, np.inf)
-    nearest = d.min(axis=1)
-    return sorted(range(n), key=lambda k: (float(nearest[k]), k))
+def _nearest(pts) -> list[float]:
+    """Each dot's distance to its nearest neighbour (infinite for a lone dot)."""
+    return [min((math.hypot(x - u, y - v) for j, (u, v) in enumerate(pts) if j != k), default=math.inf)
+            for k, (x, y) in enumerate(pts)]
