@@ -92,14 +92,18 @@ def test_involvement_is_each_dots_share_of_the_broken_limits(data, limits):
     assert involvement(placer, dots).tolist() == load
 
 
-@settings(max_examples=50, deadline=None)
-@given(st.integers(0, 2**64), st.integers(0, 200), st.integers(0, 300))
-def test_random_dots_draws_exactly_what_randint_would(seed, lo, width):
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 200),
+       st.one_of(st.integers(0, 300), st.integers(2**31 - 4, 2**32 + 4), st.integers(0, 2**40)),
+       st.integers(0, 70))
+def test_random_dots_draws_exactly_what_randint_would(seed, lo, width, k):
+    """The same dots as randint, whatever the range (one bit to more than a 32-bit word, where
+    most draws are dropped or a draw takes two words) and however many are asked for."""
     limits = Limits(90, 170, 3, 10, 6)
     limits.lo, limits.hi = lo, lo + width
     fast, slow = random.Random(seed), random.Random(seed)
-    assert Placer(limits).random_dots(fast, 30) == [(slow.randint(lo, lo + width), slow.randint(lo, lo + width))
-                                                    for _ in range(30)]
+    assert Placer(limits).random_dots(fast, k) == [(slow.randint(lo, lo + width), slow.randint(lo, lo + width))
+                                                   for _ in range(k)]
     assert fast.random() == slow.random()         # and leaves the stream where randint would
 
 
