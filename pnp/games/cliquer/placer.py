@@ -36,10 +36,11 @@ class Placer:
 
         randint is randrange plus checks around ``getrandbits`` rejection sampling: a draw of
         b <= 32 bits is the top b bits of the generator's next 32-bit word, and a value past
-        the range is dropped for the next word's. So the 2k words every call needs come in one
-        ``getrandbits(64 k)`` (its words are the stream's in order, least significant first)
-        and only a dropped value costs a draw of its own: the very same numbers, the stream
-        left where randint leaves it (a test holds both against randint), in a tenth of the time.
+        the range is dropped for the next word's. So the words certainly needed (one for each
+        value still missing) come in one ``getrandbits(32 m)`` (its words are the stream's in
+        order, least significant first), again until none is missing: the very same numbers,
+        the stream left where randint leaves it (a test holds both against randint), in a few
+        calls instead of one a value.
         """
         lo, hi = self.limits.lo, self.limits.hi
         span = hi - lo + 1
@@ -51,14 +52,11 @@ class Placer:
         if bits > 32:           # more than a word a draw: one draw at a time
             values = [rng.randrange(span) for _ in range(2 * k)]
         else:
-            shift = 32 - bits
-            words = rng.getrandbits(64 * k).to_bytes(8 * k, "little")
-            values = [w >> shift for w in struct.unpack(f"<{2 * k}I", words)]
-            values = [v for v in values if v < span]
-            while len(values) < 2 * k:
-                v = rng.getrandbits(bits)
-                if v < span:
-                    values.append(v)
+            shift, values = 32 - bits, []
+            while len(values) < 2 * k:       # the words still needed are certainly drawn
+                need = 2 * k - len(values)
+                words = struct.unpack(f"<{need}I", rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
+                values += [v for w in words if (v := w >> shift) < span]
         return [(lo + values[j], lo + values[j + 1]) for j in range(0, 2 * k, 2)]
 
     # Every formula below is the same arithmetic in numpy and in plain floats; on integer
