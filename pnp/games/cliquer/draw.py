@@ -10,11 +10,10 @@ from __future__ import annotations
 from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board
 from pnp.games.cliquer.codes import encode
-from pnp.games.cliquer.flow import Block, Para, ScoreBoxes, pour
+from pnp.games.cliquer.flow import Block, Para, ScoreBoxes, draw_poured, pour
 from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_labels, draw_square
 from pnp.games.cliquer.layout import card_layout, is_card, page_layout, square_for
-from pnp.games.cliquer.sheet import (Header, check_fits, dot_labels, draw_header, moves_in_game,
-                                     subtitle)
+from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game, settled, subtitle
 from pnp.paper import Frame
 from pnp.pdf import fonts
 
@@ -31,9 +30,10 @@ def layout(board: Board, frame: Frame):
 def draw_board(board: Board, canvas, frame: Frame) -> None:
     fonts.ensure_fonts()
     card = is_card(board)
-    if not card:
-        check_fits(board, frame, page_blocks, "board")
-    lay = layout(board, frame)
+    if card:
+        lay, words = card_layout(board, frame), None
+    else:       # refused before any ink if the square and its words do not both fit
+        lay, words = settled(board, frame, page_blocks, "board")
     radius = dot_radius("board", board)
     draw_square(canvas, lay.square)
     draw_dots(canvas, board, lay.square, radius)
@@ -42,7 +42,10 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
     if card:
         _card_words(board, canvas, lay.text)
     else:
-        _page_words(board, canvas, lay)
+        if lay.header is not None:
+            draw_header(canvas, board, lay.header)
+        canvas.setFillGray(0)
+        draw_poured(canvas, words)
 
 
 def page_blocks(board: Board, lay) -> list:
@@ -51,13 +54,6 @@ def page_blocks(board: Board, lay) -> list:
     rule += [Para.of(line, 10, after=1.5) for line in words.rule_lines(moves_in_game(board))]
     rule.insert(5, Para.of(words.FOUR_CLIQUE_SCORE, 10, after=1.5))
     return ([] if lay.header is not None else [Header(board)]) + [Block(tuple(rule)), ScoreBoxes()]
-
-
-def _page_words(board: Board, canvas, lay) -> None:
-    if lay.header is not None:
-        draw_header(canvas, board, lay.header)
-    canvas.setFillGray(0)
-    pour(canvas, lay.regions, page_blocks(board, lay), "a CliqueR board")
 
 
 def _card_words(board: Board, canvas, text: Frame) -> None:

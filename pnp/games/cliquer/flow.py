@@ -205,17 +205,31 @@ def inset(frame: Frame) -> Frame:
     return Frame(frame.x + INSET, frame.y + INSET, frame.width - 2 * INSET, frame.height - 2 * INSET)
 
 
-def pour(canvas, regions, blocks, what: str) -> float:
-    """Draw the blocks into the regions at the largest scale that fits; returns that scale."""
+def settle(regions, blocks) -> Poured | None:
+    """Where the blocks go in the regions at the largest scale that fits, or None if none does.
+
+    Every block at the largest scale that holds them all, if the words stay large enough to read
+    at arm's length; failing that, the optional ones left out."""
     regions = [inset(r) for r in regions if r.width > 2 * INSET and r.height > 2 * INSET]
-    # every block at the largest scale that holds them all, if the words stay large enough to
-    # read at arm's length; failing that, the optional ones left out
     for drop in (False, True):
         for scale in SCALES if drop else [s for s in SCALES if s >= KEEP_OPTIONAL]:
             poured = arrange(regions, blocks, scale, drop)
             if poured is not None:
-                for block, frame in poured.places:
-                    block.draw(canvas, frame.x, frame.top, frame.width, scale)
-                return scale
-    raise Unfit(f"the words of {what} do not fit beside or below its square on this paper even at "
-                f"{MIN_TEXT_PT:g} pt: use a smaller size_mm, another orientation or smaller margins")
+                return poured
+    return None
+
+
+def draw_poured(canvas, poured: Poured) -> None:
+    """Draw blocks where ``settle`` put them."""
+    for block, frame in poured.places:
+        block.draw(canvas, frame.x, frame.top, frame.width, poured.scale)
+
+
+def pour(canvas, regions, blocks, what: str) -> float:
+    """Draw the blocks into the regions at the largest scale that fits; returns that scale."""
+    poured = settle(regions, blocks)
+    if poured is None:
+        raise Unfit(f"the words of {what} do not fit beside or below its square on this paper even at "
+                    f"{MIN_TEXT_PT:g} pt: use a smaller size_mm, another orientation or smaller margins")
+    draw_poured(canvas, poured)
+    return poured.scale

@@ -13,7 +13,7 @@ Pieces:
   below; two or four to a sheet on A4 and Letter in either orientation (10 mm margins);
 - an **answer key**: a fixed-size card, four to a portrait sheet.
 
-A square that cannot fit is refused (``Unfit``); ``sheet.check_fits`` adds the largest side whose
+A square that cannot fit is refused (``Unfit``); ``sheet.settled`` adds the largest side whose
 words fit too, found by trying.
 """
 

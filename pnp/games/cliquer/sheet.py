@@ -98,32 +98,33 @@ def _labels_in_square(board: Board, side: float, radius: float, size: float, joi
     return tuple(place(points, names, square, radius, size, avoid=tiers))
 
 
-def words_fit(board: Board, frame: Frame, blocks_of) -> bool:
-    """Does the page lay out, with every block of words placed at some scale?"""
-    from pnp.games.cliquer.flow import SCALES, arrange, inset
+def laid_out(board: Board, frame: Frame, blocks_of):
+    """The page's layout and where its words go, or (layout or None, None) when the square or
+    the words do not fit."""
+    from pnp.games.cliquer.flow import settle
     from pnp.games.cliquer.layout import Unfit, page_layout
 
     try:
         lay = page_layout(board, frame)
     except Unfit:
-        return False
-    regions = [inset(r) for r in lay.regions]
-    blocks = blocks_of(board, lay)
-    return any(arrange(regions, blocks, scale) is not None for scale in SCALES)
+        return None, None
+    return lay, settle(lay.regions, blocks_of(board, lay))
 
 
-def check_fits(board: Board, frame: Frame, blocks_of, what: str) -> None:
-    """Refuse a page whose square and words do not both fit, naming the largest side that does
-    (found by trying every whole millimetre down from the frame's size, with the same layout and
-    words, so the advice is true)."""
+def settled(board: Board, frame: Frame, blocks_of, what: str):
+    """A page's layout and where its words go, made once for both the fit check and the
+    drawing. A page whose square and words do not both fit is refused naming the largest side
+    that does (found by trying every whole millimetre down from the frame's size, with the same
+    layout and words, so the advice is true)."""
     from dataclasses import replace
 
     from pnp.games.cliquer.layout import Unfit
 
-    if words_fit(board, frame, blocks_of):
-        return
+    lay, words = laid_out(board, frame, blocks_of)
+    if words is not None:
+        return lay, words
     side = next((s for s in range(int(min(frame.width, frame.height) / MM), 0, -1)
-                 if words_fit(replace(board, side_mm=float(s)), frame, blocks_of)), 0)
+                 if laid_out(replace(board, side_mm=float(s)), frame, blocks_of)[1] is not None), 0)
     advice = f"the largest square that fits with its words is {side} mm" if side else \
         "no square fits with its words"
     raise Unfit(f"a {what} with a {board.side_mm:g} mm square does not fit this paper "

@@ -20,11 +20,11 @@ from itertools import combinations
 
 from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board, dot_name
-from pnp.games.cliquer.flow import Block, Para, pour
+from pnp.games.cliquer.flow import Block, Para, draw_poured
 from pnp.games.cliquer.geometry import convex_hull, orient
 from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_labels, draw_square
-from pnp.games.cliquer.layout import NAME_LINE_MM, page_layout
-from pnp.games.cliquer.sheet import Header, check_fits, dot_labels, draw_header, moves_in_game
+from pnp.games.cliquer.layout import NAME_LINE_MM
+from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game, settled
 from pnp.games.cliquer.rules import CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
@@ -185,8 +185,7 @@ def question_blocks(board: Board) -> list[Block]:
 def draw_worksheet(board: Board, canvas, frame: Frame) -> None:
     """The handout: header, name line, the board with lettered dots, the how-to box, questions."""
     fonts.ensure_fonts()
-    check_fits(board, frame, worksheet_blocks, "worksheet")
-    lay = page_layout(board, frame)
+    lay, words = settled(board, frame, worksheet_blocks, "worksheet")
     radius = dot_radius("board", board)
     draw_square(canvas, lay.square)
     draw_dots(canvas, board, lay.square, radius)
@@ -195,7 +194,7 @@ def draw_worksheet(board: Board, canvas, frame: Frame) -> None:
         draw_header(canvas, board, lay.header, step=False)
         draw_name_line(canvas, lay.name_line)
     canvas.setFillGray(0)
-    pour(canvas, lay.regions, worksheet_blocks(board, lay), "a worksheet")
+    draw_poured(canvas, words)
 
 
 def worksheet_blocks(board: Board, lay) -> list:
