@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import struct
+from functools import lru_cache
 
 from pnp.errors import PnpError
 from pnp.games.cliquer.board import Limits
@@ -21,6 +22,15 @@ SAMPLE_TRIES = 60        # random positions tried per dot before handing over to
 
 class Infeasible(PnpError):
     """The limits leave no room for that many dots (or the search could not find it)."""
+
+
+@lru_cache(maxsize=None)
+def _byte_draws(span: int) -> tuple[bytes, bytes]:
+    """For draws of at most 8 bits: the value each top byte of a word gives, and the top bytes
+    whose value is past the range (dropped)."""
+    down = 8 - span.bit_length()
+    return (bytes(t >> down if t >> down < span else 0 for t in range(256)),
+            bytes(t for t in range(256) if t >> down >= span))
 
 
 class Placer:
@@ -40,24 +50,30 @@ class Placer:
         value still missing) come in one ``getrandbits(32 m)`` (its words are the stream's in
         order, least significant first), again until none is missing: the very same numbers,
         the stream left where randint leaves it (a test holds both against randint), in a few
-        calls instead of one a value.
+        calls instead of one a value. Up to 8 bits (any board of up to 255 lattice steps
+        inside its margins), a value is its word's top byte shifted, so one bytes.translate
+        maps and drops a whole batch at C speed.
         """
         lo, hi = self.limits.lo, self.limits.hi
         span = hi - lo + 1
         if type(rng) is not random.Random or span < 1:   # a subclass may draw differently;
             return [(rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(k)]   # randint refuses
-        if k <= 0:
-            return []
-        bits = span.bit_length()
+        bits, values = span.bit_length(), []
         if bits > 32:           # more than a word a draw: one draw at a time
             values = [rng.randrange(span) for _ in range(2 * k)]
-        else:
-            shift, values = 32 - bits, []
+        elif bits <= 8:
+            table, dropped = _byte_draws(span)
             while len(values) < 2 * k:       # the words still needed are certainly drawn
+                need = 2 * k - len(values)
+                values += rng.getrandbits(32 * need).to_bytes(4 * need, "little")[3::4].translate(
+                    table, dropped)
+        else:
+            shift = 32 - bits
+            while len(values) < 2 * k:
                 need = 2 * k - len(values)
                 words = struct.unpack(f"<{need}I", rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
                 values += [v for w in words if (v := w >> shift) < span]
-        return [(lo + values[j], lo + values[j + 1]) for j in range(0, 2 * k, 2)]
+        return [(lo + x, lo + y) for x, y in zip(values[0::2], values[1::2])]
 
     # Every formula below is the same arithmetic in numpy and in plain floats; on integer
     # coordinates it is exact but for the limits' squares, so the two always agree.
