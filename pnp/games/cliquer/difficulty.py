@@ -67,13 +67,12 @@ def containment_counts(dots: Sequence[Dot]) -> list[int]:
     everyone = (1 << n) - 1
     # left[i][j]: dots strictly left of the directed line i -> j, built once per pair
     left = [[0] * n for _ in range(n)]
+    bits = [(1 << k, x, y) for k, (x, y) in enumerate(dots)]
     for i, j in combinations(range(n), 2):
         a, b = dots[i], dots[j]
         ax, ay, dx, dy = a[0], a[1], b[0] - a[0], b[1] - a[1]
-        mask = 0
-        for k, (x, y) in enumerate(dots):
-            if dx * (y - ay) - dy * (x - ax) > 0:
-                mask |= 1 << k
+        # integers: the comparison of the two products is exact
+        mask = sum(bit for bit, x, y in bits if dx * (y - ay) > dy * (x - ax))
         left[i][j] = mask
         left[j][i] = everyone & ~mask & ~(1 << i | 1 << j)
     counts = []

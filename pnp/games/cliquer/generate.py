@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from pnp.games.cliquer import codes
 from pnp.games.cliquer.board import Board, Limits
@@ -11,12 +12,17 @@ from pnp.games.cliquer.item import Item, side_mm
 from pnp.games.cliquer.placer import Placer
 
 
+# A pack's boards share their limits (exact fractions, costly to make for every board); nothing
+# changes a Limits once made.
+_limits = lru_cache(maxsize=64)(Limits)
+
+
 def generate(item: Item, rng: random.Random, ident: str) -> Board:
     side = side_mm(item)
-    limits = Limits(item.grid, side, item.clearance_mm, item.spacing_mm, item.margin_mm)
+    limits = _limits(item.grid, side, item.clearance_mm, item.spacing_mm, item.margin_mm)
     if item.code is not None:
         dots, grid = codes.decode(item.code)
-        limits = Limits(grid, side, item.clearance_mm, item.spacing_mm, item.margin_mm)
+        limits = _limits(grid, side, item.clearance_mm, item.spacing_mm, item.margin_mm)
         found = limits.problems(dots)
         if found:
             raise ValueError(f"board code {item.code} does not keep this item's limits: {found[0].message}")
