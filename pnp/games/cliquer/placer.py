@@ -97,11 +97,12 @@ class Placer:
                 if cross * cross < clear2 * (abx * abx + aby * aby) - 1e-6:
                     return False
         for p, (px, py, limit) in enumerate(rel):
-            for q, (qx, qy, _) in enumerate(rel):
-                if p != q:
-                    cross = px * qy - py * qx
-                    if cross * cross < limit:
-                        return False
+            for qx, qy, other in rel[p + 1:]:
+                # p against the line c-q and q against c-p share one cross product (negated,
+                # exactly: float products commute), so one test serves both roles
+                cross = px * qy - py * qx
+                if cross * cross < max(limit, other):
+                    return False
         return True
 
     def place(self, n: int, rng: random.Random) -> tuple[Dot, ...]:
