@@ -76,12 +76,13 @@ def dot_labels(board: Board, square: Frame, radius: float, size: float, joins=()
     room (``every_line``), else of the hull and ``joins`` (pairs of dots the piece draws a line
     between). Placed in the square's own coordinates, then moved onto the page: the letters of
     a board do not depend on where its square sits."""
-    from dataclasses import replace
+    from pnp.games.cliquer.labels import Label
 
     local = _labels_in_square(board, square.width, radius, size, tuple(joins), every_line)
-    return [replace(label, box=(label.box[0] + square.x, label.box[1] + square.y,
-                                label.box[2] + square.x, label.box[3] + square.y),
-                    origin=(label.origin[0] + square.x, label.origin[1] + square.y)) for label in local]
+    x, y = square.x, square.y
+    return [Label(label.index, label.text, label.size,
+                  (label.box[0] + x, label.box[1] + y, label.box[2] + x, label.box[3] + y),
+                  label.tier, (label.origin[0] + x, label.origin[1] + y)) for label in local]
 
 
 @lru_cache(maxsize=256)
