@@ -19,9 +19,15 @@ from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
 
+@lru_cache(maxsize=64)
+def hull(dots: tuple) -> tuple:
+    """The board's hull, made once for the several things a sheet prints from it."""
+    return tuple(convex_hull(dots))
+
+
 def moves_in_game(board: Board) -> int:
     """Every finished game draws exactly 3n - 3 - h lines (h = dots on the hull)."""
-    return triangulation_size(len(board.dots), len(convex_hull(board.dots)))
+    return triangulation_size(len(board.dots), len(hull(board.dots)))
 
 
 def subtitle(board: Board, step: bool = True) -> str:
@@ -31,7 +37,7 @@ def subtitle(board: Board, step: bool = True) -> str:
     if board.band and board.difficulty is not None:
         parts.append(f"{board.band} {board.difficulty:.2f}")
         if step:
-            inside = len(board.dots) - len(convex_hull(board.dots))
+            inside = len(board.dots) - len(hull(board.dots))
             parts.append(f"step: {inside} dot{'s' if inside != 1 else ''} inside the hull")
     return " · ".join(parts)
 
@@ -67,7 +73,7 @@ class Header:
 
 def hull_segments(board: Board, points) -> list:
     where = {d: i for i, d in enumerate(board.dots)}
-    ring = [where[d] for d in convex_hull(board.dots)]
+    ring = [where[d] for d in hull(board.dots)]
     return [(points[ring[k]], points[ring[(k + 1) % len(ring)]]) for k in range(len(ring))]
 
 
