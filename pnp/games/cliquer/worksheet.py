@@ -24,7 +24,8 @@ from pnp.games.cliquer.flow import Block, Para, draw_poured
 from pnp.games.cliquer.geometry import orient
 from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_labels, draw_square
 from pnp.games.cliquer.layout import NAME_LINE_MM
-from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, hull, moves_in_game, settled
+from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game, settled
+from pnp.games.cliquer.sheet import hull as hull_of
 from pnp.games.cliquer.rules import CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
@@ -35,7 +36,7 @@ LABEL_PT = 7.0
 def hull_dots(board: Board) -> list[int]:
     """Indices of the dots on the hull, counter-clockwise from the lowest-leftmost."""
     where = {d: i for i, d in enumerate(board.dots)}
-    return [where[d] for d in hull(board.dots)]
+    return [where[d] for d in hull_of(board.dots)]
 
 
 @lru_cache(maxsize=64)
