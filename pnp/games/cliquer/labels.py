@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.errors import PnpError
 from pnp.paper import MM, Frame
@@ -37,6 +38,9 @@ OWN_SHARE = 0.8         # a letter's centre is at most this share of the way to 
 # upper right first (where a reader looks), then round the clock
 DIRECTIONS = [(1, 1), (0, 1), (1, 0), (-1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1),
               (1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+# the directions as unit vectors, and the distances out from a letter's first spots
+UNITS = [(dx / math.sqrt(dx * dx + dy * dy), dy / math.sqrt(dx * dx + dy * dy)) for dx, dy in DIRECTIONS]
+STEPS = [k * (STEP_MM * MM) for k in range(math.ceil((REACH_MM * MM + 1e-9) / (STEP_MM * MM)))]
 
 
 class Crowded(PnpError):
@@ -92,74 +96,90 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
         return []
     pts = [(float(x), float(y)) for x, y in points]
     inner = square.inset(INSIDE_MM * MM)
-    reach_dot = radius + DOT_GAP_MM * MM
-    units = [(dx / math.sqrt(dx * dx + dy * dy), dy / math.sqrt(dx * dx + dy * dy))
-             for dx, dy in DIRECTIONS]
-    step = STEP_MM * MM
-    steps = [k * step for k in range(math.ceil((REACH_MM * MM + 1e-9) / step))]
+    reach_dot = float(radius + DOT_GAP_MM * MM)
     tiers = [_Lines(segments) for segments in avoid]
     grow, gap = LINE_GAP_MM * MM, LABEL_GAP_MM * MM
+    # what the tests of every spot need of the board, as floats
+    board = (UNITS, STEPS, tuple(float(v) for v in (inner.x, inner.y, inner.right, inner.top)),
+             reach_dot, gap, grow, OWN_SHARE)
     placed: list[Label] = []
     taken: list[tuple[float, float, float, float]] = []
     nearest = _nearest(pts)
     for i in sorted(range(n), key=lambda k: (nearest[k], k)):     # the most crowded dot first
         px, py = pts[i]
-        ink = label_box(names[i], size)
-        w, h = ink[2] - ink[0], ink[3] - ink[1]
-        half_w, half_h = w / 2, h / 2
-        # box centres from just clear of the dot outward, steps major, directions minor
-        starts = [reach_dot + min(half_w / max(abs(ux), 1e-9), half_h / max(abs(uy), 1e-9))
-                  for ux, uy in units]
+        ink, half_w, half_h, starts, centres, around = _letter(names[i], size, reach_dot)
         # Only what is near this dot can stop one of its spots: leaving the rest out changes no
-        # answer (each test below would pass them anyway, by a point's margin at least) and
-        # makes the tests a few dots and lines long instead of the board's
-        centres = max(starts) + steps[-1]                 # no centre is farther from the dot
-        around = centres + math.hypot(half_w, half_h) + grow + 1.0
-        others = [(x, y) for k, (x, y) in enumerate(pts) if k != i]
-        clear_of = [(px, py)] + [(x, y) for x, y in others
-                                 if abs(x - px) < around + reach_dot and abs(y - py) < around + reach_dot]
+        # answer (each test of the search would pass them anyway, by a point's margin at least)
+        # and makes the tests a few dots and lines long instead of the board's
+        others = pts[:i] + pts[i + 1:]
+        near = around + reach_dot
+        clear_of = [(px, py)] + [(x, y) for x, y in others if abs(x - px) < near and abs(y - py) < near]
         # the dot nearest a centre is among those within nearest + 2 * centres of this dot
-        rivals = [(x, y) for x, y in others if max(abs(x - px), abs(y - py)) <= nearest[i] + 2 * centres + 1.0]
+        reach = nearest[i] + 2 * centres + 1.0
+        rivals = [(x, y) for x, y in others if abs(x - px) <= reach and abs(y - py) <= reach]
         lines = [t.near(px - around, py - around, px + around, py + around) for t in tiers]
-        free: list[tuple[float, float, float, float]] = []
-        found = None
-        for s in steps:
-            for (ux, uy), start in zip(units, starts):
-                dist = start + s
-                cx, cy = px + dist * ux, py + dist * uy
-                box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-                if not _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot, taken, gap):
-                    continue
-                if not free and not tiers:
-                    found = (box, 1)
-                    break
-                free.append(box)
-                if tiers and not lines[0].meet(box[0] - grow, box[1] - grow, box[2] + grow,
-                                               box[3] + grow):
-                    found = (box, 1)
-                    break
-            if found:
-                break
+        found = _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
         if found is None:
-            if not free:
-                raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
-            found = next(((box, t) for t, tier in enumerate(lines[1:], 2) for box in free
-                          if not tier.meet(box[0] - grow, box[1] - grow, box[2] + grow,
-                                            box[3] + grow)),
-                         (free[0], len(tiers) + 1))
+            raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
         box, tier = found
         placed.append(Label(i, names[i], size, box, tier, (box[0] - ink[0], box[1] - ink[1])))
         taken.append(box)
     return sorted(placed, key=lambda label: label.index)
 
 
-def _free(box, cx, cy, px, py, clear_of, rivals, inner: Frame, reach_dot: float, taken,
-          gap: float) -> bool:
+@lru_cache(maxsize=1024, typed=True)
+def _letter(text: str, size: float, reach_dot: float):
+    """What a letter's search needs of its shape (a board has the same few letters every
+    time): its ink, its half width and height, where its box centres start along each of the
+    ``UNITS`` (from just clear of the dot outward), the farthest centre from the dot, and how
+    far from the dot a dot or line can stop a spot."""
+    ink = label_box(text, size)
+    w, h = ink[2] - ink[0], ink[3] - ink[1]
+    half_w, half_h = w / 2, h / 2
+    starts = tuple(reach_dot + min(half_w / max(abs(ux), 1e-9), half_h / max(abs(uy), 1e-9))
+                   for ux, uy in UNITS)
+    centres = max(starts) + STEPS[-1]
+    around = centres + math.hypot(half_w, half_h) + LINE_GAP_MM * MM + 1.0
+    return ink, half_w, half_h, starts, centres, around
+
+
+def _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken):
+    """The first free spot for the letter of the dot at ``px, py`` (a box ``half_w`` by
+    ``half_h`` each side of its centre), trying ``steps`` outward from ``starts`` along each
+    of the ``units``: ``(box, tier)`` with the best tier any spot has, or None when no spot is
+    free. ``board`` is (units, steps, the inner square's left, bottom, right, top, reach_dot,
+    gap, grow, own_share); ``lines``, a ``_Lines`` a tier, the segments near the dot."""
+    units, steps, inner, reach_dot, gap, grow, own_share = board
+    free: list[tuple[float, float, float, float]] = []
+    for s in steps:
+        for (ux, uy), start in zip(units, starts):
+            dist = start + s
+            cx, cy = px + dist * ux, py + dist * uy
+            box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+            if not _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot, taken, gap,
+                         own_share):
+                continue
+            if not free and not lines:
+                return box, 1
+            free.append(box)
+            if lines and not lines[0].meet(box[0] - grow, box[1] - grow, box[2] + grow,
+                                           box[3] + grow):
+                return box, 1
+    if not free:
+        return None
+    return next(((box, t) for t, tier in enumerate(lines[1:], 2) for box in free
+                 if not tier.meet(box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)),
+                (free[0], len(lines) + 1))
+
+
+def _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot: float, taken, gap: float,
+          own_share: float) -> bool:
     """May a letter's box (centre ``cx, cy``) take this spot by its dot at ``px, py``: inside
-    the square, clear of the letters already placed and of the dots ``clear_of`` by the gap, and
-    nearer its own dot than any of the ``rivals`` (the other dots that could be nearer)?"""
+    the square (``inner``: left, bottom, right, top), clear of the letters already placed and of
+    the dots ``clear_of`` by the gap, and nearer its own dot than any of the ``rivals`` (the
+    other dots that could be nearer)?"""
     left, bottom, right, top = box
-    if left < inner.x or right > inner.right or bottom < inner.y or top > inner.top:
+    if left < inner[0] or right > inner[2] or bottom < inner[1] or top > inner[3]:
         return False
     for tl, tb, tr, tt in taken:
         if left < tr + gap and right > tl - gap and bottom < tt + gap and top > tb - gap:
@@ -169,22 +189,26 @@ def _free(box, cx, cy, px, py, clear_of, rivals, inner: Frame, reach_dot: float,
             return False
     if not rivals:
         return True
-    return math.hypot(cx - px, cy - py) <= OWN_SHARE * min(math.hypot(cx - x, cy - y) for x, y in rivals)
+    return math.hypot(cx - px, cy - py) <= own_share * min(math.hypot(cx - x, cy - y) for x, y in rivals)
 
 
 class _Lines:
     """Segments to keep letters off, with what every box test needs made once."""
 
+    __slots__ = ("segments",)
+
     def __init__(self, segments):
         self.segments = []
         for (x0, y0), (x1, y1) in segments:
             x0, y0, x1, y1 = float(x0), float(y0), float(x1), float(y1)
-            self.segments.append((x0, y0, x1 - x0, y1 - y0, min(x0, x1), max(x0, x1),
-                                  min(y0, y1), max(y0, y1)))
+            # min and max, without two calls each (a board has a few dozen segments a tier)
+            self.segments.append((x0, y0, x1 - x0, y1 - y0, x1 if x1 < x0 else x0,
+                                  x1 if x1 > x0 else x0, y1 if y1 < y0 else y0,
+                                  y1 if y1 > y0 else y0))
 
     def near(self, left: float, bottom: float, right: float, top: float) -> "_Lines":
         """The segments whose extents overlap the box: the only ones that can meet a box in it."""
-        lines = _Lines(())
+        lines = _Lines.__new__(_Lines)
         lines.segments = [s for s in self.segments
                           if s[4] <= right and s[5] >= left and s[6] <= top and s[7] >= bottom]
         return lines
@@ -209,6 +233,16 @@ class _Lines:
 
 
 def _nearest(pts) -> list[float]:
-    """Each dot's distance to its nearest neighbour (infinite for a lone dot)."""
-    return [min((math.hypot(x - u, y - v) for j, (u, v) in enumerate(pts) if j != k), default=math.inf)
-            for k, (x, y) in enumerate(pts)]
+    """Each dot's distance to its nearest neighbour (infinite for a lone dot). Each pair's
+    distance once: math.hypot(x - u, y - v) is hypot(u - x, v - y) to the bit (a difference
+    rounds to the negative of its reverse, and hypot takes magnitudes)."""
+    nearest = [math.inf] * len(pts)
+    for k, (x, y) in enumerate(pts):
+        for j in range(k + 1, len(pts)):
+            u, v = pts[j]
+            d = math.hypot(x - u, y - v)
+            if d < nearest[k]:
+                nearest[k] = d
+            if d < nearest[j]:
+                nearest[j] = d
+    return nearest
