@@ -1,11 +1,20 @@
-"""Only for the optional C core of CliqueR's perfect-play solver; everything else is in pyproject.toml.
+"""Only for the optional C cores; everything else is in pyproject.toml.
 
-``optional=True``: on a machine without a C compiler (or Python headers) the build says so and
-installs without it, and ``pnp.games.cliquer.solver`` uses its pure-Python search instead (same
-answers, slower).
+- ``pnp.games.cliquer._core``: CliqueR's perfect-play solver.
+- ``pnp.games.cliquer._letters``: each dot letter's spot search (the letters were about a third
+  of a whole build). It must choose the same spots as the Python search to the last bit (the
+  same spec gives the same PDF bytes everywhere), so it is built without fused multiply-add
+  (``-ffp-contract=off``: on arm64 GCC would fuse a*b+c and round once instead of twice); the
+  file refuses to compile with fast-math or excess precision.
+
+``optional=True``: on a machine without a C compiler (or Python headers), or where a core
+refuses to compile, the build says so and installs without it, and pnp uses the pure-Python
+code instead (same answers, slower).
 """
 
 from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("pnp.games.cliquer._core", ["pnp/games/cliquer/_core.c"],
-                             optional=True, extra_compile_args=["-O2"])])
+                             optional=True, extra_compile_args=["-O2"]),
+                   Extension("pnp.games.cliquer._letters", ["pnp/games/cliquer/_letters.c"],
+                             optional=True, extra_compile_args=["-O2", "-ffp-contract=off"])])

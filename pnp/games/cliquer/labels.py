@@ -17,16 +17,28 @@ This is page geometry in points (floats), not a game guarantee: the exact intege
 of ``geometry`` stay the only judges of the board itself. Directions are integer vectors
 normalised with a correctly rounded square root, so the same board places its letters the same
 on every machine.
+
+Each letter's search for its spot runs in C (``_letters.c``) where pip could build it, because
+the letters were about a third of a whole build; the pure-Python search here is the fallback,
+and the two choose the same spots to the last bit (the PDF is the same bytes either way; the C
+file's comment shows why, tests/test_cliquer_letters_core.py checks it). ``$PNP_LETTERS_CORE``
+set to ``python`` runs the Python search.
 """
 
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import PnpError
 from pnp.paper import MM, Frame
+
+try:        # each dot's search in C: built by `pip install .` when a C compiler is there
+    from pnp.games.cliquer import _letters
+except ImportError:
+    _letters = None
 
 DOT_GAP_MM = 0.5        # a letter never comes nearer than this to any dot
 LINE_GAP_MM = 0.45      # half a pencil line and a little air
@@ -90,7 +102,28 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
     for every spot at once (issue 14; ``bench/labels_baseline.py`` keeps it, and
     ``bench/cliquer_labels.py`` checks both choose the same spots): same letters, no numpy to
     import, a tenth of the time.
+
+    Even so the letters were about a third of a whole build: each dot's search runs in C when
+    built (see the module's docstring), a fifth of this function's time on default boards.
     """
+    return _place(points, names, square, radius, size, avoid)
+
+
+def letters_core(core: str | None = None) -> str:
+    """The search that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
+    ``$PNP_LETTERS_CORE``, chooses (for comparing the two; "c" where it is not built is an error)."""
+    core = core or os.environ.get("PNP_LETTERS_CORE") or None
+    if core not in (None, "c", "python"):
+        raise ValueError(f"letters core must be 'c' or 'python', got {core!r}")
+    if core == "c" and _letters is None:
+        raise ValueError("the C letters core is not built here")
+    return "c" if core != "python" and _letters is not None else "python"
+
+
+def _place(points, names, square: Frame, radius: float, size: float, avoid=(),
+           core: str | None = None) -> list[Label]:
+    """``place``, with the search chosen by ``core`` (see ``letters_core``)."""
+    search = _search_c if letters_core(core) == "c" else _search_python
     n = len(points)
     if n == 0:
         return []
@@ -99,7 +132,7 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
     reach_dot = float(radius + DOT_GAP_MM * MM)
     tiers = [_Lines(segments) for segments in avoid]
     grow, gap = LINE_GAP_MM * MM, LABEL_GAP_MM * MM
-    # what the tests of every spot need of the board, as floats
+    # what the tests of every spot need of the board, as floats (both searches read these)
     board = (UNITS, STEPS, tuple(float(v) for v in (inner.x, inner.y, inner.right, inner.top)),
              reach_dot, gap, grow, OWN_SHARE)
     placed: list[Label] = []
@@ -118,7 +151,7 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
         reach = nearest[i] + 2 * centres + 1.0
         rivals = [(x, y) for x, y in others if abs(x - px) <= reach and abs(y - py) <= reach]
         lines = [t.near(px - around, py - around, px + around, py + around) for t in tiers]
-        found = _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
+        found = search(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
         if found is None:
             raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
         box, tier = found
@@ -170,6 +203,21 @@ def _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, line
     return next(((box, t) for t, tier in enumerate(lines[1:], 2) for box in free
                  if not tier.meet(box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)),
                 (free[0], len(lines) + 1))
+
+
+# the C search's guard band round a tie, relative, on squared distances: far wider than the
+# rounding of a square (1e-16), so math.hypot is asked only at near-ties (a few a letter: the
+# first spot straight right, left, up or down touches the dot's gap by construction)
+_BAND = 1e-9
+
+
+def _search_c(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken):
+    """``_search_python`` in C, with the same answer."""
+    found = _letters.search(board, px, py, half_w, half_h, starts, clear_of, rivals,
+                            [t.segments for t in lines], taken, _BAND)
+    if found is NotImplemented:      # numbers the C core does not vouch for (see _letters.c)
+        return _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
+    return found
 
 
 def _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot: float, taken, gap: float,
