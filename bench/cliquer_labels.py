@@ -9,9 +9,9 @@ For each kind of board, generate boards and place their letters (pnp.games.cliqu
 
 and what the letters cost: the time to draw each board's piece with its letters over the time to
 draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
-depend on the machine; and the placer's own time against the numpy placer it replaced
-(bench/labels_baseline.py, frozen), with a count of boards where the two placed any letter
-differently (there must be none).
+depend on the machine; and the placer's own time with its C core (when built) and its pure-Python
+search, against the numpy placer they replaced (bench/labels_baseline.py, frozen), with a count
+of boards where any two of them placed a letter differently (there must be none).
 
     python bench/cliquer_labels.py            # 200 boards of each kind
     python bench/cliquer_labels.py --quick    # 40
@@ -83,29 +83,33 @@ def main() -> None:
     count = 40 if parser.parse_args().quick else 200
     import labels_baseline
 
+    from functools import partial
+
+    from pnp.games.cliquer.labels import _place, letters_core
+
+    placers = {"numpy": labels_baseline.place, "python": partial(_place, core="python")}
+    if letters_core() == "c":
+        placers["C"] = partial(_place, core="c")
     print(f"{'boards':<32} {'tier 1':>8} {'tier 2':>8} {'tier 3':>8} {'refused':>8} {'with/without':>13}"
-          f" {'placer ms':>10} {'numpy ms':>9} {'ratio':>6} {'differ':>7}")
+          + "".join(f" {name + ' ms':>10}" for name in placers) + f" {'differ':>7}")
     for name, options in KINDS.items():
         item = cliquer.Item(**options)
         boards = [cliquer.generate(item, random.Random(f"labels-{k}"), "B-01") for k in range(count)]
         tiers: Counter = Counter()
-        refused = 0
-        t_with = t_without = t_new = t_old = 0.0
-        differ = 0
+        refused = differ = 0
+        t_with = t_without = 0.0
+        spent = dict.fromkeys(placers, 0.0)
         draw_page(replace(boards[0], labels=False, ident="warm-up"))     # imports, fonts
         for board in boards:
             outcomes = []
-            for place in (None, labels_baseline.place):       # this placer, then the old one
+            for placer, place in placers.items():
                 start = time.perf_counter()
                 try:
                     outcomes.append(letter(board, place))
                 except Crowded as exc:
                     outcomes.append(str(exc))
-                if place is None:
-                    t_new += time.perf_counter() - start
-                else:
-                    t_old += time.perf_counter() - start
-            differ += outcomes[0] != outcomes[1]
+                spent[placer] += time.perf_counter() - start
+            differ += any(outcome != outcomes[0] for outcome in outcomes)
             if isinstance(outcomes[0], str):
                 refused += 1
                 continue
@@ -118,12 +122,13 @@ def main() -> None:
             t_with += time.perf_counter() - start
         total = sum(tiers.values()) or 1
         print(f"{name:<32} {tiers[1] / total:>8.3f} {tiers[2] / total:>8.3f} {tiers[3] / total:>8.3f} "
-              f"{refused:>8d} {t_with / t_without:>13.2f} {t_new / count * 1000:>10.2f} "
-              f"{t_old / count * 1000:>9.2f} {t_old / t_new:>6.1f} {differ:>7d}")
+              f"{refused:>8d} {t_with / t_without:>13.2f}"
+              + "".join(f" {spent[p] / count * 1000:>10.2f}" for p in placers) + f" {differ:>7d}")
     print(f"\n{count} boards of each kind; tiers are shares of all letters; 'with/without': time to "
-          "draw a board's piece with its letters over the time without (worksheets always have them); "
-          "'placer ms': this placer's time a board, 'numpy ms' the replaced placer's on the same boards, "
-          "'ratio' numpy/this, 'differ' boards where the two placed any letter differently")
+          f"draw a board's piece with its letters over the time without (worksheets always have them; "
+          f"letters by the {letters_core()} search); 'ms' columns: each placer's time a board on the same "
+          "boards (numpy: the placer before issue 14); 'differ': boards where any two placed a letter "
+          "differently")
 
 
 if __name__ == "__main__":
