@@ -6,6 +6,10 @@
   same spec gives the same PDF bytes everywhere), so it is built without fused multiply-add
   (``-ffp-contract=off``: on arm64 GCC would fuse a*b+c and round once instead of twice); the
   file refuses to compile with fast-math or excess precision.
+- ``pnp.games.cliquer._placing``: board generation's two hot loops, the screen of sampled dots
+  (``Placer.fits``) and the count of dots inside each triangle (``containment_counts``); once
+  drawing cost about what reportlab needs, generating the boards was the largest cost of pnp's
+  own in a build. Same boards to the bit as the Python loops, so built like the letters core.
 
 ``optional=True``: on a machine without a C compiler (or Python headers), or where a core
 refuses to compile, the build says so and installs without it, and pnp uses the pure-Python
@@ -17,4 +21,6 @@ from setuptools import Extension, setup
 setup(ext_modules=[Extension("pnp.games.cliquer._core", ["pnp/games/cliquer/_core.c"],
                              optional=True, extra_compile_args=["-O2"]),
                    Extension("pnp.games.cliquer._letters", ["pnp/games/cliquer/_letters.c"],
+                             optional=True, extra_compile_args=["-O2", "-ffp-contract=off"]),
+                   Extension("pnp.games.cliquer._placing", ["pnp/games/cliquer/_placing.c"],
                              optional=True, extra_compile_args=["-O2", "-ffp-contract=off"])])

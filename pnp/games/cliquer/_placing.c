@@ -1,0 +1,272 @@
+/* Placing CliqueR dots: the two hot loops of board generation, in C.
+ *
+ * Why: once drawing cost about what reportlab itself needs (issue 14), generating the boards was
+ * the largest cost of pnp's own in a build, and most of it was two loops: the screen of sampled
+ * candidates (``Placer.fits``, tried on about two candidates a dot) and the count of dots inside
+ * every triangle (``difficulty.containment_counts``). Optional: `pip install .` builds it when a
+ * C compiler is there; without it (or with $PNP_PLACING_CORE=python) the Python loops run. The
+ * two must give the same answers to the last bit, because a spec promises the same boards (and
+ * PDF bytes) on every machine, built here or not. What is done with the answers stays in Python.
+ *
+ * first_fit(others, candidates, space, clear2): the index of the first candidate that
+ * ``Placer.fits(others, candidate)`` accepts, or -1. Same bits, because the arithmetic is the same:
+ * - coordinates are Python ints of at most 2**50 in absolute value, and there are at most 4096
+ *   placed dots (else: NotImplemented, and Python scans), so every difference of two is an exact
+ *   int64 below 2**51 and converts to a double exactly, as Python's float(px - cx) and its
+ *   float * int (which converts the int) do.
+ * - every other value is an IEEE double and every operation +, -, *, < is written as fits writes
+ *   it, operand for operand, so each rounds the same. ``space`` and ``clear2`` are the very
+ *   doubles Python computed (space2 - 1e-9, clearance**2); anything is accepted for them, since
+ *   IEEE infinities and NaNs propagate and compare in C as in Python (Python's float * never
+ *   raises).
+ * - no fused multiply-add (built with -ffp-contract=off; pragmas below for clang and MSVC): a
+ *   fused a*b - c would round once instead of twice and could move the last bit, and with it a
+ *   near tie (a lattice with spacing or clearance that makes exact ties is the common case).
+ * - no excess precision and no fast-math: refused below at compile time, so such a build fails
+ *   and pip installs without this core (setup.py marks it optional) rather than a core that
+ *   could disagree.
+ * - max(limit, other) is Python's: the first operand unless the second is strictly greater.
+ * - fits's tests are pure and its answer is their conjunction, so computing a pair's |ab|^2 term
+ *   once for all candidates (the very same expression, the same double) and testing in any order
+ *   gives its answer. Candidates are read one at a time, as Python's generator reads them, so one
+ *   past the first fit is never looked at.
+ *
+ * containment_counts(dots): for every triangle (combinations order), the number of dots strictly
+ * inside it, as a list. Integers only: coordinates within 2**20 in absolute value (else, or with
+ * more than 64 dots, NotImplemented), so every product of differences is below 2**43 in int64
+ * and each dot's set fits a 64-bit mask; the masks and their combination are difficulty.py's.
+ *
+ * Either function declines (returns NotImplemented, and the caller runs the Python code, which
+ * then gives the answer or raises Python's own error) on anything but lists or tuples of 2-tuples
+ * or 2-lists of plain ints within those bounds.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <float.h>
+
+#if defined(__FAST_MATH__)
+#error "the placing core must not be built with fast-math: it would not round as Python does"
+#endif
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
+#error "the placing core needs plain double arithmetic (FLT_EVAL_METHOD 0, e.g. SSE2, not x87)"
+#endif
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
+#define FIT_BOUND (1LL << 50)     /* first_fit: larger coordinates are left to Python */
+#define FIT_DOTS 4096             /* first_fit: more placed dots are left to Python (no board has
+                                     near so many; it bounds the pairs' memory) */
+#define COUNT_BOUND (1LL << 20)   /* containment_counts: likewise */
+#define COUNT_DOTS 64             /* containment_counts: one bit a dot in a 64-bit mask */
+
+/* Python's max of two: the first operand unless the second is strictly greater */
+#define PYMAX(a, b) ((b) > (a) ? (b) : (a))
+
+/* A dot (x, y) of plain ints within bound into *x, *y: 1; 0 to decline; -1 with an exception */
+static int read_dot(PyObject *dot, long long bound, long long *x, long long *y) {
+    PyObject *cx, *cy;
+    if (PyTuple_CheckExact(dot) && PyTuple_GET_SIZE(dot) == 2) {
+        cx = PyTuple_GET_ITEM(dot, 0);
+        cy = PyTuple_GET_ITEM(dot, 1);
+    } else if (PyList_CheckExact(dot) && PyList_GET_SIZE(dot) == 2) {
+        cx = PyList_GET_ITEM(dot, 0);
+        cy = PyList_GET_ITEM(dot, 1);
+    } else {
+        return 0;
+    }
+    if (!PyLong_CheckExact(cx) || !PyLong_CheckExact(cy)) return 0;   /* no bools, no subclasses */
+    int over;
+    long long vx = PyLong_AsLongLongAndOverflow(cx, &over);
+    if (over) return 0;
+    if (vx == -1 && PyErr_Occurred()) return -1;
+    long long vy = PyLong_AsLongLongAndOverflow(cy, &over);
+    if (over) return 0;
+    if (vy == -1 && PyErr_Occurred()) return -1;
+    if (vx > bound || vx < -bound || vy > bound || vy < -bound) return 0;
+    *x = vx;
+    *y = vy;
+    return 1;
+}
+
+/* every dot of a list or tuple into xy[2 * count]: 1; 0 to decline; -1 with an exception */
+static int read_dots(PyObject *seq, long long bound, Py_ssize_t max_count, long long **xy,
+                     Py_ssize_t *n) {
+    if (!PyList_CheckExact(seq) && !PyTuple_CheckExact(seq)) return 0;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > max_count) return 0;
+    long long *buf = PyMem_Malloc(sizeof(long long) * (size_t)(2 * count + 1));
+    if (!buf) { PyErr_NoMemory(); return -1; }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int ok = read_dot(items[i], bound, &buf[2 * i], &buf[2 * i + 1]);
+        if (ok <= 0) { PyMem_Free(buf); return ok; }
+    }
+    *xy = buf;
+    *n = count;
+    return 1;
+}
+
+typedef struct { long long ax, ay; double abx, aby, reach; } Pair;
+typedef struct { double dx, dy, limit; } Rel;
+
+/* Placer.fits(others, (cx, cy)) */
+static int fits(const long long *others, Py_ssize_t n, const Pair *pairs, Py_ssize_t npairs,
+                Rel *rel, long long cx, long long cy, double space, double clear2) {
+    for (Py_ssize_t p = 0; p < n; p++) {
+        double dx = (double)(others[2 * p] - cx), dy = (double)(others[2 * p + 1] - cy);
+        double dist2 = dx * dx + dy * dy;
+        if (dist2 < space) return 0;
+        rel[p].dx = dx;
+        rel[p].dy = dy;
+        rel[p].limit = clear2 * dist2 - 1e-6;
+    }
+    for (Py_ssize_t k = 0; k < npairs; k++) {
+        const Pair *ab = &pairs[k];
+        double cross = ab->abx * (double)(cy - ab->ay) - ab->aby * (double)(cx - ab->ax);
+        if (cross * cross < ab->reach) return 0;
+    }
+    for (Py_ssize_t p = 0; p < n; p++) {
+        double px = rel[p].dx, py = rel[p].dy, limit = rel[p].limit;
+        for (Py_ssize_t q = p + 1; q < n; q++) {
+            double cross = px * rel[q].dy - py * rel[q].dx;
+            if (cross * cross < PYMAX(limit, rel[q].limit)) return 0;
+        }
+    }
+    return 1;
+}
+
+PyDoc_STRVAR(first_fit_doc,
+"first_fit(others, candidates, space, clear2) -> int or NotImplemented\n"
+"The index of the first candidate Placer.fits(others, candidate) accepts, -1 if none; ``space``\n"
+"is the placer's space2 - 1e-9, ``clear2`` its clear2. NotImplemented: dots this core leaves to\n"
+"the Python scan (see _placing.c).");
+
+static PyObject *first_fit(PyObject *self, PyObject *args) {
+    PyObject *others_o, *cands;
+    double space, clear2;
+    if (!PyArg_ParseTuple(args, "OOdd:first_fit", &others_o, &cands, &space, &clear2))
+        return NULL;
+    if (!PyList_CheckExact(cands) && !PyTuple_CheckExact(cands)) Py_RETURN_NOTIMPLEMENTED;
+    long long *others = NULL;
+    Py_ssize_t n = 0;
+    int ok = read_dots(others_o, FIT_BOUND, FIT_DOTS, &others, &n);
+    if (ok <= 0) {
+        if (ok < 0) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t npairs = n * (n - 1) / 2;
+    Pair *pairs = PyMem_Malloc(sizeof(Pair) * (size_t)(npairs + 1));
+    Rel *rel = PyMem_Malloc(sizeof(Rel) * (size_t)(n + 1));
+    if (!pairs || !rel) { PyErr_NoMemory(); goto done; }
+    Py_ssize_t k = 0;
+    for (Py_ssize_t a = 0; a < n; a++) {
+        for (Py_ssize_t b = a + 1; b < n; b++, k++) {
+            /* fits: abx, aby = float(bx - ax), float(by - ay);
+                     clear2 * (abx * abx + aby * aby) - 1e-6 */
+            double abx = (double)(others[2 * b] - others[2 * a]);
+            double aby = (double)(others[2 * b + 1] - others[2 * a + 1]);
+            pairs[k].ax = others[2 * a];
+            pairs[k].ay = others[2 * a + 1];
+            pairs[k].abx = abx;
+            pairs[k].aby = aby;
+            pairs[k].reach = clear2 * (abx * abx + aby * aby) - 1e-6;
+        }
+    }
+    Py_ssize_t ncands = PySequence_Fast_GET_SIZE(cands);
+    PyObject **items = PySequence_Fast_ITEMS(cands);
+    for (Py_ssize_t c = 0; c < ncands; c++) {
+        long long cx, cy;
+        int read = read_dot(items[c], FIT_BOUND, &cx, &cy);
+        if (read < 0) goto done;
+        if (read == 0) { result = Py_NewRef(Py_NotImplemented); goto done; }
+        if (fits(others, n, pairs, npairs, rel, cx, cy, space, clear2)) {
+            result = PyLong_FromSsize_t(c);
+            goto done;
+        }
+    }
+    result = PyLong_FromLong(-1);
+done:
+    PyMem_Free(others);
+    PyMem_Free(pairs);
+    PyMem_Free(rel);
+    return result;
+}
+
+static int popcount64(unsigned long long v) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(v);
+#else
+    int count = 0;
+    for (; v; v &= v - 1) count++;
+    return count;
+#endif
+}
+
+PyDoc_STRVAR(containment_counts_doc,
+"containment_counts(dots) -> list[int] or NotImplemented\n"
+"For every triangle of dots (combinations order), how many dots lie strictly inside it: the list\n"
+"difficulty.containment_counts gives. NotImplemented: more than 64 dots, a coordinate beyond\n"
+"2**20, or anything but plain int pairs (the Python function then answers).");
+
+static PyObject *containment_counts(PyObject *self, PyObject *dots_o) {
+    long long *xy = NULL;
+    Py_ssize_t n = 0;
+    int ok = read_dots(dots_o, COUNT_BOUND, COUNT_DOTS, &xy, &n);
+    if (ok <= 0) {
+        if (ok < 0) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    unsigned long long left[COUNT_DOTS][COUNT_DOTS];
+    unsigned long long everyone = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    /* left[i][j]: the dots strictly left of the directed line i -> j */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long ax = xy[2 * i], ay = xy[2 * i + 1];
+        for (Py_ssize_t j = i + 1; j < n; j++) {
+            long long dx = xy[2 * j] - ax, dy = xy[2 * j + 1] - ay;
+            unsigned long long mask = 0;
+            for (Py_ssize_t k = 0; k < n; k++) {
+                if (dx * (xy[2 * k + 1] - ay) > dy * (xy[2 * k] - ax)) mask |= 1ULL << k;
+            }
+            left[i][j] = mask;
+            left[j][i] = everyone & ~mask & ~((1ULL << i) | (1ULL << j));
+        }
+    }
+    PyMem_Free(xy);
+    Py_ssize_t ntri = n * (n - 1) * (n - 2) / 6;
+    PyObject *counts = PyList_New(ntri);
+    if (!counts) return NULL;
+    Py_ssize_t t = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        for (Py_ssize_t j = i + 1; j < n; j++) {
+            for (Py_ssize_t k = j + 1; k < n; k++) {
+                unsigned long long inside = (left[i][j] >> k) & 1
+                    ? left[i][j] & left[j][k] & left[k][i]
+                    : left[j][i] & left[i][k] & left[k][j];
+                PyObject *count = PyLong_FromLong(popcount64(inside));
+                if (!count) { Py_DECREF(counts); return NULL; }
+                PyList_SET_ITEM(counts, t++, count);
+            }
+        }
+    }
+    return counts;
+}
+
+static PyMethodDef methods[] = {
+    {"first_fit", first_fit, METH_VARARGS, first_fit_doc},
+    {"containment_counts", containment_counts, METH_O, containment_counts_doc},
+    {NULL}
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_placing",
+    "CliqueR board generation's candidate screen and triangle counts in C: the same answers as "
+    "placer.Placer.fits and difficulty.containment_counts, to the bit.", -1, methods,
+    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__placing(void) {
+    return PyModule_Create(&module);
+}
