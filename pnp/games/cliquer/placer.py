@@ -5,10 +5,18 @@ Candidates are scored with floats because they only steer the search; a board is
 only when the exact integer check in ``Limits.problems`` finds nothing, so a rounding slip can
 cost a step but never a guarantee. Every loop is bounded by a step count (not a clock), so the
 same seed gives the same board on every machine, and an impossible request fails in bounded time.
+
+The screen of sampled candidates (``fits``, through ``first_fit``) runs in C (``_placing.c``)
+where pip could build it, because generating the boards was the largest cost of pnp's own in a
+build once drawing cost about what reportlab needs; the Python scan is the fallback, and the two
+pick the same candidate to the bit (the C file's comment shows why,
+tests/test_cliquer_placing_core.py checks it). ``$PNP_PLACING_CORE`` set to ``python`` runs the
+Python loops (here and in ``difficulty.containment_counts``).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import struct
 from functools import lru_cache
@@ -16,6 +24,11 @@ from functools import lru_cache
 from pnp.errors import PnpError
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.geometry import Dot
+
+try:        # the candidate screen and triangle counts in C: built by `pip install .` with a compiler
+    from pnp.games.cliquer import _placing
+except ImportError:
+    _placing = None
 
 SAMPLE_TRIES = 60        # random positions tried per dot before handing over to the search
 
@@ -31,6 +44,17 @@ def _byte_draws(span: int) -> tuple[bytes, bytes]:
     down = 8 - span.bit_length()
     return (bytes(t >> down if t >> down < span else 0 for t in range(256)),
             bytes(t for t in range(256) if t >> down >= span))
+
+
+def placing_core(core: str | None = None) -> str:
+    """The loops that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
+    ``$PNP_PLACING_CORE``, chooses (for comparing the two; "c" where it is not built is an error)."""
+    core = core or os.environ.get("PNP_PLACING_CORE") or None
+    if core not in (None, "c", "python"):
+        raise ValueError(f"placing core must be 'c' or 'python', got {core!r}")
+    if core == "c" and _placing is None:
+        raise ValueError("the C placing core is not built here")
+    return "c" if core != "python" and _placing is not None else "python"
 
 
 class Placer:
@@ -105,6 +129,15 @@ class Placer:
                     return False
         return True
 
+    def first_fit(self, others: list[Dot], candidates: list[Dot], core: str | None = None) -> int:
+        """The index of the first candidate that ``fits`` with ``others``, or -1; in C when
+        ``placing_core(core)`` says so (the same index: see _placing.c), else by ``fits``."""
+        if placing_core(core) == "c":
+            found = _placing.first_fit(others, candidates, self.space2 - 1e-9, self.clear2)
+            if found is not NotImplemented:      # dots the C core does not vouch for
+                return found
+        return next((k for k, c in enumerate(candidates) if self.fits(others, c)), -1)
+
     def place(self, n: int, rng: random.Random) -> tuple[Dot, ...]:
         if self.limits.lo > self.limits.hi:
             side = self.limits.grid * self.limits.unit_mm
@@ -120,14 +153,15 @@ class Placer:
             raise Infeasible(self._advice(n, fitted))
         return board
 
-    def _sample(self, n: int, rng: random.Random) -> list[Dot]:
+    def _sample(self, n: int, rng: random.Random, core: str | None = None) -> list[Dot]:
+        core = placing_core(core)       # once a board, not once a dot
         dots: list[Dot] = []
         for _ in range(n):
             candidates = self.random_dots(rng, SAMPLE_TRIES)
-            free = next((c for c in candidates if self.fits(dots, c)), None)
-            if free is None:
+            free = self.first_fit(dots, candidates, core)
+            if free < 0:
                 break
-            dots.append(free)
+            dots.append(candidates[free])
         return dots
 
     def _advice(self, n: int, placed: int) -> str:
