@@ -123,10 +123,9 @@ class Search:
             i = rng.choice([k for k, d in enumerate(dots) if d not in hull])
             spots = self._outside(dots[:i] + dots[i + 1:], rng)
         others = dots[:i] + dots[i + 1:]
-        for spot in spots:
-            if self.lo <= spot[0] <= self.hi and self.lo <= spot[1] <= self.hi and self.placer.fits(others, spot):
-                return i, spot
-        return None
+        spots = [s for s in spots if self.lo <= s[0] <= self.hi and self.lo <= s[1] <= self.hi]
+        k = self.placer.first_fit(others, spots)      # the first in bounds that fits
+        return None if k < 0 else (i, spots[k])
 
     def _triangle(self, n: int, rng: random.Random) -> list[Dot] | None:
         lo, hi, jig = self.lo, self.hi, max(1, (self.hi - self.lo) // 20)
@@ -137,9 +136,10 @@ class Search:
             return None
         for _ in range(n - 3):
             for _ in range(5 * TRIES):
-                spot = next((p for p in self._inside(dots[:3], rng) if self.placer.fits(dots, p)), None)
-                if spot is not None:
-                    dots.append(spot)
+                spots = self._inside(dots[:3], rng)
+                k = self.placer.first_fit(dots, spots)
+                if k >= 0:
+                    dots.append(spots[k])
                     break
             else:
                 return None
