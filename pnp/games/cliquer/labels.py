@@ -28,11 +28,11 @@ set to ``python`` runs the Python search.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import PnpError
+from pnp.games.cliquer.cores import chosen
 from pnp.paper import MM, Frame
 
 try:        # each dot's search in C: built by `pip install .` when a C compiler is there
@@ -112,12 +112,7 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
 def letters_core(core: str | None = None) -> str:
     """The search that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
     ``$PNP_LETTERS_CORE``, chooses (for comparing the two; "c" where it is not built is an error)."""
-    core = core or os.environ.get("PNP_LETTERS_CORE") or None
-    if core not in (None, "c", "python"):
-        raise ValueError(f"letters core must be 'c' or 'python', got {core!r}")
-    if core == "c" and _letters is None:
-        raise ValueError("the C letters core is not built here")
-    return "c" if core != "python" and _letters is not None else "python"
+    return chosen(core, "PNP_LETTERS_CORE", _letters is not None, "letters")
 
 
 def _place(points, names, square: Frame, radius: float, size: float, avoid=(),

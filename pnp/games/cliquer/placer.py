@@ -16,12 +16,12 @@ Python loops (here and in ``difficulty.containment_counts``).
 
 from __future__ import annotations
 
-import os
 import random
 import struct
 from functools import lru_cache
 
 from pnp.errors import PnpError
+from pnp.games.cliquer.cores import chosen
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.geometry import Dot
 
@@ -49,12 +49,7 @@ def _byte_draws(span: int) -> tuple[bytes, bytes]:
 def placing_core(core: str | None = None) -> str:
     """The loops that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
     ``$PNP_PLACING_CORE``, chooses (for comparing the two; "c" where it is not built is an error)."""
-    core = core or os.environ.get("PNP_PLACING_CORE") or None
-    if core not in (None, "c", "python"):
-        raise ValueError(f"placing core must be 'c' or 'python', got {core!r}")
-    if core == "c" and _placing is None:
-        raise ValueError("the C placing core is not built here")
-    return "c" if core != "python" and _placing is not None else "python"
+    return chosen(core, "PNP_PLACING_CORE", _placing is not None, "placing")
 
 
 class Placer:
