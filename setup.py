@@ -5,7 +5,7 @@
   of a whole build). It must choose the same spots as the Python search to the last bit (the
   same spec gives the same PDF bytes everywhere), so it is built without fused multiply-add
   (``-ffp-contract=off``: on arm64 GCC would fuse a*b+c and round once instead of twice); the
-  file refuses to compile with fast-math or excess precision.
+  file refuses to compile with fast-math or excess precision (``_exact.h``).
 - ``pnp.games.cliquer._placing``: board generation's two hot loops, the screen of sampled dots
   (``Placer.fits``) and the count of dots inside each triangle (``containment_counts``); once
   drawing cost about what reportlab needs, generating the boards was the largest cost of pnp's
@@ -20,7 +20,7 @@ from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("pnp.games.cliquer._core", ["pnp/games/cliquer/_core.c"],
                              optional=True, extra_compile_args=["-O2"]),
-                   Extension("pnp.games.cliquer._letters", ["pnp/games/cliquer/_letters.c"],
-                             optional=True, extra_compile_args=["-O2", "-ffp-contract=off"]),
-                   Extension("pnp.games.cliquer._placing", ["pnp/games/cliquer/_placing.c"],
-                             optional=True, extra_compile_args=["-O2", "-ffp-contract=off"])])
+                   *[Extension(f"pnp.games.cliquer.{name}", [f"pnp/games/cliquer/{name}.c"],
+                               depends=["pnp/games/cliquer/_exact.h"], optional=True,
+                               extra_compile_args=["-O2", "-ffp-contract=off"])
+                     for name in ("_letters", "_placing")]])

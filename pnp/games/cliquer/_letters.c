@@ -79,21 +79,10 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
-#if defined(__FAST_MATH__)
-#error "the letters core must not be built with fast-math: it would not round as Python does"
-#endif
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "the letters core needs plain double arithmetic (FLT_EVAL_METHOD 0, e.g. SSE2, not x87)"
-#endif
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(_MSC_VER)
-#pragma fp_contract(off)
-#endif
+#include "_exact.h"           /* plain doubles, rounded as Python rounds them */
 
 #define TAME 1e100           /* inputs at least this large (or not finite): Python searches */
 #define TINY 1e-280          /* squares below this are not trusted to relative precision */

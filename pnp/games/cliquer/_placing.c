@@ -42,19 +42,8 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <float.h>
 
-#if defined(__FAST_MATH__)
-#error "the placing core must not be built with fast-math: it would not round as Python does"
-#endif
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "the placing core needs plain double arithmetic (FLT_EVAL_METHOD 0, e.g. SSE2, not x87)"
-#endif
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(_MSC_VER)
-#pragma fp_contract(off)
-#endif
+#include "_exact.h"           /* plain doubles, rounded as Python rounds them */
 
 #define FIT_BOUND (1LL << 50)     /* first_fit: larger coordinates are left to Python */
 #define FIT_DOTS 4096             /* first_fit: more placed dots are left to Python (no board has
