@@ -3,7 +3,11 @@
 While Python is still importing pnp's modules nothing has been written, so an interrupt then just
 says so and leaves (os._exit: a KeyboardInterrupt raised inside an import can otherwise end the
 process by the signal, or as a traceback). Once the CLI is loaded, Ctrl-C becomes the usual
-KeyboardInterrupt again, so a build can remove its temporary file (pnp.cli handles it).
+KeyboardInterrupt again, so a build can remove its temporary file (pnp.cli handles it). Once
+the command is over (its PDF renamed into place or removed, its exit code on the way), Ctrl-C can
+only interrupt Python's own shutdown, where a KeyboardInterrupt would print a traceback: it is
+ignored from then on, and one that lands between the command's end and that moment is the same
+one line and exit 130 (nothing is half-done there: the command's own handlers have run).
 """
 
 import os
@@ -20,7 +24,12 @@ def run():
     from pnp.cli import main
 
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        _leave(None, None)
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -254,3 +254,25 @@ def test_stale_parts_of_dead_builds_are_cleared_and_live_ones_kept(tmp_path, nam
     assert target.name == name
     assert not dead.exists()
     assert live.exists() and other.exists()
+
+
+def test_ctrl_c_after_the_pdf_is_written_is_no_traceback(folder, pdfs):
+    """A Ctrl-C just as the build finishes (its "wrote" line printed) lands in Python's own
+    shutdown: before pnp ignored it there, the process died by SIGINT (or printed a
+    KeyboardInterrupt traceback) in most such tries, with its PDF already written."""
+    out = folder / "out"
+    for k in range(6):
+        proc = start(folder, "--force")
+        try:
+            line = proc.stdout.readline()          # printed once the PDF is in place
+            time.sleep(k * 0.001)
+            proc.send_signal(signal.SIGINT)
+            code, err = finish(proc)
+        finally:
+            kill_group(proc.pid)
+        assert line.startswith("wrote"), line
+        assert code in (0, 130), (code, err)
+        assert "Traceback" not in err
+        if code == 130:
+            assert err.strip().splitlines() == ["pnp: interrupted"]
+        assert (out / "pack.pdf").read_bytes() == pdfs[1]
