@@ -80,18 +80,16 @@ class Placer:
         bits, values = span.bit_length(), []
         if bits > 32:           # more than a word a draw: one draw at a time
             values = [rng.randrange(span) for _ in range(2 * k)]
-        elif bits <= 8:
-            table, dropped = _byte_draws(span)
+        else:
+            shift, bytewise = 32 - bits, bits <= 8
+            table, dropped = _byte_draws(span) if bytewise else (b"", b"")
             while len(values) < 2 * k:       # the words still needed are certainly drawn
                 need = 2 * k - len(values)
-                values += rng.getrandbits(32 * need).to_bytes(4 * need, "little")[3::4].translate(
-                    table, dropped)
-        else:
-            shift = 32 - bits
-            while len(values) < 2 * k:
-                need = 2 * k - len(values)
-                words = struct.unpack(f"<{need}I", rng.getrandbits(32 * need).to_bytes(4 * need, "little"))
-                values += [v for w in words if (v := w >> shift) < span]
+                words = rng.getrandbits(32 * need).to_bytes(4 * need, "little")
+                if bytewise:                 # each value from its word's top byte, at C speed
+                    values += words[3::4].translate(table, dropped)
+                else:
+                    values += [v for w in struct.unpack(f"<{need}I", words) if (v := w >> shift) < span]
         return [(lo + x, lo + y) for x, y in zip(values[0::2], values[1::2])]
 
     # Every formula below is the same arithmetic in numpy and in plain floats; on integer
