@@ -362,10 +362,7 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
     """The file prints exactly what this pnp draws from its data (see ``pnp.pdf.proof``)."""
     from pnp.pdf.proof import compare
 
-    owners: dict[int, list[BoardReport]] = {}
-    for r in reports:
-        for p in r.pages:
-            owners.setdefault(p, []).append(r)
+    owners = _boards_by_page(reports)
     for d in compare(doc.pdf, doc.data, doc.marks, pdf_bytes):
         if d.page is None:
             whole.problems.append(PROBLEMS(d.code, d.message))
@@ -401,10 +398,7 @@ def _guarded(check, *args) -> list[Problem]:
 
 def _page_checks(doc: PdfBoards, reports, whole, pages: "_Pages") -> None:
     """Nothing within 5 mm of the paper edge; no marked object that no board accounts for."""
-    by_page: dict[int, list[BoardReport]] = {}
-    for r in reports:
-        for p in r.pages:
-            by_page.setdefault(p, []).append(r)
+    by_page = _boards_by_page(reports)
     edge = EDGE_MM * MM - EDGE_SLACK_PT
     for page in range(len(doc)):
         width, height = doc.page_size_unloaded(page)
@@ -425,13 +419,24 @@ def _page_checks(doc: PdfBoards, reports, whole, pages: "_Pages") -> None:
                 break
 
 
+def _boards_by_page(reports) -> dict[int, list[BoardReport]]:
+    """page -> the boards with a piece on it, in board order (a pass over the boards, not one
+    a page: a 600-board pack would otherwise test every board on every page)."""
+    by_page: dict[int, list[BoardReport]] = {}
+    for r in reports:
+        for p in r.pages:
+            by_page.setdefault(p, []).append(r)
+    return by_page
+
+
 def _layout_checks(doc: PdfBoards, reports, whole, pieces) -> None:
     """Text under 6 pt, text over text, dots or lines, ink outside its piece's frame, read back
     from each page (``pnp.pdf.layout_check``); a problem goes to every board on that page."""
     from pnp.pdf.layout_check import check_page
 
+    by_page = _boards_by_page(reports)
     for page in range(len(doc)):
-        owners = [r for r in reports if page in r.pages] or [whole]
+        owners = by_page.get(page) or [whole]
         for problem in check_page(doc._page(page), pieces.get(page, []), page + 1):
             for r in owners:
                 r.problems.append(problem)

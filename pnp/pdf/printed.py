@@ -92,6 +92,7 @@ def read_page(page, detail: Callable[[Box, Sequence[Text]], bool] | None = None,
     texts: list[Text] = []
     paths: list = []
     others: list[Other] = []
+    _BUFFERS.ready(raw)
     textpage = page.get_textpage() if words else None
     try:
         count = raw.FPDFPage_CountObjects(page.raw)
@@ -149,9 +150,9 @@ def _text(raw, obj, textpage) -> str:
     n = raw.FPDFTextObj_GetText(obj, textpage.raw, None, 0)
     if n <= 2:
         return ""
-    buf = ctypes.create_string_buffer(n)
-    raw.FPDFTextObj_GetText(obj, textpage.raw, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)), n)
-    return buf.raw[: n - 2].decode("utf-16-le", "replace")
+    buf = _BUFFERS.text(n)
+    raw.FPDFTextObj_GetText(obj, textpage.raw, buf, n)
+    return ctypes.string_at(buf, n - 2).decode("utf-16-le", "replace")
 
 
 def _quad(raw, obj, outer):
@@ -167,22 +168,21 @@ def _quad(raw, obj, outer):
 # ---- paths --------------------------------------------------------------------------------------
 
 def _shape(raw, obj, bounds, tags, outer, exact: bool) -> Shape:
-    fillmode, stroke = ctypes.c_int(0), ctypes.c_int(0)
-    raw.FPDFPath_GetDrawMode(obj, ctypes.byref(fillmode), ctypes.byref(stroke))
+    b = _BUFFERS
+    raw.FPDFPath_GetDrawMode(obj, *b.mode_refs)
+    fillmode, stroke = b.mode[0].value, b.mode[1].value
     if not exact:
-        return Shape((), bool(stroke.value), bool(fillmode.value), 0.0, bounds, exact=False)
+        return Shape((), bool(stroke), bool(fillmode), 0.0, bounds, exact=False)
     m = _compose(_matrix(raw, obj), outer)
     width = 0.0
-    if stroke.value:
-        w = ctypes.c_float(0)
-        raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(w))
-        width = float(w.value) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+    if stroke:
+        raw.FPDFPageObj_GetStrokeWidth(obj, b.box_refs[0])
+        width = float(b.box[0].value) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
     fill = None
-    if fillmode.value:
-        rgba = [ctypes.c_uint(0) for _ in range(4)]
-        if raw.FPDFPageObj_GetFillColor(obj, *(ctypes.byref(c) for c in rgba)):
-            fill = tuple(c.value for c in rgba)
-    dashed = bool(stroke.value) and raw.FPDFPageObj_GetDashCount(obj) > 0
+    if fillmode:
+        if raw.FPDFPageObj_GetFillColor(obj, *b.rgba_refs):
+            fill = tuple(c.value for c in b.rgba)
+    dashed = bool(stroke) and raw.FPDFPageObj_GetDashCount(obj) > 0
     tag = _tag(raw, obj, tags)
     count = raw.FPDFPath_CountSegments(obj)
     lines = _polylines(raw, (raw.FPDFPath_GetPathSegment(obj, k) for k in range(count)), m)
@@ -191,7 +191,7 @@ def _shape(raw, obj, bounds, tags, outer, exact: bool) -> Shape:
         xs = [p[0] for run in lines for p in run]
         ys = [p[1] for run in lines for p in run]
         bounds = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
-    return Shape(tuple(lines), bool(stroke.value), bool(fillmode.value), width, bounds, tag, fill,
+    return Shape(tuple(lines), bool(stroke), bool(fillmode), width, bounds, tag, fill,
                  dashed, _clip(raw, obj, outer))
 
 
@@ -201,11 +201,13 @@ def _polylines(raw, segments, m) -> list[tuple[Point, ...]]:
     current: list[Point] = []
     pending: list[Point] = []         # control points of a curve being read
     start: Point | None = None
-    x, y = ctypes.c_float(), ctypes.c_float()
+    x, y = _BUFFERS.box[0], _BUFFERS.box[1]
+    x_ref, y_ref = _BUFFERS.box_refs[0], _BUFFERS.box_refs[1]
+    get_point, get_type = raw.FPDFPathSegment_GetPoint, raw.FPDFPathSegment_GetType
     for seg in segments:
-        raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+        get_point(seg, x_ref, y_ref)
         p = _apply(m, (float(x.value), float(y.value)))
-        kind = raw.FPDFPathSegment_GetType(seg)
+        kind = get_type(seg)
         if kind == raw.FPDF_SEGMENT_MOVETO:
             if len(current) > 1:
                 lines.append(tuple(current))
@@ -241,13 +243,19 @@ def _clip(raw, obj, outer) -> tuple[Outline, ...]:
 
 
 def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
-    out = []
-    for k in range(1, BEZIER_STEPS + 1):
-        t = k / BEZIER_STEPS
-        u = 1 - t
-        out.append((u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
-                    u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
-    return out
+    x0, y0 = p0
+    x1, y1 = p1
+    x2, y2 = p2
+    x3, y3 = p3
+    return [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3)
+            for a, b, c, d in _BERNSTEIN]
+
+
+# the cubic's weights at t = k / BEZIER_STEPS, made once (each product in the order the
+# formula u^3 p0 + 3 u^2 t p1 + 3 u t^2 p2 + t^3 p3 multiplies it, so the points are the same)
+_BERNSTEIN = tuple((u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3)
+                   for t, u in ((k / BEZIER_STEPS, 1 - k / BEZIER_STEPS)
+                                for k in range(1, BEZIER_STEPS + 1)))
 
 
 # ---- matrices, boxes, marks ---------------------------------------------------------------------
@@ -256,8 +264,8 @@ IDENTITY = (1, 0, 0, 1, 0, 0)
 
 
 def _matrix(raw, obj) -> tuple[float, ...]:
-    m = raw.FS_MATRIX()
-    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+    m = _BUFFERS.matrix
+    if not raw.FPDFPageObj_GetMatrix(obj, _BUFFERS.matrix_ref):
         return (1, 0, 0, 1, 0, 0)
     return (m.a, m.b, m.c, m.d, m.e, m.f)
 
@@ -274,10 +282,10 @@ def _apply(m, p: Point) -> Point:
 
 
 def _bounds(raw, obj) -> Box | None:
-    l, b, r, t = (ctypes.c_float() for _ in range(4))
-    if not raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in (l, b, r, t))):
+    b = _BUFFERS
+    if not raw.FPDFPageObj_GetBounds(obj, *b.box_refs):
         return None
-    box = (float(l.value), float(b.value), float(r.value), float(t.value))
+    box = (float(b.box[0].value), float(b.box[1].value), float(b.box[2].value), float(b.box[3].value))
     return box if all(math.isfinite(v) for v in box) else None
 
 
@@ -296,5 +304,40 @@ def _tag(raw, obj, outer_tags=()) -> str:
 
     tag = outer_tags[-1] if outer_tags else ""
     for k in range(raw.FPDFPageObj_CountMarks(obj)):
-        tag = _mark_name(raw, raw.FPDFPageObj_GetMark(obj, k)) or tag
+        tag = _mark_name(raw, raw.FPDFPageObj_GetMark(obj, k), _BUFFERS.names) or tag
     return tag
+
+
+class _Buffers:
+    """The ctypes out-parameters every object's reading fills, made once rather than per call
+    (making them was a good part of reading a page). Each value is copied out as soon as the
+    call returns, and pages are read one at a time, so sharing them is safe."""
+
+    def __init__(self):
+        self.box = [ctypes.c_float() for _ in range(4)]
+        self.box_refs = [ctypes.byref(v) for v in self.box]
+        self.mode = [ctypes.c_int(0), ctypes.c_int(0)]
+        self.mode_refs = [ctypes.byref(v) for v in self.mode]
+        self.rgba = [ctypes.c_uint(0) for _ in range(4)]
+        self.rgba_refs = [ctypes.byref(c) for c in self.rgba]
+        self.matrix = self.matrix_ref = None
+        self._text = (ctypes.c_ushort * 0)()
+        self.names: dict[bytes, str] = {}     # marked-content names: a page has a few kinds
+
+    def ready(self, raw) -> "_Buffers":
+        """At the start of a page: the matrix (pdfium's own struct) once, and a fresh name
+        cache (a hostile page's names are forgotten with it)."""
+        if self.matrix is None:
+            self.matrix = raw.FS_MATRIX()
+            self.matrix_ref = ctypes.byref(self.matrix)
+        self.names.clear()
+        return self
+
+    def text(self, n: int):
+        """A buffer of at least ``n`` bytes for a text's UTF-16."""
+        if ctypes.sizeof(self._text) < n:
+            self._text = (ctypes.c_ushort * (n // 2 + 1))()
+        return self._text
+
+
+_BUFFERS = _Buffers()
