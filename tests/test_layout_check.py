@@ -164,3 +164,26 @@ def test_read_back_sizes_are_the_printed_sizes():
     printed = read_page(pdf[0])
     pdf.close()
     assert sorted(round(t.size, 3) for t in printed.texts) == pytest.approx([8, 9, 10])
+
+
+@pytest.mark.parametrize("length", [1, 255, 256, 257, 2000])
+def test_texts_of_any_length_are_read_back_whole(length):
+    """read_page reads a text into a reused buffer and grows it for a longer text: every
+    length round the buffer's size reads back exactly, and a short text after a long one too."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    ensure_fonts()
+    words = ("Åbc déf " * length)[:length]
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(PAGE.width, PAGE.height), initialFontName=SANS)
+    c.setFont(SANS, 1)
+    c.drawString(50, 300, words)
+    c.drawString(50, 200, "short")
+    c.showPage()
+    c.save()
+    pdf = pdfium.PdfDocument(out.getvalue())
+    try:
+        printed = read_page(pdf[0])
+    finally:
+        pdf.close()
+    assert sorted((t.text for t in printed.texts), key=len) == sorted([words, "short"], key=len)

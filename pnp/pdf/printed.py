@@ -147,11 +147,15 @@ def _read(raw, obj, textpage, outer, tags, depth, budget, texts, paths, others) 
 def _text(raw, obj, textpage) -> str:
     if textpage is None:
         return ""
-    n = raw.FPDFTextObj_GetText(obj, textpage.raw, None, 0)
+    # one call when the text fits the buffer (pdfium writes nothing, and says the length it
+    # needs, when it does not)
+    buf, size = _BUFFERS.text()
+    n = raw.FPDFTextObj_GetText(obj, textpage.raw, buf, size)
+    if n > size:
+        buf, size = _BUFFERS.text(n)
+        n = raw.FPDFTextObj_GetText(obj, textpage.raw, buf, size)
     if n <= 2:
         return ""
-    buf = _BUFFERS.text(n)
-    raw.FPDFTextObj_GetText(obj, textpage.raw, buf, n)
     return ctypes.string_at(buf, n - 2).decode("utf-16-le", "replace")
 
 
@@ -321,7 +325,7 @@ class _Buffers:
         self.rgba = [ctypes.c_uint(0) for _ in range(4)]
         self.rgba_refs = [ctypes.byref(c) for c in self.rgba]
         self.matrix = self.matrix_ref = None
-        self._text = (ctypes.c_ushort * 0)()
+        self._text = (ctypes.c_ushort * 256)()
         self.names: dict[bytes, str] = {}     # marked-content names: a page has a few kinds
 
     def ready(self, raw) -> "_Buffers":
@@ -333,11 +337,11 @@ class _Buffers:
         self.names.clear()
         return self
 
-    def text(self, n: int):
-        """A buffer of at least ``n`` bytes for a text's UTF-16."""
+    def text(self, n: int = 0):
+        """A buffer for a text's UTF-16 of at least ``n`` bytes, and its size in bytes."""
         if ctypes.sizeof(self._text) < n:
             self._text = (ctypes.c_ushort * (n // 2 + 1))()
-        return self._text
+        return self._text, ctypes.sizeof(self._text)
 
 
 _BUFFERS = _Buffers()
