@@ -5,7 +5,8 @@ For each board in the attached data: rebuild it with its game's ``from_data``, r
 ``check_drawn`` (which names the dot or space that is wrong). Then the proof
 (``pnp.pdf.proof``): this pnp redraws the whole PDF from the data, and the file must print
 exactly that, page by page and pixel by pixel, as a printer prints it. Nothing in the data is
-trusted, and the file is read in a child process with hard limits (``pnp.pdf.sandbox``).
+trusted, and the file is read in a child process with hard limits (``pnp.pdf.sandbox``); the
+redraw, which needs only the data, runs in a child of its own while the pages are read.
 This module knows no game's rules.
 """
 
@@ -157,67 +158,104 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
                       f"most {MAX_BOARDS}")
     whole = BoardReport(0, "document", "the file as a whole", [])
     page_count = len(doc)
+    redraw = None
     if _document_data(doc, whole):
-        redrawn = _redraw(doc, whole)
+        # the redraw runs beside the reading (it needs only the data): a second core halves
+        # the wait, and a fork costs a few milliseconds where it does not
+        from pnp.pdf import sandbox
+
+        redraw = sandbox.start(_redrawn, doc.payload, page_count)
     else:
-        redrawn = None
         whole.problems.append(PROBLEMS("ink-unproven", "the pages cannot be redrawn without "
                                        "the data's page and title"))
+    try:
+        # read as though the data placed every piece where pnp does (so it does, unless forged)
+        boards = _Boards(doc, records, None)
+        redrawn = None
+        if redraw is not None:
+            redrawn, problems = redraw.result()
+            whole.problems += problems
+    except BaseException:
+        if redraw is not None:
+            redraw.cancel()
+        raise
     redrawn_records = redrawn[1] if redrawn else None
     if redrawn_records is not None and len(redrawn_records) != len(records):
         redrawn, redrawn_records = None, None
-    pages = _Pages(doc)
-    reports: list[BoardReport] = []
-    frames: dict[int, list] = {}          # id(report) -> (page, frame) of each of its pieces
-    seen: dict[str, int] = {}
-    pieces: dict[int, list] = {}          # page -> (piece, frame) of every placement on it
-    for n, record in enumerate(records, 1):
-        report = BoardReport(n, "?", f"board {n}", [])
-        reports.append(report)
-        if not isinstance(record, dict) or not isinstance(record.get("kind"), str) \
-                or record["kind"] not in KINDS:
-            report.problems.append(PROBLEMS("bad-data", f"unknown kind {_short(record.get('kind'))}"
-                                            if isinstance(record, dict) else "record is not a mapping"))
-            continue
-        report.kind = record["kind"]
-        module = game(report.kind)
-        try:
-            Fields(record, f"board {n}", ("kind", "item", "data", "placements"))
-            board = module.from_data(record["data"])
-            placements = _placements_of(record["placements"], page_count)
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            report.problems.append(PROBLEMS("bad-data", f"board data cannot be read: {exc}"))
-            continue
-        try:
-            report.label = module.describe(board)
-        except Exception:  # noqa: BLE001 - a label from data no generator makes; check() says why
-            report.label = f"{module.TITLE} (board {n})"
-        key = json.dumps([record["kind"], record["data"]], sort_keys=True)
-        if key in seen:
-            report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
-        seen.setdefault(key, n)
-        if redrawn_records is not None:
-            drawn = redrawn_records[n - 1]
-            if record["placements"] != drawn["placements"] or record["item"] != drawn["item"]:
+    if redrawn_records is not None and any(_moved(records[n - 1], redrawn_records[n - 1])
+                                           for n in boards.compared):
+        # it does not: read again, each such board's pieces looked for where pnp draws them
+        boards = _Boards(doc, records, redrawn_records, boards.pages.objects)
+    _page_checks(doc, boards.reports, whole, boards.pages)
+    _layout_checks(doc, boards.reports, whole, boards.pieces)
+    if redrawn is not None:
+        _prove(doc, redrawn[0], boards.reports, whole, boards.frames)
+    return boards.reports + ([whole] if whole.problems else [])
+
+
+def _moved(record: dict, drawn: dict) -> bool:
+    """Does the data place a board's pieces (or item) otherwise than pnp's redraw does?"""
+    return record["placements"] != drawn["placements"] or record["item"] != drawn["item"]
+
+
+class _Boards:
+    """Every board record checked against the pages: its data, its rules, what is drawn for it.
+
+    ``redrawn_records`` (pnp's own layout of the data, or None when it is not known yet or
+    cannot be trusted) are compared with each record's placements; ``compared`` lists the
+    boards that got as far as that comparison."""
+
+    def __init__(self, doc: PdfBoards, records: list, redrawn_records: list | None,
+                 objects: dict | None = None):
+        page_count = len(doc)
+        self.pages = pages = _Pages(doc, objects)
+        self.reports: list[BoardReport] = []
+        self.frames: dict[int, list] = {}        # id(report) -> (page, frame) of each of its pieces
+        self.pieces: dict[int, list] = {}        # page -> (piece, frame) of every placement on it
+        self.compared: list[int] = []
+        seen: dict[str, int] = {}
+        for n, record in enumerate(records, 1):
+            report = BoardReport(n, "?", f"board {n}", [])
+            self.reports.append(report)
+            if not isinstance(record, dict) or not isinstance(record.get("kind"), str) \
+                    or record["kind"] not in KINDS:
+                report.problems.append(PROBLEMS("bad-data", f"unknown kind {_short(record.get('kind'))}"
+                                                if isinstance(record, dict) else "record is not a mapping"))
+                continue
+            report.kind = record["kind"]
+            module = game(report.kind)
+            try:
+                Fields(record, f"board {n}", ("kind", "item", "data", "placements"))
+                board = module.from_data(record["data"])
+                placements = _placements_of(record["placements"], page_count)
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                report.problems.append(PROBLEMS("bad-data", f"board data cannot be read: {exc}"))
+                continue
+            try:
+                report.label = module.describe(board)
+            except Exception:  # noqa: BLE001 - a label from data no generator makes; check() says why
+                report.label = f"{module.TITLE} (board {n})"
+            key = json.dumps([record["kind"], record["data"]], sort_keys=True)
+            if key in seen:
+                report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
+            seen.setdefault(key, n)
+            self.compared.append(n)
+            if redrawn_records is not None and _moved(record, redrawn_records[n - 1]):
+                drawn = redrawn_records[n - 1]
                 report.problems.append(PROBLEMS("placement", "the data places its pieces "
                                                 f"{_show_placements(record['placements'])}; pnp "
                                                 f"lays them out {_show_placements(drawn['placements'])}"))
                 # the diagnosis looks where pnp really draws the pieces (on the pages there are)
                 placements = [p for p in _placements_of(drawn["placements"], None) if p[0] < page_count]
-        report.pages = sorted({p[0] for p in placements})
-        frames[id(report)] = [(page, frame) for page, _, frame in placements]
-        if not placements:
-            report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
-        report.problems += _guarded(module.check, board)
-        found = [(piece, frame, pages.marks_in(page, frame)) for page, piece, frame in placements]
-        for page, piece, frame in placements:
-            pieces.setdefault(page, []).append((piece, frame))
-        report.problems += _guarded(module.check_drawn, board, found)
-    _page_checks(doc, reports, whole, pages)
-    _layout_checks(doc, reports, whole, pieces)
-    if redrawn is not None:
-        _prove(doc, redrawn[0], reports, whole, frames)
-    return reports + ([whole] if whole.problems else [])
+            report.pages = sorted({p[0] for p in placements})
+            self.frames[id(report)] = [(page, frame) for page, _, frame in placements]
+            if not placements:
+                report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
+            report.problems += _guarded(module.check, board)
+            found = [(piece, frame, pages.marks_in(page, frame)) for page, piece, frame in placements]
+            for page, piece, frame in placements:
+                self.pieces.setdefault(page, []).append((piece, frame))
+            report.problems += _guarded(module.check_drawn, board, found)
 
 
 MAX_PLACEMENTS = 1024     # pieces of one board; a 12-player Cliques set with 200 remark cards has 215
@@ -240,9 +278,9 @@ class _Pages:
     """The marked objects of each page, read once and sorted by x, so finding those inside a
     frame costs a bisection and the objects there, not a pass over the page per piece."""
 
-    def __init__(self, doc: PdfBoards):
+    def __init__(self, doc: PdfBoards, objects: dict[int, list[Drawn]] | None = None):
         self.doc = doc
-        self.objects: dict[int, list[Drawn]] = {}
+        self.objects: dict[int, list[Drawn]] = objects if objects is not None else {}
         self.sorted: dict[int, tuple[list[float], list[Drawn]]] = {}
         self.claimed: dict[int, set[int]] = {}    # page -> ids of marked objects a board took
 
@@ -307,27 +345,25 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
     return True
 
 
-def _redraw(doc: PdfBoards, whole: BoardReport):
-    """(pdf bytes, records) this pnp draws from the data, or None (with the reason reported)."""
+def _redrawn(payload: dict, page_count: int):
+    """((pdf bytes, records) this pnp draws from the data, or None; the problems that say why
+    not). A pure function of the data, so it can run in a child of its own."""
     from pnp.build import GENERATOR, redraw
 
-    generator = doc.payload.get("generator")
+    generator = payload.get("generator")
     if generator != GENERATOR:
-        whole.problems.append(PROBLEMS("other-version", f"made by {_short(generator)}; this is "
-                                       f"{GENERATOR}, which can check its data but cannot prove "
-                                       "its ink: validate it with the pnp that made it, or rebuild it"))
-        return None
+        return None, [PROBLEMS("other-version", f"made by {_short(generator)}; this is "
+                               f"{GENERATOR}, which can check its data but cannot prove "
+                               "its ink: validate it with the pnp that made it, or rebuild it")]
     try:
-        with _at_most_pages(len(doc)):
-            return redraw(doc.payload)
+        with _at_most_pages(page_count):
+            return redraw(payload), []
     except _TooManyPages:
-        whole.problems.append(PROBLEMS("page-count", f"the data prints more than the file's "
-                                       f"{len(doc)} pages"))
-        return None
+        return None, [PROBLEMS("page-count", f"the data prints more than the file's "
+                               f"{page_count} pages")]
     except Exception as exc:  # noqa: BLE001 - data no generator makes can trip the drawing
-        whole.problems.append(PROBLEMS("ink-unproven", f"the pages cannot be redrawn from the "
-                                       f"data: {type(exc).__name__}: {' '.join(str(exc).split())}"))
-        return None
+        return None, [PROBLEMS("ink-unproven", f"the pages cannot be redrawn from the "
+                               f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
 
 
 class _TooManyPages(Exception):

@@ -47,8 +47,15 @@ def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = C
     The result and exceptions travel pickled through a pipe. Anything that ends the child
     otherwise (a signal, running out of memory or CPU) raises ``Exhausted``.
     """
+    return start(fn, *args, memory=memory, cpu=cpu, wall=wall).result()
+
+
+def start(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = CPU_SECONDS,
+          wall: float = WALL_SECONDS) -> "Pending":
+    """``run``, started: the child works while this process goes on; ``.result()`` waits for
+    it. The child dies with this process. Where there is no fork, ``fn`` runs here and now."""
     if not available():
-        return fn(*args)
+        return Pending(None, None, fn, args, memory, cpu, wall)
     import resource
 
     base = _address_space()
@@ -59,6 +66,7 @@ def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = C
         status = 0
         try:
             signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
+            _die_with_parent()
             import faulthandler
 
             faulthandler.disable()      # an abort in pdfium is reported by the parent, in one line
@@ -82,38 +90,77 @@ def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = C
         finally:
             os._exit(status)
     os.close(write_end)
-    chunks: list[bytes] = []
-    deadline = time.monotonic() + wall
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                os.kill(pid, signal.SIGKILL)
-                raise Exhausted(f"took longer than {wall:.0f} s")
-            ready, _, _ = select.select([read_end], [], [], min(left, 1.0))
-            if ready:
-                chunk = os.read(read_end, 1 << 20)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-    except BaseException:
-        _reap(pid, kill=True)
-        os.close(read_end)
-        raise
-    os.close(read_end)
-    status = _reap(pid)
-    if chunks:
+    return Pending(pid, read_end, fn, args, memory, cpu, wall)
+
+
+class Pending:
+    """A started child (or, without fork, the work to do here when asked)."""
+
+    def __init__(self, pid, read_end, fn, args, memory: int, cpu: int, wall: float):
+        self.pid, self.read_end = pid, read_end
+        self.fn, self.args = fn, args
+        self.memory, self.cpu = memory, cpu
+        self.deadline = time.monotonic() + wall
+        self.wall = wall
+
+    def result(self) -> Any:
+        if self.pid is None:
+            return self.fn(*self.args)
+        pid, read_end = self.pid, self.read_end
+        chunks: list[bytes] = []
         try:
-            kind, value = pickle.loads(b"".join(chunks))
-        except Exception:  # noqa: BLE001 - a child cut off mid-message
-            kind, value = "exhausted", "died"
-    else:
-        kind, value = "exhausted", status
-    if kind == "ok":
-        return value
-    if kind == "raised":
-        raise value
-    raise Exhausted(_why(value, memory, cpu))
+            while True:
+                left = self.deadline - time.monotonic()
+                if left <= 0:
+                    os.kill(pid, signal.SIGKILL)
+                    raise Exhausted(f"took longer than {self.wall:.0f} s")
+                ready, _, _ = select.select([read_end], [], [], min(left, 1.0))
+                if ready:
+                    chunk = os.read(read_end, 1 << 20)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+        except BaseException:
+            _reap(pid, kill=True)
+            os.close(read_end)
+            raise
+        os.close(read_end)
+        status = _reap(pid)
+        if chunks:
+            try:
+                kind, value = pickle.loads(b"".join(chunks))
+            except Exception:  # noqa: BLE001 - a child cut off mid-message
+                kind, value = "exhausted", "died"
+        else:
+            kind, value = "exhausted", status
+        if kind == "ok":
+            return value
+        if kind == "raised":
+            raise value
+        raise Exhausted(_why(value, self.memory, self.cpu))
+
+    def cancel(self) -> None:
+        """Stop the child without waiting for its answer (the caller is failing anyway)."""
+        if self.pid is not None:
+            _reap(self.pid, kill=True)
+            os.close(self.read_end)
+            self.pid, self.fn = None, _cancelled
+
+
+def _cancelled():
+    raise Exhausted("cancelled")
+
+
+def _die_with_parent() -> None:
+    """On Linux the child is killed when its parent dies, so a validator child killed by its
+    own parent's wall clock leaves no worker of its own running."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)          # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _limit(resource, name: str, value: int) -> None:
