@@ -713,3 +713,66 @@ def test_data_that_claims_thousands_of_boards_is_answered_at_once(good, tmp_path
     reports = validate_file(path)
     found = {p.code for r in reports for p in r.problems}
     assert {"page-count", "duplicate-board"} <= found, found
+
+
+def _sequential_reports(path: Path) -> list:
+    """The validation in its plain order (redraw first, then every board read against pnp's
+    own placements), without the sandbox: what the validator did before the redraw ran beside
+    the reading, and must still say."""
+    from pnp import validate as v
+
+    doc = v.PdfBoards(path)
+    try:
+        records = doc.payload["boards"]
+        whole = v.BoardReport(0, "document", "the file as a whole", [])
+        redrawn = None
+        if v._document_data(doc, whole):
+            redrawn, problems = v._redrawn(doc.payload, len(doc))
+            whole.problems += problems
+        else:
+            whole.problems.append(v.PROBLEMS("ink-unproven", "the pages cannot be redrawn without "
+                                             "the data's page and title"))
+        drawn = redrawn[1] if redrawn else None
+        if drawn is not None and len(drawn) != len(records):
+            redrawn, drawn = None, None
+        boards = v._Boards(doc, records, drawn)
+        v._page_checks(doc, boards.reports, whole, boards.pages)
+        v._layout_checks(doc, boards.reports, whole, boards.pieces)
+        if redrawn is not None:
+            v._prove(doc, redrawn[0], boards.reports, whole, boards.frames)
+        return boards.reports + ([whole] if whole.problems else [])
+    finally:
+        doc.close()
+
+
+def _shift_frame(payload):
+    frame = payload["boards"][0]["placements"][0]["frame"]
+    frame[0] += 30.0
+
+
+def _swap_pages(payload):
+    a, b = payload["boards"][0]["placements"][0], payload["boards"][1]["placements"][0]
+    a["page"], b["page"] = b["page"], a["page"]
+
+
+PLACEMENT_LIES = {
+    "none": lambda p: None,
+    "a frame moved": _shift_frame,
+    "two boards' pages swapped": _swap_pages,
+    "another item": _set(1, "item", value=0),
+    "another pnp": lambda p: p.__setitem__("generator", "pnp 0.0.1"),
+    "a board dropped": lambda p: p["boards"].pop(1),
+}
+
+
+@pytest.mark.parametrize("name", PLACEMENT_LIES)
+def test_the_redraw_beside_the_reading_reports_as_the_plain_order(good, tmp_path, name):
+    """The validator reads the boards while the redraw runs in a child, as though the data's
+    placements were pnp's, and reads again when they are not: every report, problem for
+    problem, is what the plain order (redraw first) gives, for data that places pieces
+    elsewhere, names another item or version, or drops a board."""
+    path = good if name == "none" else with_payload(good, tmp_path / "lie.pdf", PLACEMENT_LIES[name])
+    given = validate_file(path)
+    assert given == _sequential_reports(path)
+    if name in ("a frame moved", "two boards' pages swapped"):
+        assert "placement" in {p.code for r in given for p in r.problems}
