@@ -8,10 +8,19 @@ the command is over (its PDF renamed into place or removed, its exit code on the
 only interrupt Python's own shutdown, where a KeyboardInterrupt would print a traceback: it is
 ignored from then on, and one that lands between the command's end and that moment is the same
 one line and exit 130 (nothing is half-done there: the command's own handlers have run).
+
+The cyclic garbage collector runs less often than Python's default (every 700 net new
+objects): a build or a validation makes many small objects that live until the PDF is saved
+(drawing records, pages, read-back geometry), and walking them again and again took 7 % of a
+600-board build (0.14 s of GC in 151 + 14 + 1 collections; 0.05 s at these thresholds, the
+same peak memory; ``bench/run.py`` times the whole command). pnp makes few cycles.
 """
 
+import gc
 import os
 import signal
+
+GC_THRESHOLDS = (10_000, 50, 50)
 
 
 def _leave(_signum, _frame):
@@ -21,6 +30,7 @@ def _leave(_signum, _frame):
 
 def run():
     signal.signal(signal.SIGINT, _leave)
+    gc.set_threshold(*GC_THRESHOLDS)
     from pnp.cli import main
 
     signal.signal(signal.SIGINT, signal.default_int_handler)
