@@ -158,36 +158,52 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
                       f"most {MAX_BOARDS}")
     whole = BoardReport(0, "document", "the file as a whole", [])
     page_count = len(doc)
-    redraw = None
-    if _document_data(doc, whole):
-        # the redraw runs beside the reading (it needs only the data): a second core halves
-        # the wait, and a fork costs a few milliseconds where it does not
-        from pnp.pdf import sandbox
+    # Three jobs share the work, each in a limited child where fork is (``sandbox.start``):
+    # the redraw (it needs only the data), and the layout checks of the second half of the
+    # pages beside those of the first half here. The boards are read first as though the data
+    # placed every piece where pnp does (so it does, unless forged); when the redraw says
+    # otherwise, they and the layout are read again, so every report is the plain order's.
+    from pnp.pdf import sandbox
 
-        redraw = sandbox.start(_redrawn, doc.payload, page_count)
-    else:
-        whole.problems.append(PROBLEMS("ink-unproven", "the pages cannot be redrawn without "
-                                       "the data's page and title"))
+    started: list = []
     try:
-        # read as though the data placed every piece where pnp does (so it does, unless forged)
+        redraw = None
+        if _document_data(doc, whole):
+            redraw = sandbox.start(_redrawn, doc.payload, page_count)
+            started.append(redraw)
+        else:
+            whole.problems.append(PROBLEMS("ink-unproven", "the pages cannot be redrawn without "
+                                           "the data's page and title"))
         boards = _Boards(doc, records, None)
+        half = page_count // 2
+        second = sandbox.start(_layout_results, doc, boards.pieces, range(half, page_count))
+        started.append(second)
+        layout = _layout_results(doc, boards.pieces, range(half))
         redrawn = None
         if redraw is not None:
             redrawn, problems = redraw.result()
             whole.problems += problems
+        redrawn_records = redrawn[1] if redrawn else None
+        if redrawn_records is not None and len(redrawn_records) != len(records):
+            redrawn, redrawn_records = None, None
+        if redrawn_records is not None and any(_moved(records[n - 1], redrawn_records[n - 1])
+                                               for n in boards.compared):
+            second.cancel()
+            boards = _Boards(doc, records, redrawn_records, boards.pages.objects)
+            layout = None
+        elif layout and isinstance(layout[-1], Exception):
+            second.cancel()             # the first half met a page it cannot read: enough
+        else:
+            try:
+                layout += second.result()
+            except sandbox.Exhausted as exc:     # raised in page order, as reading here would
+                layout.append(exc)
     except BaseException:
-        if redraw is not None:
-            redraw.cancel()
+        for job in started:
+            job.cancel()
         raise
-    redrawn_records = redrawn[1] if redrawn else None
-    if redrawn_records is not None and len(redrawn_records) != len(records):
-        redrawn, redrawn_records = None, None
-    if redrawn_records is not None and any(_moved(records[n - 1], redrawn_records[n - 1])
-                                           for n in boards.compared):
-        # it does not: read again, each such board's pieces looked for where pnp draws them
-        boards = _Boards(doc, records, redrawn_records, boards.pages.objects)
     _page_checks(doc, boards.reports, whole, boards.pages)
-    _layout_checks(doc, boards.reports, whole, boards.pieces)
+    _layout_checks(doc, boards.reports, whole, boards.pieces, layout)
     if redrawn is not None:
         _prove(doc, redrawn[0], boards.reports, whole, boards.frames)
     return boards.reports + ([whole] if whole.problems else [])
@@ -465,17 +481,37 @@ def _boards_by_page(reports) -> dict[int, list[BoardReport]]:
     return by_page
 
 
-def _layout_checks(doc: PdfBoards, reports, whole, pieces) -> None:
+def _layout_checks(doc: PdfBoards, reports, whole, pieces, layout: list | None = None) -> None:
     """Text under 6 pt, text over text, dots or lines, ink outside its piece's frame, read back
-    from each page (``pnp.pdf.layout_check``); a problem goes to every board on that page."""
-    from pnp.pdf.layout_check import check_page
-
+    from each page (``pnp.pdf.layout_check``); a problem goes to every board on that page.
+    ``layout``: the pages' results when already read (``_layout_results``)."""
+    if layout is None:
+        layout = _layout_results(doc, pieces, range(len(doc)))
     by_page = _boards_by_page(reports)
-    for page in range(len(doc)):
+    for page, found in enumerate(layout):
+        if isinstance(found, Exception):
+            raise found
         owners = by_page.get(page) or [whole]
-        for problem in check_page(doc._page(page), pieces.get(page, []), page + 1):
+        for problem in found:
             for r in owners:
                 r.problems.append(problem)
+
+
+def _layout_results(doc: PdfBoards, pieces, pages: range) -> list:
+    """Each page's layout problems, in order; a page that cannot be read ends the list with its
+    exception, which ``_layout_checks`` raises where reading page by page would have."""
+    from pnp.pdf.layout_check import check_page
+
+    out: list = []
+    for page in pages:
+        try:
+            out.append(check_page(doc._page(page), pieces.get(page, []), page + 1))
+        except MemoryError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - carried to the page it belongs to
+            out.append(exc)
+            break
+    return out
 
 
 def summary(reports: list[BoardReport]) -> str:

@@ -102,8 +102,12 @@ class Pending:
         self.memory, self.cpu = memory, cpu
         self.deadline = time.monotonic() + wall
         self.wall = wall
+        self.done = False
 
     def result(self) -> Any:
+        if self.done:
+            raise RuntimeError("this child's result was taken or cancelled already")
+        self.done = True
         if self.pid is None:
             return self.fn(*self.args)
         pid, read_end = self.pid, self.read_end
@@ -140,15 +144,12 @@ class Pending:
         raise Exhausted(_why(value, self.memory, self.cpu))
 
     def cancel(self) -> None:
-        """Stop the child without waiting for its answer (the caller is failing anyway)."""
-        if self.pid is not None:
-            _reap(self.pid, kill=True)
-            os.close(self.read_end)
-            self.pid, self.fn = None, _cancelled
-
-
-def _cancelled():
-    raise Exhausted("cancelled")
+        """Stop the child, if its result is still to come, without waiting for it."""
+        if not self.done:
+            self.done = True
+            if self.pid is not None:
+                _reap(self.pid, kill=True)
+                os.close(self.read_end)
 
 
 def _die_with_parent() -> None:
