@@ -9,9 +9,10 @@ For each kind of board, generate boards and place their letters (pnp.games.cliqu
 
 and what the letters cost: the time to draw each board's piece with its letters over the time to
 draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
-depend on the machine; and the placer's own time with its C core (when built) and its pure-Python
-search, against the numpy placer they replaced (bench/labels_baseline.py, frozen), with a count
-of boards where any two of them placed a letter differently (there must be none).
+depend on the machine; and the placer's own time with its C core (when built: the loop over a
+board's dots, one call a board) and with its pure-Python loop, against the numpy placer they
+replaced (bench/labels_baseline.py, frozen), with a count of boards where any two of them placed
+a letter differently (there must be none).
 
     python bench/cliquer_labels.py            # 200 boards of each kind
     python bench/cliquer_labels.py --quick    # 40
@@ -126,7 +127,7 @@ def main() -> None:
               + "".join(f" {spent[p] / count * 1000:>10.2f}" for p in placers) + f" {differ:>7d}")
     print(f"\n{count} boards of each kind; tiers are shares of all letters; 'with/without': time to "
           f"draw a board's piece with its letters over the time without (worksheets always have them; "
-          f"letters by the {letters_core()} search); 'ms' columns: each placer's time a board on the same "
+          f"letters by the {letters_core()} loop); 'ms' columns: each placer's time a board on the same "
           "boards (numpy: the placer before issue 14); 'differ': boards where any two placed a letter "
           "differently")
 

@@ -1,6 +1,8 @@
-"""The dot letters' C search (pnp/games/cliquer/_letters.c) puts every letter where the pure-Python
-search does, to the last bit, and refuses the same dots with the same words: a spec's PDF must be
-the same bytes on a machine where the C core could not be built."""
+"""The dot letters' C core (pnp/games/cliquer/_letters.c) puts every letter where the pure-Python
+loop and search do, to the last bit, and refuses the same dots with the same words: a spec's PDF
+must be the same bytes on a machine where the C core could not be built. Boards go through the
+whole-board loop (``place_all``); one dot's search (``search``) is held to Python's alone too, on
+grids of ties that boards seldom meet."""
 
 from __future__ import annotations
 
@@ -9,12 +11,14 @@ import os
 import random
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.games.cliquer import labels
+from pnp.games import cliquer
+from pnp.games.cliquer import labels, sheet
 from pnp.games.cliquer.board import dot_name
 from pnp.paper import Frame
 
@@ -63,9 +67,92 @@ def a_board(points, side, corner, radius, size, tiers, rnd):
 
 @settings(max_examples=600, deadline=None)
 @given(**board)
-def test_both_searches_place_the_same_letters(points, side, corner, radius, size, tiers, rnd):
+def test_both_loops_place_the_same_letters(points, side, corner, radius, size, tiers, rnd):
     args = a_board(points, side, corner, radius, size, tiers, rnd)
     assert outcome("c", *args) == outcome("python", *args)
+
+
+def test_crowded_boards_and_letters_of_every_tier_are_the_same_in_both_loops():
+    """Seeded boards, checked to include refusals and letters of tiers 2 and 3 (rare on real
+    boards): the same letters, or the same dot refused in the same words."""
+    rnd = random.Random(14)
+    seen = Counter()
+    for _ in range(300):
+        points = [(rnd.random(), rnd.random(), rnd.choice([None, None, 1.0, 0.5]))
+                  for _ in range(rnd.randint(1, 22))]
+        args = a_board(points, rnd.uniform(60, 150), (20.0, 30.0), rnd.uniform(1, 6),
+                       rnd.choice([6.0, 7.0, 8.0]), rnd.choice([0, 0, 1, 3]), rnd)
+        got = outcome("c", *args)
+        assert got == outcome("python", *args)
+        seen.update(["crowded"] if isinstance(got, str) else [f"tier {label[3]}" for label in got])
+    assert min(seen[kind] for kind in ("crowded", "tier 1", "tier 2", "tier 3")) >= 10, seen
+
+
+def test_boards_go_through_the_c_loop_where_it_is_built(monkeypatch):
+    """No silent way round it: with Python's loop and search taken away, boards still get their
+    letters (or their refusal), from one call of the C loop each."""
+    def taken_away(*args):
+        raise AssertionError("the Python loop ran where the C loop is built")
+
+    monkeypatch.delenv("PNP_LETTERS_CORE", raising=False)
+    monkeypatch.setattr(labels, "_place_python", taken_away)
+    monkeypatch.setattr(labels, "_search_python", taken_away)
+    calls = []
+    place_all = labels._letters.place_all
+    monkeypatch.setattr(labels._letters, "place_all",
+                        lambda *args: calls.append(1) or place_all(*args))
+    for k, options in enumerate([{}, {"size": "quarter"}, {"worksheet": True}, {"dots": 14}]):
+        board = cliquer.generate(cliquer.Item(**options), random.Random(k), "B-01")
+        placed = sheet._labels_in_square.__wrapped__(board, 400.0, 3.0, 7.0, (), True)
+        assert len(placed) == len(board.dots)
+    crowded = a_board([(0.5, 0.5, None), (0.501, 0.5, None)], 100.0, (0.0, 0.0), 3.0, 7.0, 0,
+                      random.Random(1))
+    with pytest.raises(labels.Crowded, match="dot A is too crowded"):
+        labels.place(*crowded)
+    assert len(calls) == 5
+
+
+EVERY = 1e9         # a guard band so wide that every test of a distance asks math.hypot
+
+
+def the_tests_made(core, args):
+    """The outcome, and how many times math.hypot was asked with every test of a distance asking
+    it; for the Python loop, with one dot's C search in place of the Python search. A dot more
+    or less among those a search is given, or another order, shows as another count."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(labels, "_BAND", EVERY)
+        patch.setattr(labels, "_search_python", lambda *a: search_c(*a, band=EVERY))
+        before = labels._letters.exact_calls()
+        got = outcome(core, *args)
+        return labels._letters.exact_calls() - before, got
+
+
+@settings(max_examples=200, deadline=None)
+@given(**board)
+def test_the_c_loop_gives_each_search_the_dots_python_gives_it(points, side, corner, radius, size,
+                                                               tiers, rnd):
+    args = a_board(points, side, corner, radius, size, tiers, rnd)
+    assert the_tests_made("c", args) == the_tests_made("python", args)
+
+
+@pytest.mark.parametrize("size", [6.0, 7.0, 8.0])
+def test_dots_at_the_very_edge_of_near_and_of_reach(size):
+    """Dots exactly ``near`` (around + reach_dot) from A on either axis are not among the dots its
+    letter keeps clear of; dots exactly ``reach`` (nearest + 2 centres + 1) from it are among its
+    rivals. No letter moves either way (the margin), but the tests made show it."""
+    radius = 1.4
+    reach_dot = float(radius + labels.DOT_GAP_MM * labels.MM)
+    *_, centres, around = labels._letter("A", size, reach_dot)
+    near = around + reach_dot
+    pts = [(0.0, 0.0), (near, 0.0), (0.0, -near)]
+    reach = labels._nearest(pts)[0] + 2 * centres + 1.0
+    pts += [(-reach, 0.0), (0.0, reach)]
+    assert labels._nearest(pts)[0] == near
+    args = (pts, [dot_name(i) for i in range(5)], Frame(-100.0, -100.0, 200.0, 200.0), radius,
+            size, ())
+    made = the_tests_made("c", args)
+    assert made == the_tests_made("python", args)
+    assert not isinstance(made[1], str)
 
 
 @settings(max_examples=150, deadline=None)
@@ -118,17 +205,18 @@ def found_bits(found):
     return found if found is None else (tuple(v.hex() for v in found[0]), found[1])
 
 
+def search_c(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken, band=1e-9):
+    """One dot's C search, taking what ``labels._search_python`` takes."""
+    return labels._letters.search(board, px, py, half_w, half_h, starts, clear_of, rivals,
+                                  [t.segments for t in lines], taken, band)
+
+
 @settings(max_examples=800, deadline=None)
 @given(search_args(), st.sampled_from([1e-9, 1e-9, 0.7]))
 def test_one_dots_search_is_the_same_on_a_grid_of_ties(args, band):
     """Each test of the search at its ties, met far more often than on boards: the C search
     answers as the Python one, whether squares or math.hypot decide."""
-    saved, labels._BAND = labels._BAND, band
-    try:
-        got = labels._search_c(*args)
-    finally:
-        labels._BAND = saved
-    assert found_bits(got) == found_bits(labels._search_python(*args))
+    assert found_bits(search_c(*args, band=band)) == found_bits(labels._search_python(*args))
 
 
 @settings(max_examples=800, deadline=None)
@@ -147,7 +235,7 @@ def test_the_box_tests_of_one_spot_are_python_s(segments, box, others, inner, ga
     taken = [(a, b, a + abs(c) + 0.5, b + abs(d) + 0.5) for a, b, c, d in others]
     lines = [labels._Lines([((a, b), (c, d)) for a, b, c, d in segments])]
     args = (board, px, py, w / 2, h / 2, [w / 2], [(px, py)], [], lines, taken)
-    got = labels._search_c(*args)
+    got = search_c(*args)
     left, bottom, right, top = x, y, x + w, y + h
     in_l, in_b, in_r, in_t = board[2]
     free = (in_l <= left and right <= in_r and in_b <= bottom and top <= in_t
@@ -177,7 +265,7 @@ def test_exact_ties_are_decided_by_math_hypot_as_in_python(name):
     board = ([(1.0, 0.0)], [0.0], (-50.0, -50.0, 50.0, 50.0), reach, 0.0, 0.0, share)
     args = (board, 0.0, 0.0, half_side, half_side, [start], [(0.0, 0.0)] + dots, rivals, [], [])
     before = labels._letters.exact_calls()
-    got = labels._search_c(*args)
+    got = search_c(*args)
     assert labels._letters.exact_calls() > before
     assert got == labels._search_python(*args) is not None
 
@@ -211,6 +299,23 @@ def test_numbers_it_does_not_vouch_for_go_to_the_python_search():
                                                                             square, 2.0, 7.0, ())
     with pytest.raises(ValueError, match="band"):      # a band too narrow to hold the rounding
         labels._letters.search(board, 50.0, 50.0, 3.0, 3.0, [5.0], [], [], [], [], 1e-12)
+
+
+def test_a_board_the_c_loop_declines_goes_whole_to_the_python_loop(monkeypatch):
+    """Numbers the C core does not vouch for anywhere on a board (a dot, or a segment whose ends
+    are tame but not their difference, as _Lines makes it): the Python loop places every letter."""
+    ran = []
+    python_loop = labels._place_python
+    monkeypatch.setattr(labels, "_place_python", lambda *args: ran.append(1) or python_loop(*args))
+    square = Frame(0.0, 0.0, 200.0, 200.0)
+    pts = [(50.0, 50.0), (150.0, 150.0), (150.0, 50.0)]
+    boards = [(pts + [(float("nan"), 50.0)], ()), (pts + [(1e101, 50.0)], ()),
+              (pts, ([((-9e99, 0.0), (9e99, 1.0))],)), (pts, ([(pts[0], pts[1])],))]
+    for dots, avoid in boards:
+        names = [dot_name(i) for i in range(len(dots))]
+        got = outcome("c", dots, names, square, 2.0, 7.0, avoid)
+        assert got == outcome("python", dots, names, square, 2.0, 7.0, avoid)
+    assert len(ran) == 2 * len(boards) - 1      # all but the last (tame) board, in C
 
 
 def test_the_core_is_chosen_by_the_environment(monkeypatch):

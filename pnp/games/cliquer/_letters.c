@@ -1,11 +1,16 @@
-/* Dot letters: the per-dot spot search of pnp/games/cliquer/labels.py (``_search_python``), in C.
+/* Dot letters: the loop of pnp/games/cliquer/labels.py that places a board's letters one dot at
+ * a time (``_place_python``), with each dot's spot search (``_search_python``), in C.
  *
  * Why: placing the letters was about a third of a whole build's time (issue 14), nearly all of
- * it in this loop of float tests. Optional: `pip install .` builds it when a C compiler is there;
- * without it labels.py runs its own search. The two must choose the very same spots, to the last
- * bit, because a spec promises the same PDF bytes on every machine, built here or not. So only
- * the search is here; what sets it up (units, steps, font widths, which dots and lines are near)
- * and what is made of its answer (Label, Crowded) stays in Python, shared by both.
+ * it in float tests. A first core searched one dot a call; the search was then a tenth of the
+ * letters' time and the Python round it (which dots and lines are near each dot, the letters
+ * placed so far) the rest, so the whole loop over a board's dots is here (``place_all``, one call
+ * a board). Optional: `pip install .` builds it when a C compiler is there; without it labels.py
+ * runs its own loop. The two must choose the very same spots, to the last bit, because a spec
+ * promises the same PDF bytes on every machine, built here or not. What the loop is given stays
+ * in Python, shared by both: units, steps, the letters' shapes (font widths), and the order of
+ * the dots, most crowded first (from math.hypot of every pair); so does what is made of its
+ * answer (Label, Crowded).
  *
  * Same bits, because the arithmetic is the same:
  * - every value is an IEEE double and every operation here is one Python's float does the same
@@ -18,8 +23,10 @@
  *   could disagree.
  * - Python's min(a, b) keeps the first of equal operands and C's picks below do too (they could
  *   only differ on the sign of a zero, and these picks only feed comparisons, where -0.0 == 0.0).
- * - NaN, infinities or numbers past 1e100 in the input, or an own_share outside [1e-6, 1e6]:
- *   the search declines (returns NotImplemented) and labels.py runs its own. Within these no
+ * - NaN, infinities or numbers past 1e100 in the input (for ``place_all``, each segment's
+ *   differences too, as _Lines makes them; the boxes placed, which the next dots' searches read,
+ *   are inside the inner square and so as tame), or an own_share outside [1e-6, 1e6]: the core
+ *   declines (returns NotImplemented) and labels.py runs its own loop. Within these no
  *   sum, difference, product or square below comes near overflow (all stay under 1e230, bands up
  *   to 1e9 included), so nothing here is ever infinite or NaN.
  *
@@ -74,8 +81,16 @@
  * are pure, so testing them in another order (the cheap ones first) gives the same answer.
  * The spots, the tiers and the fallback through ``free`` follow ``_search_python`` line by line.
  *
+ * What is near a dot (``place_all``) is chosen as ``_place_python`` chooses it: the same sums
+ * (around + reach_dot, nearest + 2 * centres + 1.0, px -+ around) and comparisons, so the same
+ * dots and segments. They stay in Python's order (the dot's own first, then by index; segments
+ * as given), though no answer depends on it: every test over them is an "any" or "all" of pure
+ * tests, and (B) decides each rival alone (above). Python's min over the rivals would depend on
+ * their order only with a NaN among them, and none comes from tame numbers. The order does show
+ * in exact_calls(), which the tests compare to see both loops make the very same tests.
+ *
  * ``exact_calls()`` counts the times math.hypot was asked, so the tests can see the guard band
- * taken; a wider ``band`` (the last argument) sends more decisions through it.
+ * taken; a wider ``band`` (the last argument) sends more decisions through it (at 1e9, all).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -186,6 +201,23 @@ typedef struct {
     double c, cc, low, high;        /* (B): OWN_SHARE, its square, 1 - band, 1 + band */
 } Tests;
 
+/* what every spot test of a board needs, read once a board */
+typedef struct {
+    double *units, *steps;          /* nunits directions (x, y), nsteps distances out */
+    Py_ssize_t nunits, nsteps;
+    double inner_l, inner_b, inner_r, inner_t, gap, grow;
+    Tests ts;
+} Board;
+
+/* what can stop one dot's spots: the dots to keep clear of and its rivals ((x, y) rows), the
+   letters placed ((left, bottom, right, top) rows) and each tier's segments near the dot */
+typedef struct {
+    const double *clear_of, *rivals, *taken;
+    Py_ssize_t nclear, nrivals, ntaken;
+    const Tier *tiers;
+    Py_ssize_t ntiers;
+} Near;
+
 /* (A): Python's math.hypot(a, b) < r; 1, 0, or -1 with an exception */
 static int nearer_than(const Tests *ts, double a, double b) {
     double q = a * a + b * b;
@@ -233,31 +265,117 @@ static int meet(const Tier *tier, double left, double bottom, double right, doub
     return 0;
 }
 
-typedef struct {
-    double inner_l, inner_b, inner_r, inner_t, gap;
-    const double *clear_of, *rivals, *taken;
-    Py_ssize_t nclear, nrivals, ntaken;
-    Tests ts;
-} Where;
-
 /* _free: 1, 0, or -1 with an exception */
-static int is_free(const Where *w, Box box, double cx, double cy, double px, double py) {
-    if (box.l < w->inner_l || box.r > w->inner_r || box.b < w->inner_b || box.t > w->inner_t)
+static int is_free(const Board *bd, const Near *nr, Box box, double cx, double cy, double px,
+                   double py) {
+    if (box.l < bd->inner_l || box.r > bd->inner_r || box.b < bd->inner_b || box.t > bd->inner_t)
         return 0;
-    for (Py_ssize_t k = 0; k < w->ntaken; k++) {
-        const double *t = &w->taken[4 * k];
-        if (box.l < t[2] + w->gap && box.r > t[0] - w->gap && box.b < t[3] + w->gap
-            && box.t > t[1] - w->gap)
+    for (Py_ssize_t k = 0; k < nr->ntaken; k++) {
+        const double *t = &nr->taken[4 * k];
+        if (box.l < t[2] + bd->gap && box.r > t[0] - bd->gap && box.b < t[3] + bd->gap
+            && box.t > t[1] - bd->gap)
             return 0;
     }
-    for (Py_ssize_t k = 0; k < w->nclear; k++) {
-        double x = w->clear_of[2 * k], y = w->clear_of[2 * k + 1];
+    for (Py_ssize_t k = 0; k < nr->nclear; k++) {
+        double x = nr->clear_of[2 * k], y = nr->clear_of[2 * k + 1];
         double a = PYMAX(PYMAX(box.l - x, 0.0), x - box.r);
         double b = PYMAX(PYMAX(box.b - y, 0.0), y - box.t);
-        int near = nearer_than(&w->ts, a, b);
+        int near = nearer_than(&bd->ts, a, b);
         if (near) return near < 0 ? -1 : 0;
     }
-    return names_own(&w->ts, cx, cy, px, py, w->rivals, w->nrivals);
+    return names_own(&bd->ts, cx, cy, px, py, nr->rivals, nr->nrivals);
+}
+
+/* _search_python for the dot at (px, py): 1 with its spot in *out and *tier, 0 when no spot is
+   free, -1 with an exception. free_boxes has room for every spot (nsteps * nunits). */
+static int search_dot(const Board *bd, const Near *nr, double px, double py, double half_w,
+                      double half_h, const double *starts, Box *free_boxes, Box *out, int *tier) {
+    double grow = bd->grow;
+    Py_ssize_t nfree = 0;
+    for (Py_ssize_t k = 0; k < bd->nsteps; k++) {
+        double s = bd->steps[k];
+        for (Py_ssize_t d = 0; d < bd->nunits; d++) {
+            double dist = starts[d] + s;
+            double cx = px + dist * bd->units[2 * d], cy = py + dist * bd->units[2 * d + 1];
+            Box box = {cx - half_w, cy - half_h, cx + half_w, cy + half_h};
+            int ok = is_free(bd, nr, box, cx, cy, px, py);
+            if (ok < 0) return -1;
+            if (!ok) continue;
+            if (nfree == 0 && nr->ntiers == 0) { *out = box; *tier = 1; return 1; }
+            free_boxes[nfree++] = box;
+            if (nr->ntiers
+                && !meet(&nr->tiers[0], box.l - grow, box.b - grow, box.r + grow, box.t + grow)) {
+                *out = box;
+                *tier = 1;
+                return 1;
+            }
+        }
+    }
+    if (nfree == 0) return 0;
+    for (Py_ssize_t t = 1; t < nr->ntiers; t++) {
+        for (Py_ssize_t k = 0; k < nfree; k++) {
+            Box box = free_boxes[k];
+            if (!meet(&nr->tiers[t], box.l - grow, box.b - grow, box.r + grow, box.t + grow)) {
+                *out = box;
+                *tier = (int)t + 1;
+                return 1;
+            }
+        }
+    }
+    *out = free_boxes[0];
+    *tier = (int)nr->ntiers + 1;
+    return 1;
+}
+
+/* ``board`` (units, steps, (left, bottom, right, top) of the inner square, reach_dot, gap, grow,
+   own_share) and the guard band ``band`` into *bd; -1 with an exception (bd's arrays are then
+   freed by free_board all the same) */
+static int read_board(Reader *rd, PyObject *board, double band, Board *bd) {
+    PyObject *units_o, *steps_o, *inner_o, *reach_o, *gap_o, *grow_o, *share_o;
+    if (!PyArg_ParseTuple(board, "OOOOOOO:board", &units_o, &steps_o, &inner_o, &reach_o, &gap_o,
+                          &grow_o, &share_o))
+        return -1;
+    if (!(band >= BAND_MIN && band <= BAND_MAX)) {
+        PyErr_Format(PyExc_ValueError, "band must be within [%g, %g]", BAND_MIN, BAND_MAX);
+        return -1;
+    }
+    double *inner = NULL, reach, share;
+    Py_ssize_t ninner = 0;
+    if (read_rows(rd, units_o, 2, &bd->units, &bd->nunits, "units") < 0
+        || read_flat(rd, steps_o, &bd->steps, &bd->nsteps, "steps") < 0
+        || read_flat(rd, inner_o, &inner, &ninner, "inner") < 0)
+        return -1;
+    if (ninner != 4) {
+        PyMem_Free(inner);
+        PyErr_SetString(PyExc_ValueError, "inner: 4 numbers expected");
+        return -1;
+    }
+    bd->inner_l = inner[0]; bd->inner_b = inner[1]; bd->inner_r = inner[2]; bd->inner_t = inner[3];
+    PyMem_Free(inner);
+    if (read_double(rd, reach_o, &reach) < 0 || read_double(rd, gap_o, &bd->gap) < 0
+        || read_double(rd, grow_o, &bd->grow) < 0 || read_double(rd, share_o, &share) < 0)
+        return -1;
+    if (!(fabs(band) < TAME)) rd->tame = 0;
+    bd->ts.r = reach;
+    bd->ts.r_squares = reach >= R_MIN;
+    bd->ts.low = 1.0 - band;
+    bd->ts.high = 1.0 + band;
+    bd->ts.rr_low = reach * reach * bd->ts.low;
+    bd->ts.rr_high = reach * reach * bd->ts.high;
+    bd->ts.c = share;
+    bd->ts.cc = share * share;
+    return 0;
+}
+
+static void free_board(Board *bd) {
+    PyMem_Free(bd->units);
+    PyMem_Free(bd->steps);
+}
+
+/* may the search run on what rd has read? Every number tame, and c positive for (B)'s monotone
+   step, within bounds that keep its products normal */
+static int vouched(const Reader *rd, const Board *bd) {
+    return rd->tame && bd->ts.c >= SHARE_MIN && bd->ts.c <= SHARE_MAX;
 }
 
 static PyObject *found(Box box, int tier) {
@@ -266,53 +384,38 @@ static PyObject *found(Box box, int tier) {
 
 PyDoc_STRVAR(search_doc,
 "search(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken, band)\n"
-"-> ((left, bottom, right, top), tier), None (no spot: Crowded), or NotImplemented (numbers\n"
-"this core leaves to labels._search_python). ``board`` is (units, steps, (left, bottom, right,\n"
-"top) of the inner square, reach_dot, gap, grow, own_share); ``lines`` a list, a tier each, of\n"
-"_Lines.segments lists. Arguments as labels._search_python takes them.");
+"-> ((left, bottom, right, top), tier), None (no spot), or NotImplemented (numbers this core\n"
+"leaves to labels._search_python). One dot's search, as labels._search_python takes its\n"
+"arguments (``lines`` a list, a tier each, of _Lines.segments lists): place_all runs it for\n"
+"every dot; the tests hold it to _search_python alone, on grids of ties boards seldom meet.");
 
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *board, *starts_o, *clear_o, *rivals_o, *lines_o, *taken_o;
-    PyObject *units_o, *steps_o, *inner_o, *reach_o, *gap_o, *grow_o, *share_o;
     double px, py, half_w, half_h, band;
     if (!PyArg_ParseTuple(args, "O!ddddOOOOOd:search", &PyTuple_Type, &board, &px, &py, &half_w,
                           &half_h, &starts_o, &clear_o, &rivals_o, &lines_o, &taken_o, &band))
         return NULL;
-    if (!PyArg_ParseTuple(board, "OOOOOOO:search board", &units_o, &steps_o, &inner_o, &reach_o,
-                          &gap_o, &grow_o, &share_o))
-        return NULL;
-    if (!(band >= BAND_MIN && band <= BAND_MAX))
-        return PyErr_Format(PyExc_ValueError, "band must be within [%g, %g]", BAND_MIN, BAND_MAX);
 
     Reader rd = {1};
-    Where w = {0};
-    double *units = NULL, *steps = NULL, *inner = NULL, *starts = NULL, *clear_of = NULL;
-    double *rivals = NULL, *taken = NULL;
-    Py_ssize_t nunits = 0, nsteps = 0, ninner = 0, nstarts = 0;
-    double reach, gap, grow, share;
+    Board bd = {0};
+    Near nr = {0};
+    double *starts = NULL, *clear_of = NULL, *rivals = NULL, *taken = NULL;
+    Py_ssize_t nstarts = 0, ntiers = 0;
     Tier *tiers = NULL;
-    Py_ssize_t ntiers = 0;
     Box *free_boxes = NULL;
     PyObject *result = NULL, *lines_fast = NULL;
 
+    if (read_board(&rd, board, band, &bd) < 0) goto done;
     double probe[4] = {px, py, half_w, half_h};
     for (int k = 0; k < 4; k++) if (!(fabs(probe[k]) < TAME)) rd.tame = 0;
-    if (!(fabs(band) < TAME)) rd.tame = 0;
-    if (read_rows(&rd, units_o, 2, &units, &nunits, "units") < 0) goto done;
-    if (read_flat(&rd, steps_o, &steps, &nsteps, "steps") < 0) goto done;
-    if (read_flat(&rd, inner_o, &inner, &ninner, "inner") < 0) goto done;
-    if (ninner != 4) { PyErr_SetString(PyExc_ValueError, "inner: 4 numbers expected"); goto done; }
-    if (read_double(&rd, reach_o, &reach) < 0 || read_double(&rd, gap_o, &gap) < 0
-        || read_double(&rd, grow_o, &grow) < 0 || read_double(&rd, share_o, &share) < 0)
-        goto done;
     if (read_flat(&rd, starts_o, &starts, &nstarts, "starts") < 0) goto done;
-    if (nstarts != nunits) {
+    if (nstarts != bd.nunits) {
         PyErr_SetString(PyExc_ValueError, "starts: one a unit expected");
         goto done;
     }
-    if (read_rows(&rd, clear_o, 2, &clear_of, &w.nclear, "clear_of") < 0) goto done;
-    if (read_rows(&rd, rivals_o, 2, &rivals, &w.nrivals, "rivals") < 0) goto done;
-    if (read_rows(&rd, taken_o, 4, &taken, &w.ntaken, "taken") < 0) goto done;
+    if (read_rows(&rd, clear_o, 2, &clear_of, &nr.nclear, "clear_of") < 0) goto done;
+    if (read_rows(&rd, rivals_o, 2, &rivals, &nr.nrivals, "rivals") < 0) goto done;
+    if (read_rows(&rd, taken_o, 4, &taken, &nr.ntaken, "taken") < 0) goto done;
     lines_fast = PySequence_Fast(lines_o, "lines");
     if (!lines_fast) goto done;
     ntiers = PySequence_Fast_GET_SIZE(lines_fast);
@@ -325,59 +428,23 @@ static PyObject *search(PyObject *self, PyObject *args) {
             goto done;
         tiers[t].seg = (Seg *)rows;     /* 8 doubles a row, the layout of Seg */
     }
-    /* c positive for (B)'s monotone step, and within bounds that keep its products normal */
-    if (!rd.tame || !(share >= SHARE_MIN && share <= SHARE_MAX)) {
+    if (!vouched(&rd, &bd)) {
         result = Py_NewRef(Py_NotImplemented);
         goto done;
     }
-
-    w.inner_l = inner[0]; w.inner_b = inner[1]; w.inner_r = inner[2]; w.inner_t = inner[3];
-    w.gap = gap;
-    w.clear_of = clear_of; w.rivals = rivals; w.taken = taken;
-    w.ts.r = reach;
-    w.ts.r_squares = reach >= R_MIN;
-    w.ts.low = 1.0 - band;
-    w.ts.high = 1.0 + band;
-    w.ts.rr_low = reach * reach * w.ts.low;
-    w.ts.rr_high = reach * reach * w.ts.high;
-    w.ts.c = share;
-    w.ts.cc = share * share;
-
-    free_boxes = PyMem_Malloc(sizeof(Box) * (size_t)(nsteps * nunits + 1));
+    nr.clear_of = clear_of; nr.rivals = rivals; nr.taken = taken;
+    nr.tiers = tiers; nr.ntiers = ntiers;
+    free_boxes = PyMem_Malloc(sizeof(Box) * (size_t)(bd.nsteps * bd.nunits + 1));
     if (!free_boxes) { PyErr_NoMemory(); goto done; }
-    Py_ssize_t nfree = 0;
-    for (Py_ssize_t k = 0; k < nsteps; k++) {
-        double s = steps[k];
-        for (Py_ssize_t d = 0; d < nunits; d++) {
-            double dist = starts[d] + s;
-            double cx = px + dist * units[2 * d], cy = py + dist * units[2 * d + 1];
-            Box box = {cx - half_w, cy - half_h, cx + half_w, cy + half_h};
-            int ok = is_free(&w, box, cx, cy, px, py);
-            if (ok < 0) goto done;
-            if (!ok) continue;
-            if (nfree == 0 && ntiers == 0) { result = found(box, 1); goto done; }
-            free_boxes[nfree++] = box;
-            if (ntiers && !meet(&tiers[0], box.l - grow, box.b - grow, box.r + grow, box.t + grow)) {
-                result = found(box, 1);
-                goto done;
-            }
-        }
-    }
-    if (nfree == 0) { result = Py_NewRef(Py_None); goto done; }
-    for (Py_ssize_t t = 1; t < ntiers; t++) {
-        for (Py_ssize_t k = 0; k < nfree; k++) {
-            Box box = free_boxes[k];
-            if (!meet(&tiers[t], box.l - grow, box.b - grow, box.r + grow, box.t + grow)) {
-                result = found(box, (int)t + 1);
-                goto done;
-            }
-        }
-    }
-    result = found(free_boxes[0], (int)ntiers + 1);
+    Box box;
+    int tier;
+    int got = search_dot(&bd, &nr, px, py, half_w, half_h, starts, free_boxes, &box, &tier);
+    if (got >= 0) result = got ? found(box, tier) : Py_NewRef(Py_None);
 
 done:
-    PyMem_Free(units); PyMem_Free(steps); PyMem_Free(inner); PyMem_Free(starts);
-    PyMem_Free(clear_of); PyMem_Free(rivals); PyMem_Free(taken); PyMem_Free(free_boxes);
+    free_board(&bd);
+    PyMem_Free(starts); PyMem_Free(clear_of); PyMem_Free(rivals); PyMem_Free(taken);
+    PyMem_Free(free_boxes);
     if (tiers) {
         for (Py_ssize_t t = 0; t < ntiers; t++) PyMem_Free(tiers[t].seg);
         PyMem_Free(tiers);
@@ -386,20 +453,251 @@ done:
     return result;
 }
 
+/* a segment's end (x, y) */
+static int read_end(Reader *rd, PyObject *o, double *x, double *y) {
+    PyObject *fast = PySequence_Fast(o, "avoid: segments of two (x, y) ends expected");
+    if (!fast) return -1;
+    int ok = PySequence_Fast_GET_SIZE(fast) == 2;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "avoid: segments of two (x, y) ends expected");
+    else
+        ok = read_double(rd, PySequence_Fast_GET_ITEM(fast, 0), x) == 0
+             && read_double(rd, PySequence_Fast_GET_ITEM(fast, 1), y) == 0;
+    Py_DECREF(fast);
+    return ok ? 0 : -1;
+}
+
+/* one tier of ``avoid``, segments ((x0, y0), (x1, y1)), made as _Lines makes them */
+static int read_tier(Reader *rd, PyObject *seq, Tier *out) {
+    PyObject *fast = PySequence_Fast(seq, "avoid: a list of segments a tier expected");
+    if (!fast) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    out->seg = PyMem_Malloc(sizeof(Seg) * (size_t)(count + 1));
+    if (!out->seg) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *ends = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, k),
+                                         "avoid: segments of two (x, y) ends expected");
+        if (!ends) goto fail;
+        double x0, y0, x1, y1;
+        int ok = PySequence_Fast_GET_SIZE(ends) == 2;
+        if (!ok)
+            PyErr_SetString(PyExc_ValueError, "avoid: segments of two (x, y) ends expected");
+        else
+            ok = read_end(rd, PySequence_Fast_GET_ITEM(ends, 0), &x0, &y0) == 0
+                 && read_end(rd, PySequence_Fast_GET_ITEM(ends, 1), &x1, &y1) == 0;
+        Py_DECREF(ends);
+        if (!ok) goto fail;
+        Seg *s = &out->seg[k];
+        s->x0 = x0; s->y0 = y0; s->dx = x1 - x0; s->dy = y1 - y0;
+        s->left = x1 < x0 ? x1 : x0; s->right = x1 > x0 ? x1 : x0;
+        s->bottom = y1 < y0 ? y1 : y0; s->top = y1 > y0 ? y1 : y0;
+        if (!(fabs(s->dx) < TAME && fabs(s->dy) < TAME)) rd->tame = 0;   /* as the search reads them */
+    }
+    out->n = count;
+    Py_DECREF(fast);
+    return 0;
+fail:
+    Py_DECREF(fast);
+    return -1;
+}
+
+/* ``order``: a permutation of range(n) into out[n] */
+static int read_order(PyObject *seq, Py_ssize_t n, Py_ssize_t *out) {
+    PyObject *fast = PySequence_Fast(seq, "order: a list of dot indices expected");
+    if (!fast) return -1;
+    char *seen = PyMem_Calloc((size_t)n + 1, 1);
+    int ok = seen != NULL && PySequence_Fast_GET_SIZE(fast) == n;
+    for (Py_ssize_t k = 0; ok && k < n; k++) {
+        Py_ssize_t i = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(fast, k));
+        ok = i >= 0 && i < n && !seen[i];
+        if (ok) seen[i] = 1, out[k] = i;
+    }
+    if (!seen) PyErr_NoMemory();
+    else if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "order: each dot's index once expected");
+    PyMem_Free(seen);
+    Py_DECREF(fast);
+    return ok ? 0 : -1;
+}
+
+/* ``letters``, a dot's labels._letter each: (ink, half_w, half_h, starts, centres, around) into
+   shape[4 * i] (half_w, half_h, centres, around) and starts[nunits * i] */
+static int read_letters(Reader *rd, PyObject *seq, Py_ssize_t n, Py_ssize_t nunits, double *shape,
+                        double *starts) {
+    PyObject *fast = PySequence_Fast(seq, "letters: a list expected");
+    if (!fast) return -1;
+    int ok = PySequence_Fast_GET_SIZE(fast) == n;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "letters: one a dot expected");
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        PyObject *letter = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, i), "letters");
+        if (!letter) { ok = 0; break; }
+        PyObject *along = NULL;
+        PyObject **cells = PySequence_Fast_ITEMS(letter);
+        ok = PySequence_Fast_GET_SIZE(letter) == 6;
+        if (!ok) PyErr_SetString(PyExc_ValueError, "letters: labels._letter's 6 values expected");
+        ok = ok && read_double(rd, cells[1], &shape[4 * i]) == 0
+             && read_double(rd, cells[2], &shape[4 * i + 1]) == 0
+             && read_double(rd, cells[4], &shape[4 * i + 2]) == 0
+             && read_double(rd, cells[5], &shape[4 * i + 3]) == 0
+             && (along = PySequence_Fast(cells[3], "letters: starts")) != NULL;
+        if (ok && PySequence_Fast_GET_SIZE(along) != nunits) {
+            PyErr_SetString(PyExc_ValueError, "starts: one a unit expected");
+            ok = 0;
+        }
+        for (Py_ssize_t d = 0; ok && d < nunits; d++)
+            ok = read_double(rd, PySequence_Fast_GET_ITEM(along, d), &starts[nunits * i + d]) == 0;
+        Py_XDECREF(along);
+        Py_DECREF(letter);
+    }
+    Py_DECREF(fast);
+    return ok ? 0 : -1;
+}
+
+PyDoc_STRVAR(place_all_doc,
+"place_all(board, pts, order, nearest, letters, avoid, band)\n"
+"-> a list, a dot each by index, of ((left, bottom, right, top), tier); or the index of the first\n"
+"dot in ``order`` with no spot (Crowded); or NotImplemented (numbers this core leaves to\n"
+"labels._place_python). labels._place_python's loop over the dots, with its arguments: ``pts``\n"
+"(x, y) a dot, ``order`` their indices (the most crowded first), ``nearest`` each one's distance\n"
+"to its nearest, ``letters`` a dot's labels._letter each, ``avoid`` the tiers' segments.");
+
+static PyObject *place_all(PyObject *self, PyObject *args) {
+    PyObject *board, *pts_o, *order_o, *nearest_o, *letters_o, *avoid_o;
+    double band;
+    if (!PyArg_ParseTuple(args, "O!OOOOOd:place_all", &PyTuple_Type, &board, &pts_o, &order_o,
+                          &nearest_o, &letters_o, &avoid_o, &band))
+        return NULL;
+
+    /* nearest only bounds which dots are rivals, in comparisons: infinite for a lone dot, it
+       works as in Python, so it need not be tame (read apart) */
+    Reader rd = {1}, bounds = {1};
+    Board bd = {0};
+    Near nr = {0};
+    double *pts = NULL, *nearest = NULL, *shape = NULL, *starts = NULL, *lists = NULL;
+    Py_ssize_t n = 0, nnearest = 0, ntiers = 0, *order = NULL;
+    Tier *tiers = NULL, *near_tiers = NULL;
+    Box *free_boxes = NULL;
+    PyObject *result = NULL, *avoid = NULL, *out = NULL;
+
+    if (read_board(&rd, board, band, &bd) < 0) goto done;
+    if (read_rows(&rd, pts_o, 2, &pts, &n, "pts") < 0) goto done;
+    if (read_flat(&bounds, nearest_o, &nearest, &nnearest, "nearest") < 0) goto done;
+    if (nnearest != n) {
+        PyErr_SetString(PyExc_ValueError, "nearest: one a dot expected");
+        goto done;
+    }
+    order = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(n + 1));
+    shape = PyMem_Malloc(sizeof(double) * (size_t)(4 * n + 1));
+    starts = PyMem_Malloc(sizeof(double) * (size_t)(bd.nunits * n + 1));
+    /* each dot's clear_of and rivals (2 a dot), and the letters taken (4 a dot) */
+    lists = PyMem_Malloc(sizeof(double) * (size_t)(8 * n + 1));
+    free_boxes = PyMem_Malloc(sizeof(Box) * (size_t)(bd.nsteps * bd.nunits + 1));
+    if (!order || !shape || !starts || !lists || !free_boxes) { PyErr_NoMemory(); goto done; }
+    if (read_order(order_o, n, order) < 0) goto done;
+    if (read_letters(&rd, letters_o, n, bd.nunits, shape, starts) < 0) goto done;
+    avoid = PySequence_Fast(avoid_o, "avoid: a list of tiers expected");
+    if (!avoid) goto done;
+    ntiers = PySequence_Fast_GET_SIZE(avoid);
+    tiers = PyMem_Calloc((size_t)ntiers + 1, sizeof(Tier));
+    near_tiers = PyMem_Calloc((size_t)ntiers + 1, sizeof(Tier));
+    if (!tiers || !near_tiers) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t t = 0; t < ntiers; t++) {
+        if (read_tier(&rd, PySequence_Fast_GET_ITEM(avoid, t), &tiers[t]) < 0) goto done;
+        near_tiers[t].seg = PyMem_Malloc(sizeof(Seg) * (size_t)(tiers[t].n + 1));
+        if (!near_tiers[t].seg) { PyErr_NoMemory(); goto done; }
+    }
+    if (!vouched(&rd, &bd)) {
+        result = Py_NewRef(Py_NotImplemented);
+        goto done;
+    }
+    out = PyList_New(n);
+    if (!out) goto done;
+
+    double *clear_of = lists, *rivals = lists + 2 * n, *taken = lists + 4 * n;
+    nr.clear_of = clear_of; nr.rivals = rivals; nr.taken = taken;
+    nr.tiers = near_tiers; nr.ntiers = ntiers;
+    double reach_dot = bd.ts.r;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t i = order[k];
+        double px = pts[2 * i], py = pts[2 * i + 1];
+        double half_w = shape[4 * i], half_h = shape[4 * i + 1];
+        double centres = shape[4 * i + 2], around = shape[4 * i + 3];
+        /* labels._place_python's choice of what is near, its sums and comparisons to the bit */
+        double near_dot = around + reach_dot;
+        double reach = nearest[i] + 2 * centres + 1.0;
+        clear_of[0] = px;
+        clear_of[1] = py;
+        nr.nclear = 1;
+        nr.nrivals = 0;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            if (j == i) continue;
+            double x = pts[2 * j], y = pts[2 * j + 1];
+            if (fabs(x - px) < near_dot && fabs(y - py) < near_dot) {
+                clear_of[2 * nr.nclear] = x;
+                clear_of[2 * nr.nclear + 1] = y;
+                nr.nclear++;
+            }
+            if (fabs(x - px) <= reach && fabs(y - py) <= reach) {
+                rivals[2 * nr.nrivals] = x;
+                rivals[2 * nr.nrivals + 1] = y;
+                nr.nrivals++;
+            }
+        }
+        double left = px - around, bottom = py - around, right = px + around, top = py + around;
+        for (Py_ssize_t t = 0; t < ntiers; t++) {
+            near_tiers[t].n = 0;
+            for (Py_ssize_t m = 0; m < tiers[t].n; m++) {
+                const Seg *s = &tiers[t].seg[m];
+                if (s->left <= right && s->right >= left && s->bottom <= top && s->top >= bottom)
+                    near_tiers[t].seg[near_tiers[t].n++] = *s;
+            }
+        }
+        nr.ntaken = k;
+        Box box;
+        int tier;
+        int got = search_dot(&bd, &nr, px, py, half_w, half_h, &starts[bd.nunits * i],
+                             free_boxes, &box, &tier);
+        if (got < 0) goto done;
+        if (!got) { result = PyLong_FromSsize_t(i); goto done; }
+        /* the next dots' searches read this box: inside the inner square, it is as tame */
+        taken[4 * k] = box.l; taken[4 * k + 1] = box.b; taken[4 * k + 2] = box.r;
+        taken[4 * k + 3] = box.t;
+        PyObject *spot = found(box, tier);
+        if (!spot) goto done;
+        PyList_SET_ITEM(out, i, spot);
+    }
+    result = out;
+    out = NULL;
+
+done:
+    free_board(&bd);
+    PyMem_Free(pts); PyMem_Free(nearest); PyMem_Free(order); PyMem_Free(shape);
+    PyMem_Free(starts); PyMem_Free(lists); PyMem_Free(free_boxes);
+    for (Py_ssize_t t = 0; t < ntiers; t++) {
+        if (tiers) PyMem_Free(tiers[t].seg);
+        if (near_tiers) PyMem_Free(near_tiers[t].seg);
+    }
+    PyMem_Free(tiers); PyMem_Free(near_tiers);
+    Py_XDECREF(avoid);
+    Py_XDECREF(out);
+    return result;
+}
+
 static PyObject *get_exact_calls(PyObject *self, PyObject *unused) {
     return PyLong_FromUnsignedLongLong(exact_calls);
 }
 
 static PyMethodDef methods[] = {
+    {"place_all", place_all, METH_VARARGS, place_all_doc},
     {"search", search, METH_VARARGS, search_doc},
     {"exact_calls", get_exact_calls, METH_NOARGS,
-     "exact_calls() -> times the search has asked math.hypot (decisions inside the guard band)"},
+     "exact_calls() -> times the searches have asked math.hypot (decisions inside the guard band)"},
     {NULL}
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_letters",
-    "The dot letters' spot search in C: same spots as labels._search_python, to the bit.", -1, methods,
+    "The dot letters' placing loop in C: same spots as labels._place_python, to the bit.", -1, methods,
     NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__letters(void) {

@@ -18,11 +18,14 @@ of ``geometry`` stay the only judges of the board itself. Directions are integer
 normalised with a correctly rounded square root, so the same board places its letters the same
 on every machine.
 
-Each letter's search for its spot runs in C (``_letters.c``) where pip could build it, because
-the letters were about a third of a whole build; the pure-Python search here is the fallback,
-and the two choose the same spots to the last bit (the PDF is the same bytes either way; the C
-file's comment shows why, tests/test_cliquer_letters_core.py checks it). ``$PNP_LETTERS_CORE``
-set to ``python`` runs the Python search.
+Where pip could build it, the loop that places a board's letters runs in C (``_letters.c``,
+one call a board), because the letters were about a third of a whole build; what that loop is
+given (the letters' shapes from the font, the order of the dots from math.hypot) and what is
+made of its answer (Label, Crowded) stay here. The pure-Python loop here (``_place_python`` and
+its ``_search_python``) is the fallback, and the two choose the same spots to the last bit (the
+PDF is the same bytes either way; the C file's comment shows why,
+tests/test_cliquer_letters_core.py checks it). ``$PNP_LETTERS_CORE`` set to ``python`` runs the
+Python loop.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from pnp.errors import PnpError
 from pnp.games.cliquer.cores import chosen
 from pnp.paper import MM, Frame
 
-try:        # each dot's search in C: built by `pip install .` when a C compiler is there
+try:        # the placing loop in C: built by `pip install .` when a C compiler is there
     from pnp.games.cliquer import _letters
 except ImportError:
     _letters = None
@@ -103,39 +106,62 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
     ``bench/cliquer_labels.py`` checks both choose the same spots): same letters, no numpy to
     import, a tenth of the time.
 
-    Even so the letters were about a third of a whole build: each dot's search runs in C when
-    built (see the module's docstring), a fifth of this function's time on default boards.
+    Even so the letters were about a third of a whole build: the loop over the dots runs in C
+    when built (see the module's docstring), in a tenth of the Python loop's time on default
+    boards; a call a dot to a C search took a fifth, the Python round each call the rest.
     """
     return _place(points, names, square, radius, size, avoid)
 
 
 def letters_core(core: str | None = None) -> str:
-    """The search that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
+    """The loop that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
     ``$PNP_LETTERS_CORE``, chooses (for comparing the two; "c" where it is not built is an error)."""
     return chosen(core, "PNP_LETTERS_CORE", _letters is not None, "letters")
 
 
 def _place(points, names, square: Frame, radius: float, size: float, avoid=(),
            core: str | None = None) -> list[Label]:
-    """``place``, with the search chosen by ``core`` (see ``letters_core``)."""
-    search = _search_c if letters_core(core) == "c" else _search_python
+    """``place``, with the loop chosen by ``core`` (see ``letters_core``)."""
+    in_c = letters_core(core) == "c"
     n = len(points)
     if n == 0:
         return []
     pts = [(float(x), float(y)) for x, y in points]
     inner = square.inset(INSIDE_MM * MM)
     reach_dot = float(radius + DOT_GAP_MM * MM)
-    tiers = [_Lines(segments) for segments in avoid]
     grow, gap = LINE_GAP_MM * MM, LABEL_GAP_MM * MM
-    # what the tests of every spot need of the board, as floats (both searches read these)
+    # what the tests of every spot need of the board, as floats (both loops read these)
     board = (UNITS, STEPS, tuple(float(v) for v in (inner.x, inner.y, inner.right, inner.top)),
              reach_dot, gap, grow, OWN_SHARE)
-    placed: list[Label] = []
-    taken: list[tuple[float, float, float, float]] = []
+    # the order is made here for both loops: it takes math.hypot of every pair, which the C
+    # core never takes from libm and would have to ask Python for
     nearest = _nearest(pts)
-    for i in sorted(range(n), key=lambda k: (nearest[k], k)):     # the most crowded dot first
+    order = sorted(range(n), key=lambda k: (nearest[k], k))     # the most crowded dot first
+    letters = [_letter(names[i], size, reach_dot) for i in range(n)]
+    found = NotImplemented
+    if in_c:
+        found = _letters.place_all(board, pts, order, nearest, letters, avoid, _BAND)
+    if found is NotImplemented:      # Python chosen, or numbers the C core does not vouch for
+        found = _place_python(board, pts, order, nearest, letters, avoid)
+    if isinstance(found, int):
+        raise Crowded(f"dot {names[found]} is too crowded by its neighbours for its letter")
+    # Labels made here, not in C: the core could make them faster only by going round the
+    # dataclass's __init__, which would save about 1 us a letter. letters[i][0]: the ink's box
+    return [Label(i, names[i], size, box, tier, (box[0] - letters[i][0][0], box[1] - letters[i][0][1]))
+            for i, (box, tier) in enumerate(found)]
+
+
+def _place_python(board, pts, order, nearest, letters, avoid):
+    """The letters' spots, a dot at a time in ``order``, each clear of the letters before it:
+    ``(box, tier)`` a dot (by index), or the index of the first dot with no spot. ``letters``
+    holds each dot's ``_letter``. ``_letters.place_all`` in Python."""
+    reach_dot = board[3]
+    tiers = [_Lines(segments) for segments in avoid]
+    found: list = [None] * len(pts)
+    taken: list[tuple[float, float, float, float]] = []
+    for i in order:
         px, py = pts[i]
-        ink, half_w, half_h, starts, centres, around = _letter(names[i], size, reach_dot)
+        _, half_w, half_h, starts, centres, around = letters[i]
         # Only what is near this dot can stop one of its spots: leaving the rest out changes no
         # answer (each test of the search would pass them anyway, by a point's margin at least)
         # and makes the tests a few dots and lines long instead of the board's
@@ -146,13 +172,12 @@ def _place(points, names, square: Frame, radius: float, size: float, avoid=(),
         reach = nearest[i] + 2 * centres + 1.0
         rivals = [(x, y) for x, y in others if abs(x - px) <= reach and abs(y - py) <= reach]
         lines = [t.near(px - around, py - around, px + around, py + around) for t in tiers]
-        found = search(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
-        if found is None:
-            raise Crowded(f"dot {names[i]} is too crowded by its neighbours for its letter")
-        box, tier = found
-        placed.append(Label(i, names[i], size, box, tier, (box[0] - ink[0], box[1] - ink[1])))
-        taken.append(box)
-    return sorted(placed, key=lambda label: label.index)
+        spot = _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
+        if spot is None:
+            return i
+        found[i] = spot
+        taken.append(spot[0])
+    return found
 
 
 @lru_cache(maxsize=1024, typed=True)
@@ -200,19 +225,10 @@ def _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, line
                 (free[0], len(lines) + 1))
 
 
-# the C search's guard band round a tie, relative, on squared distances: far wider than the
+# the C core's guard band round a tie, relative, on squared distances: far wider than the
 # rounding of a square (1e-16), so math.hypot is asked only at near-ties (a few a letter: the
 # first spot straight right, left, up or down touches the dot's gap by construction)
 _BAND = 1e-9
-
-
-def _search_c(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken):
-    """``_search_python`` in C, with the same answer."""
-    found = _letters.search(board, px, py, half_w, half_h, starts, clear_of, rivals,
-                            [t.segments for t in lines], taken, _BAND)
-    if found is NotImplemented:      # numbers the C core does not vouch for (see _letters.c)
-        return _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
-    return found
 
 
 def _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot: float, taken, gap: float,
