@@ -176,6 +176,8 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
                                            "the data's page and title"))
         boards = _Boards(doc, records, None)
         half = page_count // 2
+        import shapely  # noqa: F401 - the layout checks' geometry (and numpy), imported once
+        #                 here rather than in both halves' processes (0.2 s each)
         second = sandbox.start(_layout_results, doc, boards.pieces, range(half, page_count))
         started.append(second)
         layout = _layout_results(doc, boards.pieces, range(half))
