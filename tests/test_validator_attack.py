@@ -762,15 +762,17 @@ PLACEMENT_LIES = {
     "another item": _set(1, "item", value=0),
     "another pnp": lambda p: p.__setitem__("generator", "pnp 0.0.1"),
     "a board dropped": lambda p: p["boards"].pop(1),
+    "a board's data unreadable": _set(0, "data", value={"dots": "many"}),
 }
 
 
 @pytest.mark.parametrize("name", PLACEMENT_LIES)
 def test_the_redraw_beside_the_reading_reports_as_the_plain_order(good, tmp_path, name):
     """The validator reads the boards while the redraw runs in a child, as though the data's
-    placements were pnp's, and reads again when they are not: every report, problem for
-    problem, is what the plain order (redraw first) gives, for data that places pieces
-    elsewhere, names another item or version, or drops a board."""
+    placements were pnp's and every board's data read, and reads again when they are not:
+    every report, problem for problem, is what the plain order (redraw first) gives, for data
+    that places pieces elsewhere, names another item or version, drops a board or cannot be
+    read."""
     path = good if name == "none" else with_payload(good, tmp_path / "lie.pdf", PLACEMENT_LIES[name])
     given = validate_file(path)
     assert given == _sequential_reports(path)
