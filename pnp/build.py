@@ -142,18 +142,14 @@ def _outcome(task: Task):
 
 
 def _worker_start() -> None:
-    """Workers leave Ctrl-C to the parent (which stops them) and die with it if it is killed."""
+    """Workers leave Ctrl-C to the parent (which stops them) and die with it if it is killed
+    (elsewhere than Linux the pool's own pipe closing ends them)."""
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:                                   # Linux: ask the kernel to kill us when the parent dies
-        import ctypes
+    from pnp.pdf.sandbox import die_with_parent
 
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        PR_SET_PDEATHSIG = 1
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):      # elsewhere the pool's own pipe closing ends workers
-        pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
 
 
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],

@@ -12,6 +12,7 @@ import copy
 import functools
 import zlib
 import os
+import signal
 import re
 import subprocess
 import sys
@@ -509,6 +510,62 @@ def test_a_child_that_never_ends_is_stopped(good, monkeypatch):
                                                         "wall": 60})
     with pytest.raises(NotOurs, match="needs more than 1 s of work"):
         validate_file(good)
+
+
+def test_a_redraw_that_runs_out_of_memory_is_one_line(good, monkeypatch):
+    """The redraw runs in a child of the validator's child, with limits of its own."""
+    def greedy(payload, page_count):
+        hog = []
+        while True:
+            hog.append(bytearray(64 * 2**20))
+
+    monkeypatch.setattr("pnp.validate._redrawn", greedy)
+    with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
+        validate_file(good)
+
+
+def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, monkeypatch):
+    """A validator child stopped by its wall clock leaves none of its own children running."""
+    import time
+
+    from pnp.pdf import sandbox
+
+    pids = tmp_path / "pids"
+
+    def spin(*args):
+        with open(pids, "a") as fh:
+            fh.write(f"{os.getpid()}\n")
+        while True:
+            time.sleep(0.05)
+
+    monkeypatch.setattr("pnp.validate._redrawn", spin)
+    monkeypatch.setattr("pnp.validate._layout_results", spin)
+    monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 60,
+                                                        "wall": 3})
+    with pytest.raises(NotOurs, match="took longer than 3 s"):
+        validate_file(good)
+    spinning = [int(p) for p in pids.read_text().split()]
+    try:
+        assert len(spinning) >= 2      # the redraw's child and the layout's child (and this half)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(pid) for pid in spinning):
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in spinning), spinning
+    finally:                           # a failure must not leave them holding the test's pipes
+        for pid in spinning:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    """Is the process running (not gone, nor a zombie waiting for a dead parent's reaper)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_hostile_text_is_escaped_and_cut(good, tmp_path):

@@ -66,7 +66,7 @@ def start(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int =
         status = 0
         try:
             signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
-            _die_with_parent()
+            die_with_parent()
             import faulthandler
 
             faulthandler.disable()      # an abort in pdfium is reported by the parent, in one line
@@ -152,14 +152,15 @@ class Pending:
                 os.close(self.read_end)
 
 
-def _die_with_parent() -> None:
-    """On Linux the child is killed when its parent dies, so a validator child killed by its
-    own parent's wall clock leaves no worker of its own running."""
+def die_with_parent() -> None:
+    """On Linux the kernel kills this process when its parent dies, so a child killed by its
+    own parent's wall clock (or a build killed outright) leaves no worker of its own running."""
     try:
         import ctypes
 
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)          # PR_SET_PDEATHSIG
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
 
