@@ -1,8 +1,8 @@
 """Only for the optional C cores; everything else is in pyproject.toml.
 
 - ``pnp.games.cliquer._core``: CliqueR's perfect-play solver.
-- ``pnp.games.cliquer._letters``: each dot letter's spot search (the letters were about a third
-  of a whole build). It must choose the same spots as the Python search to the last bit (the
+- ``pnp.games.cliquer._letters``: the loop placing a board's dot letters (they were about a
+  third of a whole build). It must choose the same spots as the Python loop to the last bit (the
   same spec gives the same PDF bytes everywhere), so it is built without fused multiply-add
   (``-ffp-contract=off``: on arm64 GCC would fuse a*b+c and round once instead of twice); the
   file refuses to compile with fast-math or excess precision (``_exact.h``).
