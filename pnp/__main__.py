@@ -14,6 +14,11 @@ objects): a build or a validation makes many small objects that live until the P
 (drawing records, pages, read-back geometry), and walking them again and again took 7 % of a
 600-board build (0.14 s of GC in 151 + 14 + 1 collections; 0.05 s at these thresholds, the
 same peak memory; ``bench/run.py`` times the whole command). pnp makes few cycles.
+
+numpy's BLAS runs on one thread unless the user says otherwise: pnp's arrays are small (a
+board's dots, a page's boxes), and OpenBLAS starting a thread a core when numpy is imported
+cost about 0.1 s of CPU each time for no work (`python -c "import numpy"` busy for 0.5 s:
+0.77-0.83 s of CPU by default, 0.70 with one thread).
 """
 
 import gc
@@ -31,6 +36,7 @@ def _leave(_signum, _frame):
 def run():
     signal.signal(signal.SIGINT, _leave)
     gc.set_threshold(*GC_THRESHOLDS)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")      # before anything imports numpy
     from pnp.cli import main
 
     signal.signal(signal.SIGINT, signal.default_int_handler)
