@@ -169,7 +169,7 @@ def fit_lines(text: str, font: str, size: float, width: float, height: float,
             return s, lines
         if s - 0.5 < floor - 1e-9:
             break
-        s -= 0.5
+        s = max(s - 0.5, floor)     # a size a rounding below the floor is the floor
     s = floor
     lines = wrap(text, font, s, width)
     room = max(1, int((height - s) // (leading * s)) + 1)
