@@ -474,16 +474,18 @@ def test_resource_attacks_are_answered_in_bounded_memory(good, tmp_path, kind):
     assert peak < 2**30, f"{kind}: {peak / 2**20:.0f} MB"
 
 
+def _hog_memory(*_args):
+    """Stands in for the validator's work: takes memory until a limit stops it."""
+    hog = []
+    while True:
+        hog.append(bytearray(64 * 2**20))
+
+
 def test_a_child_that_runs_out_of_memory_is_one_line(good, monkeypatch):
     # the last line of defence: whatever the pre-checks miss meets the child's hard limits
     from pnp.pdf import sandbox
 
-    def greedy(path):
-        hog = []
-        while True:
-            hog.append(bytearray(64 * 2**20))
-
-    monkeypatch.setattr("pnp.validate._validate_path", greedy)
+    monkeypatch.setattr("pnp.validate._validate_path", _hog_memory)
     with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
         validate_file(good)
     assert sandbox.available()
@@ -514,12 +516,7 @@ def test_a_child_that_never_ends_is_stopped(good, monkeypatch):
 
 def test_a_redraw_that_runs_out_of_memory_is_one_line(good, monkeypatch):
     """The redraw runs in a child of the validator's child, with limits of its own."""
-    def greedy(payload, page_count):
-        hog = []
-        while True:
-            hog.append(bytearray(64 * 2**20))
-
-    monkeypatch.setattr("pnp.validate._redrawn", greedy)
+    monkeypatch.setattr("pnp.validate._redrawn", _hog_memory)
     with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
         validate_file(good)
 
