@@ -392,7 +392,8 @@ class _TooManyPages(Exception):
 def _at_most_pages(most: int):
     """The redraw stops as soon as it draws more pages than the file has: the proof has failed
     by then, and data that lies about its size cannot make the validator draw a million pages.
-    (Runs in the validator's child process, so the patch never outlives it in a build.)"""
+    (Runs in the redraw's own child process, and the patch is undone on the way out either
+    way, so it never outlives the redraw in a build.)"""
     from pnp.pdf.impose import Imposer
 
     original = getattr(Imposer, "_end_page", None)

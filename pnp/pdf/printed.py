@@ -328,14 +328,13 @@ class _Buffers:
         self._text = (ctypes.c_ushort * 256)()
         self.names: dict[bytes, str] = {}     # marked-content names: a page has a few kinds
 
-    def ready(self, raw) -> "_Buffers":
+    def ready(self, raw) -> None:
         """At the start of a page: the matrix (pdfium's own struct) once, and a fresh name
         cache (a hostile page's names are forgotten with it)."""
         if self.matrix is None:
             self.matrix = raw.FS_MATRIX()
             self.matrix_ref = ctypes.byref(self.matrix)
         self.names.clear()
-        return self
 
     def text(self, n: int = 0):
         """A buffer for a text's UTF-16 of at least ``n`` bytes, and its size in bytes."""
