@@ -30,8 +30,8 @@ def new_canvas(path, page, title: str):
     print-shop preflight flags it).
     """
     from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
 
+    from pnp.pdf.canvas import Canvas
     from pnp.pdf.fonts import SANS, ensure_fonts
 
     rl_config.useA85 = 0          # plain Flate streams: smaller, and simpler to inspect

@@ -1,0 +1,110 @@
+"""reportlab's canvas, writing the same bytes with less work for what a pack repeats.
+
+A pack prints the same words on every page (the dot letters, "running score", the rules) and
+the same round dots. reportlab measures, subsets and escapes a string anew at every
+``drawString``, and works out a circle's Bezier arcs with four sines and cosines a quarter.
+Neither needs doing twice:
+
+- once a string has been drawn in a font, size and leading, every character has its code in
+  the font's subset for good (reportlab only ever adds codes), so the operators that show it
+  are the same each time: the first drawing keeps them and later ones write them at once;
+- a circle's arcs use the same angles every time, so their sines and cosines are taken once,
+  and each point is then computed by reportlab's own expression, in its order.
+
+The bytes are exactly reportlab's: tests/test_pdf_canvas.py draws strings and circles both
+ways and compares the pages, and the golden PDFs pin whole packs.
+"""
+
+from __future__ import annotations
+
+from math import ceil, cos, pi, sin
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import PATH_OPS
+from reportlab.pdfgen.canvas import Canvas as _Canvas
+from reportlab.pdfgen.textobject import bidiShapedText
+
+KEPT_LINES = 4096   # strings kept a canvas: a pack's repeated words, not every board's own line
+
+
+def _quarters() -> tuple[tuple[float, ...], ...]:
+    """The factors reportlab's ``bezierArc(x1, y1, x2, y2, 0, 360)`` computes for its four
+    quarters, each as its own expression gives it (same operations, same order)."""
+    extent, start = 360, 0
+    n = int(ceil(abs(extent) / 90.))
+    frag = float(extent) / n
+    half = frag * pi / 360.
+    kappa = abs(4. / 3. * (1. - cos(half)) / sin(half))
+    out = []
+    for i in range(n):
+        t0 = (start + i * frag) * pi / 180.
+        t1 = (start + (i + 1) * frag) * pi / 180.
+        out.append((cos(t0), sin(t0),
+                    cos(t0) - kappa * sin(t0), sin(t0) + kappa * cos(t0),
+                    cos(t1) + kappa * sin(t1), sin(t1) - kappa * cos(t1),
+                    cos(t1), sin(t1)))
+    return tuple(out)
+
+
+_QUARTERS = _quarters()
+
+
+class Canvas(_Canvas):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._lines: dict = {}
+
+    def _line(self, text: str) -> tuple[float, str]:
+        """(width, operators) of ``text`` in the current font, as reportlab's text line draws it."""
+        key = (self._fontname, self._fontsize, self._leading, text)
+        line = self._lines.get(key)
+        if line is None:
+            shown, width = bidiShapedText(text, None, fontName=self._fontname,
+                                          fontSize=self._fontsize, shaping=False)
+            line = (width, f"{self.beginText()._formatText(shown)} T*")
+            if len(self._lines) < KEPT_LINES:
+                self._lines[key] = line
+        return line
+
+    def _show(self, x: float, y: float, operators: str) -> None:
+        matrix = "1 0 0 1" if self.bottomup else "1 0 0 -1"
+        self._code.append(f"BT {matrix} {fp_str(x, y)} Tm {operators} ET")
+
+    def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None,
+                   shaping=False):
+        if mode is not None or charSpace or direction is not None or wordSpace or shaping \
+                or type(text) is not str:
+            return super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+        self._show(x, y, self._line(text)[1])
+
+    def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None,
+                          wordSpace=None, shaping=False):
+        if mode is not None or charSpace or direction is not None or wordSpace or shaping \
+                or type(text) is not str:
+            return super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace,
+                                             shaping)
+        width, operators = self._line(text)
+        self._show(x - 0.5 * width, y, operators)
+
+    def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None,
+                        wordSpace=None, shaping=False):
+        if mode is not None or charSpace or direction is not None or wordSpace or shaping \
+                or type(text) is not str:
+            return super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace,
+                                           shaping)
+        width, operators = self._line(text)
+        self._show(x - width, y, operators)
+
+    def circle(self, x_cen, y_cen, r, stroke=1, fill=0):
+        # Canvas.circle -> ellipse -> PDFPathObject.ellipse -> bezierArc(.., 0, 360), inlined
+        x1, x2, y1, y2 = x_cen - r, x_cen + r, y_cen - r, y_cen + r
+        x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+        xc, yc = (x1 + x2) / 2., (y1 + y2) / 2.
+        rx, ry = (x2 - x1) / 2., (y2 - y1) / 2.
+        code = self._code
+        first = _QUARTERS[0]
+        code.append("n")            # a path object's first move ends any path before it
+        code.append(f"{fp_str(xc + rx * first[0], yc - ry * first[1])} m")
+        for c0, s0, a, b, c, d, c1, s1 in _QUARTERS:
+            code.append(f"{fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d, xc + rx * c1, yc - ry * s1)} c")
+        code.append(PATH_OPS[stroke, fill, self._fillMode])
