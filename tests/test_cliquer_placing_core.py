@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 from hypothesis import example, given, settings
@@ -256,7 +256,7 @@ def test_a_whole_pack_has_the_same_boards_with_either_core(monkeypatch):
     """Every board of a pack (plain, crowded, small, made to a difficulty, worksheets) the same
     with the C core as with the Python loops; and the C core did the work."""
     made = {}
-    calls = {"first_fit": 0, "containment_counts": 0}
+    calls = {"first_fit": 0, "containment_counts": 0, "free_positions": 0}
     real = placer._placing
 
     class Counting:
@@ -271,7 +271,150 @@ def test_a_whole_pack_has_the_same_boards_with_either_core(monkeypatch):
         made[core] = [to_data(board) for board in build.generate_all(spec.loads(PACK), "placing-core")]
         if core == "c":
             assert calls["first_fit"] > 500 and calls["containment_counts"] >= 70
-            calls.update(first_fit=0, containment_counts=0)
-    assert calls == {"first_fit": 0, "containment_counts": 0}     # python: no C at all
+            assert calls["free_positions"] > 0          # the crowded boards' first fill
+            calls.update(first_fit=0, containment_counts=0, free_positions=0)
+    assert calls == {"first_fit": 0, "containment_counts": 0, "free_positions": 0}   # python: no C
     assert len(made["c"]) == 70
     assert made["c"] == made["python"]
+
+
+# --- the search's first fill without numpy (pnp/games/cliquer/fill.py, free_positions) ---------
+
+np = pytest.importorskip("numpy")
+
+
+def numpy_free(made: Placer, dots) -> list[int]:
+    """The positions numpy's Field (search.py) scores 0 with ``dots`` added in order."""
+    from pnp.games.cliquer.search import Field
+
+    field = Field(made, list(dots), len(dots) + 1)
+    return [int(j) for j in np.flatnonzero(field.total == 0)]
+
+
+def core_free(made: Placer, dots):
+    from pnp.games.cliquer.fill import lattice
+
+    step, side = lattice(made.limits.lo, made.limits.hi)
+    return placer._placing.free_positions(list(dots), made.limits.lo, step, side,
+                                          made.space2 - 1e-9, made.clear2)
+
+
+@st.composite
+def field_scene(draw):
+    """Limits (a real Limits on a grid small enough to weigh every position, or one with squares
+    that put lattice points on the thresholds) and dots in the order they were added, on the
+    search's lattice or anywhere inside (the sampled dots are anywhere)."""
+    grid = draw(st.integers(12, 300))
+    made = Placer(Limits(grid, draw(st.sampled_from([40, 80, 115, 170, 180])),
+                         draw(st.sampled_from([0.5, 1, 2, 2.5, 3])),
+                         draw(st.sampled_from([1, 2, 5, 7.5])), draw(st.sampled_from([0, 2, 6]))))
+    if made.limits.lo > made.limits.hi:
+        made = Placer(LIMITS)
+    if draw(st.booleans()):
+        made.space2, made.clear2 = draw(squares().filter(
+            lambda s: all(math.isfinite(v) and v >= 0 for v in s)))
+    lo, hi = made.limits.lo, made.limits.hi
+    dot = st.tuples(st.integers(lo, hi), st.integers(lo, hi))
+    return made, draw(st.lists(dot, max_size=9))
+
+
+@settings(max_examples=300, deadline=None)
+@given(field_scene())
+@example((a_placer(25.0 + 1e-9, (25 + 1e-6) / 25), [(12, 12), (15, 16), (40, 12)]))
+def test_free_positions_are_where_numpy_s_field_scores_zero(case):
+    made, dots = case
+    assert core_free(made, dots) == numpy_free(made, dots)
+
+
+def test_free_positions_on_the_thresholds():
+    """clear2 set so that a triple (a position c, a dot a and the dot b added before it) sits on
+    the threshold of one role to an ulp, the role with the largest squared side (so the other
+    two roles cannot break there): a core that rounds any term otherwise than numpy, or compares
+    with <= for <, answers differently for c in some of these."""
+    rng = random.Random(14)
+    lo, hi = LIMITS.lo, LIMITS.hi
+    roles = {0: 0, 1: 0, 2: 0}
+    while min(roles.values()) < 25:
+        (ax, ay), (bx, by), (cx, cy) = [(rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(3)]
+        cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+        sides = [(bx - ax) ** 2 + (by - ay) ** 2,       # c by the line ab
+                 (cx - ax) ** 2 + (cy - ay) ** 2,       # b by the line ca
+                 (cx - bx) ** 2 + (cy - by) ** 2]       # a by the line cb
+        role = max(range(3), key=sides.__getitem__)
+        if cross == 0 or sorted(sides)[1] == sides[role]:
+            continue
+        made = a_placer(1.0 + 1e-9, (cross * cross + rng.choice([1e-6, 1e-6, 0.0, 2e-6])) / sides[role])
+        dots = [(bx, by), (ax, ay)]
+        assert core_free(made, dots) == numpy_free(made, dots)
+        roles[role] += 1
+
+
+CROWDED = [Limits(120, 180, 2.0, 8, 6), Limits(96, 170, 1.5, 6, 5), Limits(60, 80, 2.0, 6, 4),
+           Limits(400, 180, 1.0, 5, 6), Limits(90, 170, 3, 5, 6)]
+
+
+def test_the_first_fill_is_the_search_s_own():
+    """On boards sampling leaves short: first_fill gives the board numpy's first fill gives, and
+    leaves the random stream where that fill leaves it; or gives None and leaves it untouched.
+    Both outcomes happen here."""
+    from pnp.games.cliquer.fill import first_fill
+    from pnp.games.cliquer.search import Field
+
+    outcomes = {"filled": 0, "left": 0}
+    for limits, n, seed in product(CROWDED, (12, 16, 19, 22, 25), range(5)):
+        made = Placer(limits)
+        rng = random.Random(seed)
+        sampled = made._sample(n, rng, "c")
+        if len(sampled) == n and not limits.problems(tuple(sorted(sampled))):
+            continue
+        mine, theirs = random.Random(), random.Random()
+        mine.setstate(rng.getstate())
+        theirs.setstate(rng.getstate())
+        board = first_fill(made, sampled, n, mine, "c")
+        field = Field(made, sampled, n)
+        field.fill(theirs)
+        if field.full and not limits.problems(field.board()):
+            assert board == field.board() and mine.getstate() == theirs.getstate()
+            outcomes["filled"] += 1
+        else:
+            assert board is None and mine.getstate() == rng.getstate()
+            outcomes["left"] += 1
+    assert outcomes["filled"] > 20 and outcomes["left"] > 20, outcomes
+
+
+def test_free_positions_declines_what_it_does_not_vouch_for():
+    free = placer._placing.free_positions
+    for dots, lo, step, side in (([(0.0, 0)], 0, 1, 5), ([(True, 0)], 0, 1, 5), ([(0, 0, 0)], 0, 1, 5),
+                                 ([(2**51, 0)], 0, 1, 5), ([(0, 0)], 2**51, 1, 5),
+                                 ([(0, 0)], 0, 2**51, 5), ([(0, 0)], 0, 2**49, 5),
+                                 ([(0, 0)], 0, 0, 5), ([(0, 0)], 0, 1, 0), ([(0, 0)], 0, 1, 4097),
+                                 ([(0, 0)] * 4097, 0, 1, 5), (iter([(0, 0)]), 0, 1, 5)):
+        assert free(dots, lo, step, side, 1.0, 1.0) is NotImplemented
+    assert free([], -3, 2, 3, 1.0, 1.0) == list(range(9))
+    assert free([(1, 1)], -3, 2, 3, 4.0 + 1e-9, 1.0) == [0, 1, 2, 3, 4, 6]   # not at 2 from (1, 1)
+
+
+def test_a_9_dot_board_the_search_makes_needs_no_numpy():
+    """Board 349 of the bench pack is one sampling cannot place: the first fill finishes it, so
+    a pack of any size builds without importing numpy (about 70 ms of CPU)."""
+    import subprocess
+    import sys
+
+    code = """
+import sys
+from pnp.build import run_task, tasks
+from pnp.games.cliquer import placer
+from pnp.spec import loads
+
+short = []
+sample = placer.Placer._sample
+def watched(self, n, rng, core=None):
+    dots = sample(self, n, rng, core)
+    short.append(len(dots) < n)
+    return dots
+placer.Placer._sample = watched
+run_task(tasks(loads("seed: bench\\nitems:\\n  - {kind: cliquer, count: 349}\\n"), "bench")[348])
+print(short[-1], "numpy" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "False"], out.stdout + out.stderr

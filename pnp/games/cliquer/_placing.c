@@ -1,11 +1,13 @@
-/* Placing CliqueR dots: the two hot loops of board generation, in C.
+/* Placing CliqueR dots in C: board generation's two hot loops, and the search's free positions.
  *
  * Why: once drawing cost about what reportlab itself needs (issue 14), generating the boards was
  * the largest cost of pnp's own in a build, and most of it was two loops: the screen of sampled
  * candidates (``Placer.fits``, tried on about two candidates a dot) and the count of dots inside
- * every triangle (``difficulty.containment_counts``). Optional: `pip install .` builds it when a
- * C compiler is there; without it (or with $PNP_PLACING_CORE=python) the Python loops run. The
- * two must give the same answers to the last bit, because a spec promises the same boards (and
+ * every triangle (``difficulty.containment_counts``); and a pack with one board sampling leaves
+ * short paid numpy's import for the search's first fill (free_positions spares it). Optional:
+ * `pip install .` builds it when a C compiler is there; without it (or with
+ * $PNP_PLACING_CORE=python) the Python and numpy code runs. The two must give the same answers
+ * to the last bit, because a spec promises the same boards (and
  * PDF bytes) on every machine, built here or not. What is done with the answers stays in Python.
  *
  * first_fit(others, candidates, space, clear2): the index of the first candidate that
@@ -31,6 +33,15 @@
  *   gives its answer. Candidates are read one at a time, as Python's generator reads them, so one
  *   past the first fit is never looked at.
  *
+ * free_positions(dots, lo, step, side, space, clear2): the lattice positions where the search's
+ * numpy Field (search.py), with ``dots`` added in order, scores 0, i.e. where one more dot breaks
+ * no limit: fill.py's first fill runs on it so that a board sampling leaves short does not import
+ * numpy. Same bits as numpy, for the reasons above: the differences are of exact int64s (bounds
+ * as first_fit's, lo + k * step included), and every expression of Field._close and
+ * Field._shares is written operand for operand, each numpy ufunc one rounded C operation (numpy
+ * never fuses two ufuncs). A position's score is a sum of 0/1 hits, so it is 0 exactly when no
+ * test hits, tested in any order. The pairs keep the Field's roles: a is the dot added later.
+ *
  * containment_counts(dots): for every triangle (combinations order), the number of dots strictly
  * inside it, as a list. Integers only: coordinates within 2**20 in absolute value (else, or with
  * more than 64 dots, NotImplemented), so every product of differences is below 2**43 in int64
@@ -48,6 +59,7 @@
 #define FIT_BOUND (1LL << 50)     /* first_fit: larger coordinates are left to Python */
 #define FIT_DOTS 4096             /* first_fit: more placed dots are left to Python (no board has
                                      near so many; it bounds the pairs' memory) */
+#define FREE_SIDE 4096            /* free_positions: lattice positions along a side at most */
 #define COUNT_BOUND (1LL << 20)   /* containment_counts: likewise */
 #define COUNT_DOTS 64             /* containment_counts: one bit a dot in a 64-bit mask */
 
@@ -185,6 +197,93 @@ done:
     return result;
 }
 
+/* free_positions: Field's zero test at one position c = (cx, cy), for dots added in order:
+ * Field._close against every dot, and Field._shares's three roles for every pair (a, b) where a
+ * was added after b (the order fixes which differences are taken, so it is kept) */
+typedef struct { long long ax, ay, bx, by; double abx, aby, reach; } Share;
+
+static int position_free(const long long *xy, Py_ssize_t n, const Share *shares, Py_ssize_t nshares,
+                         long long cx_i, long long cy_i, double space, double clear2) {
+    for (Py_ssize_t p = 0; p < n; p++) {
+        /* _close: dx, dy = xs - a[0], ys - a[1]; dx * dx + dy * dy < space2 - 1e-9 */
+        double dx = (double)(cx_i - xy[2 * p]), dy = (double)(cy_i - xy[2 * p + 1]);
+        if (dx * dx + dy * dy < space) return 0;
+    }
+    for (Py_ssize_t k = 0; k < nshares; k++) {
+        const Share *s = &shares[k];
+        /* _shares: cx, cy = xs - a[0], ys - a[1]; cross = abx * cy; cross -= aby * cx; squared */
+        double cx = (double)(cx_i - s->ax), cy = (double)(cy_i - s->ay);
+        double cross = s->abx * cy;
+        cross -= s->aby * cx;
+        cross = cross * cross;
+        if (cross < s->reach) return 0;                                /* c by line ab */
+        if (cross < clear2 * (cx * cx + cy * cy) - 1e-6) return 0;     /* b by line ca */
+        /* limit = (xs - bx)**2 + (ys - by)**2, *= clear2, -= 1e-6: a by line cb */
+        double lx = (double)(cx_i - s->bx), ly = (double)(cy_i - s->by);
+        double limit = lx * lx;
+        limit += ly * ly;
+        limit *= clear2;
+        limit -= 1e-6;
+        if (cross < limit) return 0;
+    }
+    return 1;
+}
+
+PyDoc_STRVAR(free_positions_doc,
+"free_positions(dots, lo, step, side, space, clear2) -> list[int] or NotImplemented\n"
+"The search's Field with ``dots`` added in that order, on the lattice positions lo + k * step\n"
+"(k < side) of each axis: the indices j (x = j // side, y = j % side, ascending) where its total\n"
+"is 0, i.e. where one more dot breaks no limit. ``space`` is the placer's space2 - 1e-9,\n"
+"``clear2`` its clear2. NotImplemented: input this core leaves to numpy (see _placing.c).");
+
+static PyObject *free_positions(PyObject *self, PyObject *args) {
+    PyObject *dots_o;
+    long long lo, step, side;
+    double space, clear2;
+    if (!PyArg_ParseTuple(args, "OLLLdd:free_positions", &dots_o, &lo, &step, &side, &space,
+                          &clear2))
+        return NULL;
+    if (step < 1 || step > FIT_BOUND || side < 1 || side > FREE_SIDE || lo < -FIT_BOUND || lo > FIT_BOUND
+            || (side - 1) * step > FIT_BOUND || lo + (side - 1) * step > FIT_BOUND)
+        Py_RETURN_NOTIMPLEMENTED;
+    long long *xy = NULL;
+    Py_ssize_t n = 0;
+    int ok = read_dots(dots_o, FIT_BOUND, FIT_DOTS, &xy, &n);
+    if (ok <= 0) {
+        if (ok < 0) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *result = NULL, *index = NULL;
+    Py_ssize_t nshares = n * (n - 1) / 2;
+    Share *shares = PyMem_Malloc(sizeof(Share) * (size_t)(nshares + 1));
+    if (!shares) { PyErr_NoMemory(); goto done; }
+    Py_ssize_t k = 0;
+    for (Py_ssize_t a = 1; a < n; a++) {          /* Field.add(a) takes the dots before it */
+        for (Py_ssize_t b = 0; b < a; b++, k++) {
+            /* abx, aby = bx - a[0], by - a[1]; clear2 * (abx * abx + aby * aby) - 1e-6 */
+            double abx = (double)(xy[2 * b] - xy[2 * a]), aby = (double)(xy[2 * b + 1] - xy[2 * a + 1]);
+            shares[k] = (Share){xy[2 * a], xy[2 * a + 1], xy[2 * b], xy[2 * b + 1], abx, aby,
+                                clear2 * (abx * abx + aby * aby) - 1e-6};
+        }
+    }
+    result = PyList_New(0);
+    if (!result) goto done;
+    for (long long i = 0; i < side; i++) {
+        for (long long j = 0; j < side; j++) {
+            if (!position_free(xy, n, shares, nshares, lo + i * step, lo + j * step, space, clear2))
+                continue;
+            index = PyLong_FromLongLong(i * side + j);
+            if (!index || PyList_Append(result, index) < 0) { Py_CLEAR(result); goto done; }
+            Py_CLEAR(index);
+        }
+    }
+done:
+    Py_XDECREF(index);
+    PyMem_Free(xy);
+    PyMem_Free(shares);
+    return result;
+}
+
 static int popcount64(unsigned long long v) {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_popcountll(v);
@@ -246,6 +345,7 @@ static PyObject *containment_counts(PyObject *self, PyObject *dots_o) {
 
 static PyMethodDef methods[] = {
     {"first_fit", first_fit, METH_VARARGS, first_fit_doc},
+    {"free_positions", free_positions, METH_VARARGS, free_positions_doc},
     {"containment_counts", containment_counts, METH_O, containment_counts_doc},
     {NULL}
 };

@@ -139,6 +139,11 @@ class Placer:
         dots = self._sample(n, rng)     # boards plain sampling fits are the same as ever
         if len(dots) == n and not self.limits.problems(tuple(sorted(dots))):
             return tuple(sorted(dots))
+        from pnp.games.cliquer.fill import first_fill
+
+        board = first_fill(self, dots, n, rng)      # the search's first step, without numpy
+        if board is not None:
+            return board
         from pnp.games.cliquer.search import search
 
         board, fitted = search(self, dots, n, rng)

@@ -1,8 +1,9 @@
 """The CliqueR placer's search, for boards plain sampling cannot fit: greedy fills, then
 min-conflicts with every position of the square weighed at each step.
 
-numpy does the weighing; it is imported only when a board needs this search (9-dot boards
-never do), so building or checking ordinary packs does not pay numpy's start-up.
+numpy does the weighing; it is imported only when a board needs this search and the first fill
+(``fill.py``, without numpy where the placing core is built) did not finish it, so building
+ordinary packs does not pay numpy's start-up.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from itertools import chain
 
 import numpy as np
 
+from pnp.games.cliquer.fill import lattice
 from pnp.games.cliquer.geometry import Dot
 
 if TYPE_CHECKING:     # the placer calls this module; importing it back would be a cycle
@@ -25,9 +27,6 @@ STEPS_PER_DOT = 100      # search budget grows with the board (measured: 20 dots
                          # took at most ~200 steps, 23 on 180 mm up to ~2,000)
 WALK = 0.5               # share of moves that take a random troubled dot, not the worst one
 RESTING = 2              # a dot moved in the last steps waits while another dot is troubled
-POSITIONS = 96           # positions weighed along each side at most (every lattice point up to
-                         # a grid of 96, every 2nd or 3rd beyond), so a step costs the same on
-                         # any grid
 
 
 def search(placer: Placer, sampled: list[Dot], n: int,
@@ -108,9 +107,8 @@ class Field:
     def __init__(self, placer: Placer, dots: list[Dot], n: int):
         lim = placer.limits
         self.placer, self.lo = placer, lim.lo
-        self.step = -(-(lim.hi - lim.lo + 1) // POSITIONS)
+        self.step, self.side = lattice(lim.lo, lim.hi)
         axis = np.arange(lim.lo, lim.hi + 1, self.step, dtype=np.float64)
-        self.side = len(axis)
         self.xs, self.ys = np.repeat(axis, self.side), np.tile(axis, self.side)
         self.n = n
         self.dots: list[Dot] = []
