@@ -81,6 +81,10 @@ def backwards_letter(text: str) -> str | None:
     return next((ch for ch in text if unicodedata.bidirectional(ch) in ("R", "AL")), None)
 
 
+# Kept: every page of a pack measures the same words again (its title, "running score", the
+# scale bar's label). Valid because a width depends on the text, the font and the size alone: a
+# font name always means the same font file (ours are registered once, under our names only).
+@lru_cache(maxsize=4096)
 def string_width(text: str, font: str, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 

@@ -19,6 +19,7 @@ neighbouring characters is caught.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 from pnp.games.cliquer.geometry import Dot, collinear_triples
@@ -40,6 +41,10 @@ def _base32(n: int, width: int = 0) -> str:
     return "".join(reversed(out)).rjust(width, "0") or "0"
 
 
+# Kept for the last few boards: a build asks twice for each board's code, for the data it
+# attaches and for the header it prints. Valid as a code is a pure function of the dots and
+# grid, which are whole numbers (a board's dots are ints: generated, or read by from_data).
+@lru_cache(maxsize=16)
 def encode(dots: tuple[Dot, ...], grid: int) -> str:
     if not 3 <= len(dots) <= MAX_DOTS or not 1 <= grid <= MAX_GRID:
         raise ValueError("codes cover 3..63 dots on a grid of at most 255")

@@ -53,7 +53,11 @@ def convex_hull(dots: Iterable[Dot]) -> list[Dot]:
     def half(points: list[Dot]) -> list[Dot]:
         out: list[Dot] = []
         for p in points:
-            while len(out) >= 2 and orient(out[-2], out[-1], p) <= 0:
+            px, py = p
+            while len(out) >= 2:
+                (ax, ay), (bx, by) = out[-2], out[-1]
+                if (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0:     # orient(a, b, p) > 0
+                    break
                 out.pop()
             out.append(p)
         return out
