@@ -33,6 +33,10 @@
  *   gives its answer. Candidates are read one at a time, as Python's generator reads them, so one
  *   past the first fit is never looked at.
  *
+ * first_draw_fit(others, draws, lo, space, clear2): first_fit on the dots (lo + x, lo + y) of a
+ * bytes object of draws taken x then y (Placer._draws's, for boards of up to 255 lattice steps):
+ * the same screen, without making 60 Python dots a placed dot of which about two are looked at.
+ *
  * free_positions(dots, lo, step, side, space, clear2): the lattice positions where the search's
  * numpy Field (search.py), with ``dots`` added in order, scores 0, i.e. where one more dot breaks
  * no limit: fill.py's first fill runs on it so that a board sampling leaves short does not import
@@ -139,6 +143,44 @@ static int fits(const long long *others, Py_ssize_t n, const Pair *pairs, Py_ssi
     return 1;
 }
 
+/* The placed dots, their pairs' terms, and room for fits's per-candidate terms */
+typedef struct { long long *others; Py_ssize_t n, npairs; Pair *pairs; Rel *rel; } Screen;
+
+static void screen_free(Screen *sc) {
+    PyMem_Free(sc->others);
+    PyMem_Free(sc->pairs);
+    PyMem_Free(sc->rel);
+}
+
+/* Read the placed dots and work out each pair's terms: 1; 0 to decline; -1 with an exception */
+static int screen_make(Screen *sc, PyObject *others_o, double clear2) {
+    *sc = (Screen){0};
+    int ok = read_dots(others_o, FIT_BOUND, FIT_DOTS, &sc->others, &sc->n);
+    if (ok <= 0) return ok;
+    Py_ssize_t n = sc->n;
+    const long long *others = sc->others;
+    sc->npairs = n * (n - 1) / 2;
+    sc->pairs = PyMem_Malloc(sizeof(Pair) * (size_t)(sc->npairs + 1));
+    sc->rel = PyMem_Malloc(sizeof(Rel) * (size_t)(n + 1));
+    if (!sc->pairs || !sc->rel) { screen_free(sc); PyErr_NoMemory(); return -1; }
+    Py_ssize_t k = 0;
+    for (Py_ssize_t a = 0; a < n; a++) {
+        for (Py_ssize_t b = a + 1; b < n; b++, k++) {
+            /* fits: abx, aby = float(bx - ax), float(by - ay);
+                     clear2 * (abx * abx + aby * aby) - 1e-6 */
+            double abx = (double)(others[2 * b] - others[2 * a]);
+            double aby = (double)(others[2 * b + 1] - others[2 * a + 1]);
+            sc->pairs[k] = (Pair){others[2 * a], others[2 * a + 1], abx, aby,
+                                  clear2 * (abx * abx + aby * aby) - 1e-6};
+        }
+    }
+    return 1;
+}
+
+static int screen_fits(Screen *sc, long long cx, long long cy, double space, double clear2) {
+    return fits(sc->others, sc->n, sc->pairs, sc->npairs, sc->rel, cx, cy, space, clear2);
+}
+
 PyDoc_STRVAR(first_fit_doc,
 "first_fit(others, candidates, space, clear2) -> int or NotImplemented\n"
 "The index of the first candidate Placer.fits(others, candidate) accepts, -1 if none; ``space``\n"
@@ -151,32 +193,13 @@ static PyObject *first_fit(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOdd:first_fit", &others_o, &cands, &space, &clear2))
         return NULL;
     if (!PyList_CheckExact(cands) && !PyTuple_CheckExact(cands)) Py_RETURN_NOTIMPLEMENTED;
-    long long *others = NULL;
-    Py_ssize_t n = 0;
-    int ok = read_dots(others_o, FIT_BOUND, FIT_DOTS, &others, &n);
+    Screen sc;
+    int ok = screen_make(&sc, others_o, clear2);
     if (ok <= 0) {
         if (ok < 0) return NULL;
         Py_RETURN_NOTIMPLEMENTED;
     }
     PyObject *result = NULL;
-    Py_ssize_t npairs = n * (n - 1) / 2;
-    Pair *pairs = PyMem_Malloc(sizeof(Pair) * (size_t)(npairs + 1));
-    Rel *rel = PyMem_Malloc(sizeof(Rel) * (size_t)(n + 1));
-    if (!pairs || !rel) { PyErr_NoMemory(); goto done; }
-    Py_ssize_t k = 0;
-    for (Py_ssize_t a = 0; a < n; a++) {
-        for (Py_ssize_t b = a + 1; b < n; b++, k++) {
-            /* fits: abx, aby = float(bx - ax), float(by - ay);
-                     clear2 * (abx * abx + aby * aby) - 1e-6 */
-            double abx = (double)(others[2 * b] - others[2 * a]);
-            double aby = (double)(others[2 * b + 1] - others[2 * a + 1]);
-            pairs[k].ax = others[2 * a];
-            pairs[k].ay = others[2 * a + 1];
-            pairs[k].abx = abx;
-            pairs[k].aby = aby;
-            pairs[k].reach = clear2 * (abx * abx + aby * aby) - 1e-6;
-        }
-    }
     Py_ssize_t ncands = PySequence_Fast_GET_SIZE(cands);
     PyObject **items = PySequence_Fast_ITEMS(cands);
     for (Py_ssize_t c = 0; c < ncands; c++) {
@@ -184,17 +207,48 @@ static PyObject *first_fit(PyObject *self, PyObject *args) {
         int read = read_dot(items[c], FIT_BOUND, &cx, &cy);
         if (read < 0) goto done;
         if (read == 0) { result = Py_NewRef(Py_NotImplemented); goto done; }
-        if (fits(others, n, pairs, npairs, rel, cx, cy, space, clear2)) {
+        if (screen_fits(&sc, cx, cy, space, clear2)) {
             result = PyLong_FromSsize_t(c);
             goto done;
         }
     }
     result = PyLong_FromLong(-1);
 done:
-    PyMem_Free(others);
-    PyMem_Free(pairs);
-    PyMem_Free(rel);
+    screen_free(&sc);
     return result;
+}
+
+PyDoc_STRVAR(first_draw_fit_doc,
+"first_draw_fit(others, draws, lo, space, clear2) -> int or NotImplemented\n"
+"first_fit on the candidates (lo + draws[0], lo + draws[1]), (lo + draws[2], lo + draws[3]), ...\n"
+"of a bytes object of draws (Placer.random_dots's, before they become dots): the index of the\n"
+"first candidate that fits, -1 if none. NotImplemented as first_fit's, or for a lo past 2**49.");
+
+static PyObject *first_draw_fit(PyObject *self, PyObject *args) {
+    PyObject *others_o;
+    const unsigned char *draws;
+    Py_ssize_t ndraws;
+    long long lo;
+    double space, clear2;
+    if (!PyArg_ParseTuple(args, "Oy#Ldd:first_draw_fit", &others_o, &draws, &ndraws, &lo, &space,
+                          &clear2))
+        return NULL;
+    if (lo > FIT_BOUND / 2 || lo < -FIT_BOUND / 2) Py_RETURN_NOTIMPLEMENTED;  /* lo + 255 in bounds */
+    Screen sc;
+    int ok = screen_make(&sc, others_o, clear2);
+    if (ok <= 0) {
+        if (ok < 0) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    Py_ssize_t found = -1;
+    for (Py_ssize_t c = 0; 2 * c + 1 < ndraws; c++) {
+        if (screen_fits(&sc, lo + draws[2 * c], lo + draws[2 * c + 1], space, clear2)) {
+            found = c;
+            break;
+        }
+    }
+    screen_free(&sc);
+    return PyLong_FromSsize_t(found);
 }
 
 /* free_positions: Field's zero test at one position c = (cx, cy), for dots added in order:
@@ -345,6 +399,7 @@ static PyObject *containment_counts(PyObject *self, PyObject *dots_o) {
 
 static PyMethodDef methods[] = {
     {"first_fit", first_fit, METH_VARARGS, first_fit_doc},
+    {"first_draw_fit", first_draw_fit, METH_VARARGS, first_draw_fit_doc},
     {"free_positions", free_positions, METH_VARARGS, free_positions_doc},
     {"containment_counts", containment_counts, METH_O, containment_counts_doc},
     {NULL}

@@ -52,6 +52,11 @@ def placing_core(core: str | None = None) -> str:
     return chosen(core, "PNP_PLACING_CORE", _placing is not None, "placing")
 
 
+def _dots(lo: int, values) -> list[Dot]:
+    """Dots from draws taken x then y, each an offset from lo."""
+    return [(lo + x, lo + y) for x, y in zip(values[0::2], values[1::2])]
+
+
 class Placer:
     """Places a board's dots: plain sampling, then the search if sampling falls short."""
 
@@ -61,7 +66,17 @@ class Placer:
         self.space2 = float(limits.spacing) ** 2
 
     def random_dots(self, rng: random.Random, k: int) -> list[Dot]:
-        """k random dots, x then y by ``rng.randint(lo, hi)``: the same draws, made faster.
+        """k random dots, x then y by ``rng.randint(lo, hi)``: the same draws, made faster
+        (see ``_draws``)."""
+        lo = self.limits.lo
+        values = self._draws(rng, k)
+        if values is None:
+            return [(rng.randint(lo, self.limits.hi), rng.randint(lo, self.limits.hi)) for _ in range(k)]
+        return _dots(lo, values)
+
+    def _draws(self, rng: random.Random, k: int) -> bytes | list[int] | None:
+        """The 2k values ``rng.randint(lo, hi) - lo`` would give, x then y of each dot (bytes
+        when each fits one); None where only randint itself will do.
 
         randint is randrange plus checks around ``getrandbits`` rejection sampling: a draw of
         b <= 32 bits is the top b bits of the generator's next 32-bit word, and a value past
@@ -73,24 +88,23 @@ class Placer:
         inside its margins), a value is its word's top byte shifted, so one bytes.translate
         maps and drops a whole batch at C speed.
         """
-        lo, hi = self.limits.lo, self.limits.hi
-        span = hi - lo + 1
+        span = self.limits.hi - self.limits.lo + 1
         if type(rng) is not random.Random or span < 1:   # a subclass may draw differently;
-            return [(rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(k)]   # randint refuses
-        bits, values = span.bit_length(), []
+            return None                                  # randint refuses an empty range
+        bits = span.bit_length()
         if bits > 32:           # more than a word a draw: one draw at a time
-            values = [rng.randrange(span) for _ in range(2 * k)]
-        else:
-            shift, bytewise = 32 - bits, bits <= 8
-            table, dropped = _byte_draws(span) if bytewise else (b"", b"")
-            while len(values) < 2 * k:       # the words still needed are certainly drawn
-                need = 2 * k - len(values)
-                words = rng.getrandbits(32 * need).to_bytes(4 * need, "little")
-                if bytewise:                 # each value from its word's top byte, at C speed
-                    values += words[3::4].translate(table, dropped)
-                else:
-                    values += [v for w in struct.unpack(f"<{need}I", words) if (v := w >> shift) < span]
-        return [(lo + x, lo + y) for x, y in zip(values[0::2], values[1::2])]
+            return [rng.randrange(span) for _ in range(2 * k)]
+        shift, bytewise = 32 - bits, bits <= 8
+        table, dropped = _byte_draws(span) if bytewise else (b"", b"")
+        values: bytes | list[int] = b"" if bytewise else []
+        while len(values) < 2 * k:       # the words still needed are certainly drawn
+            need = 2 * k - len(values)
+            words = rng.getrandbits(32 * need).to_bytes(4 * need, "little")
+            if bytewise:                 # each value from its word's top byte, at C speed
+                values += words[3::4].translate(table, dropped)
+            else:
+                values += [v for w in struct.unpack(f"<{need}I", words) if (v := w >> shift) < span]
+        return values
 
     # Every formula below is the same arithmetic in numpy and in plain floats; on integer
     # coordinates it is exact but for the limits' squares, so the two always agree.
@@ -153,9 +167,17 @@ class Placer:
 
     def _sample(self, n: int, rng: random.Random, core: str | None = None) -> list[Dot]:
         core = placing_core(core)       # once a board, not once a dot
-        dots: list[Dot] = []
+        lo, dots = self.limits.lo, []
         for _ in range(n):
-            candidates = self.random_dots(rng, SAMPLE_TRIES)
+            draws = self._draws(rng, SAMPLE_TRIES) if core == "c" else None
+            if type(draws) is bytes:    # the C core screens the draws themselves: no dots made
+                free = _placing.first_draw_fit(dots, draws, lo, self.space2 - 1e-9, self.clear2)
+                if free is not NotImplemented:
+                    if free < 0:
+                        break
+                    dots.append((lo + draws[2 * free], lo + draws[2 * free + 1]))
+                    continue
+            candidates = self.random_dots(rng, SAMPLE_TRIES) if draws is None else _dots(lo, draws)
             free = self.first_fit(dots, candidates, core)
             if free < 0:
                 break
