@@ -103,7 +103,7 @@ def test_boards_go_through_the_c_loop_where_it_is_built(monkeypatch):
                         lambda *args: calls.append(1) or place_all(*args))
     for k, options in enumerate([{}, {"size": "quarter"}, {"worksheet": True}, {"dots": 14}]):
         board = cliquer.generate(cliquer.Item(**options), random.Random(k), "B-01")
-        placed = sheet._labels_in_square.__wrapped__(board, 400.0, 3.0, 7.0, (), True)
+        placed = sheet.dot_labels.__wrapped__(board, 400.0, 3.0, 7.0, (), True)
         assert len(placed) == len(board.dots)
     crowded = a_board([(0.5, 0.5, None), (0.501, 0.5, None)], 100.0, (0.0, 0.0), 3.0, 7.0, 0,
                       random.Random(1))

@@ -10,13 +10,22 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 
+END = "EMC"
+
+
+def begin(tag: str, index: int, kind: int | None = None) -> str:
+    """The operator that opens a marked section (``marked`` and hot loops that write it
+    themselves, without a with block a mark, both use it)."""
+    extra = "" if kind is None else f" /K {int(kind)}"
+    return f"/{tag} <</I {int(index)}{extra}>> BDC"
+
+
 @contextmanager
 def marked(canvas, tag: str, index: int, kind: int | None = None):
     """``kind`` (optional) records what the drawing code drew here, e.g. which space type, so the
     validator can tell a page drawn from other data than the data attached."""
-    extra = "" if kind is None else f" /K {int(kind)}"
-    canvas.addLiteral(f"/{tag} <</I {int(index)}{extra}>> BDC")
+    canvas.addLiteral(begin(tag, index, kind))
     try:
         yield
     finally:
-        canvas.addLiteral("EMC")
+        canvas.addLiteral(END)

@@ -11,9 +11,9 @@ from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board
 from pnp.games.cliquer.codes import encode
 from pnp.games.cliquer.flow import Block, Para, ScoreBoxes, draw_poured, pour
-from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_labels, draw_square
+from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_square
 from pnp.games.cliquer.layout import card_layout, is_card, page_layout, square_for
-from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game, settled, subtitle
+from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled, subtitle
 from pnp.paper import Frame
 from pnp.pdf import fonts
 
@@ -38,7 +38,7 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
     draw_square(canvas, lay.square)
     draw_dots(canvas, board, lay.square, radius)
     if board.labels:
-        draw_labels(canvas, dot_labels(board, lay.square, radius, LABEL_PT["card" if card else "page"]))
+        draw_dot_labels(canvas, board, lay.square, radius, LABEL_PT["card" if card else "page"])
     if card:
         _card_words(board, canvas, lay.text)
     else:

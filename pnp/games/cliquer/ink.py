@@ -47,24 +47,29 @@ def draw_square(canvas, square: Frame) -> None:
 
 def draw_dots(canvas, board, square: Frame, radius: float) -> None:
     """Every dot solid black, each tagged so the validator can find it (PnpDot, its index)."""
-    from pnp.pdf.marks import marked
+    from pnp.pdf.marks import END, begin
 
     canvas.saveState()
     canvas.setFillGray(0)
-    for i, dot in enumerate(board.dots):
-        x, y = dot_position(board, square, dot)
-        with marked(canvas, "PnpDot", i):
-            canvas.circle(x, y, radius, stroke=0, fill=1)
+    # dot_position's sums, with its scale taken once a board; each dot's mark written as
+    # ``marked`` writes it, without a with block a dot (it cost about what the dot's circle did)
+    scale = square.width / board.grid
+    for i, (dx, dy) in enumerate(board.dots):
+        canvas.addLiteral(begin("PnpDot", i))
+        canvas.circle(square.x + dx * scale, square.y + dy * scale, radius, stroke=0, fill=1)
+        canvas.addLiteral(END)
     canvas.restoreState()
 
 
-def draw_labels(canvas, labels, gray: float = 0) -> None:
-    """Dot letters where ``labels.place`` put them."""
+def draw_labels(canvas, labels, gray: float = 0, at: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Dot letters where ``labels.place`` put them, moved by ``at`` (the lower left corner of
+    the square they were placed in, when placed in the square's own coordinates)."""
     from pnp.pdf import fonts
 
+    x, y = at
     canvas.saveState()
     canvas.setFillGray(gray)
     for label in labels:
         canvas.setFont(fonts.BOLD, label.size)
-        canvas.drawString(label.origin[0], label.origin[1], label.text)
+        canvas.drawString(label.origin[0] + x, label.origin[1] + y, label.text)
     canvas.restoreState()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pnp.games.cliquer.board import Board
 from pnp.games.cliquer.flow import Block, Para, pour
-from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_labels, draw_square
+from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_square
 from pnp.games.cliquer.layout import CARD_PAD_MM, KEY_TITLE_MM, key_layout
-from pnp.games.cliquer.sheet import dot_labels, subtitle
+from pnp.games.cliquer.sheet import draw_dot_labels, subtitle
 from pnp.games.cliquer.worksheet import example_clique, hull_dots, questions
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
@@ -69,8 +69,8 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
     canvas.restoreState()
     radius = dot_radius("answer-key", board)
     draw_dots(canvas, board, square, radius)
-    draw_labels(canvas, dot_labels(board, square, radius, LABEL_PT,
-                                   joins=clique_joins(board), every_line=False))
+    draw_dot_labels(canvas, board, square, radius, LABEL_PT, joins=clique_joins(board),
+                    every_line=False)
     paras = [Para.of(f"{subtitle(board)} ({STEP_NOTE}).", 7, after=1.5)]
     for k, (_, answer) in enumerate(questions(board), 1):
         paras.append(Para(((f"{k}.", fonts.BOLD), (answer, fonts.SANS)), 7, after=1))

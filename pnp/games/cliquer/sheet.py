@@ -77,23 +77,23 @@ def hull_segments(board: Board, points) -> list:
     return [(points[ring[k]], points[ring[(k + 1) % len(ring)]]) for k in range(len(ring))]
 
 
-def dot_labels(board: Board, square: Frame, radius: float, size: float, joins=(), every_line: bool = True):
-    """The dots' letters, never on a dot: clear of every line a game could draw when there is
-    room (``every_line``), else of the hull and ``joins`` (pairs of dots the piece draws a line
-    between). Placed in the square's own coordinates, then moved onto the page: the letters of
-    a board do not depend on where its square sits."""
-    from pnp.games.cliquer.labels import Label
+def draw_dot_labels(canvas, board: Board, square: Frame, radius: float, size: float, joins=(),
+                    every_line: bool = True) -> None:
+    """Draw the dots' letters (``dot_labels``) in ``square``: placed in the square's own
+    coordinates and drawn shifted onto the page, since where the letters of a board go does not
+    depend on where its square sits (and a validator's redraw finds them placed already)."""
+    from pnp.games.cliquer.ink import draw_labels
 
-    local = _labels_in_square(board, square.width, radius, size, tuple(joins), every_line)
-    x, y = square.x, square.y
-    return [Label(label.index, label.text, label.size,
-                  (label.box[0] + x, label.box[1] + y, label.box[2] + x, label.box[3] + y),
-                  label.tier, (label.origin[0] + x, label.origin[1] + y)) for label in local]
+    draw_labels(canvas, dot_labels(board, square.width, radius, size, tuple(joins), every_line),
+                at=(square.x, square.y))
 
 
 @lru_cache(maxsize=256)
-def _labels_in_square(board: Board, side: float, radius: float, size: float, joins: tuple,
-                      every_line: bool) -> tuple:
+def dot_labels(board: Board, side: float, radius: float, size: float, joins: tuple = (),
+               every_line: bool = True) -> tuple:
+    """The dots' letters in a square ``side`` wide with its lower left corner at (0, 0), never on
+    a dot: clear of every line a game could draw when there is room (``every_line``), else of
+    the hull and ``joins`` (pairs of dots the piece draws a line between)."""
     from pnp.games.cliquer.labels import every_segment, place
 
     square = Frame(0.0, 0.0, side, side)

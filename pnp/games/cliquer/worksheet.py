@@ -22,9 +22,9 @@ from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.flow import Block, Para, draw_poured
 from pnp.games.cliquer.geometry import orient
-from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_labels, draw_square
+from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_square
 from pnp.games.cliquer.layout import NAME_LINE_MM
-from pnp.games.cliquer.sheet import Header, dot_labels, draw_header, moves_in_game, settled
+from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled
 from pnp.games.cliquer.sheet import hull as hull_of
 from pnp.games.cliquer.rules import CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS
 from pnp.paper import MM, Frame
@@ -190,7 +190,7 @@ def draw_worksheet(board: Board, canvas, frame: Frame) -> None:
     radius = dot_radius("board", board)
     draw_square(canvas, lay.square)
     draw_dots(canvas, board, lay.square, radius)
-    draw_labels(canvas, dot_labels(board, lay.square, radius, LABEL_PT))
+    draw_dot_labels(canvas, board, lay.square, radius, LABEL_PT)
     if lay.header is not None:
         draw_header(canvas, board, lay.header, step=False)
         draw_name_line(canvas, lay.name_line)
