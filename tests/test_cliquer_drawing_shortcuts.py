@@ -17,13 +17,17 @@ from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.games import cliquer
-from pnp.games.cliquer import codes, sheet
+from pnp.games.cliquer import codes, flow, sheet
+from pnp.games.cliquer.draw import page_blocks
 from pnp.games.cliquer.ink import dot_position, draw_dots, draw_labels
+from pnp.games.cliquer.layout import page_layout
+from pnp.games.cliquer.worksheet import worksheet_blocks
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 from pnp.pdf.marks import marked
 from pnp.pdf.page import geometry
 from pnp.pdf.writer import new_canvas
+from cliquer_pages import PAPERS
 
 OPTIONS = [{}, {"dots": 14}, {"dots": 5}, {"size": "half"}, {"size": "quarter"}, {"worksheet": True},
            {"size_mm": 170}, {"size_mm": 90}, {"worksheet": True, "size_mm": 170}]
@@ -80,6 +84,46 @@ def test_letters_are_drawn_where_their_page_labels_put_them(board, square, size,
                for label in local]
     assert drawn(lambda c: sheet.draw_dot_labels(c, board, square, radius, size, joins, every_line)) \
         == drawn(lambda c: draw_labels(c, on_page))
+
+
+def test_every_block_poured_is_a_frozen_value():
+    """The poured words are kept by the blocks' values (``flow._settled``): every kind of block
+    must be a frozen dataclass, so that equal blocks are blocks that print the same."""
+    kinds = set()
+    for board in BOARDS:
+        for paper, orientation in PAPERS:
+            frame = geometry(paper, orientation, 10).content
+            try:
+                lay = page_layout(board, frame)
+            except Exception:
+                continue
+            blocks = (worksheet_blocks if board.worksheet else page_blocks)(board, lay)
+            kinds |= {type(b) for b in blocks}
+            kinds |= {type(p) for b in blocks for p in getattr(b, "paras", ())}
+    # the header heads the column on some of these pages, and worksheets bring their name line
+    assert {"Header", "NameLine", "Block", "ScoreBoxes", "Para"} <= {k.__name__ for k in kinds}
+    for kind in kinds:
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen, kind
+
+
+def test_kept_words_are_those_poured_afresh():
+    """Over boards, papers, orientations and margins: the words ``settle`` keeps are the words
+    poured afresh from freshly made blocks, and what one board keeps is right for the next."""
+    for board in BOARDS:
+        for paper, orientation in PAPERS:
+            for margin in (5, 10, 20):
+                frame = geometry(paper, orientation, margin).content
+                try:
+                    lay = page_layout(board, frame)
+                except Exception:
+                    continue
+                blocks_of = worksheet_blocks if board.worksheet else page_blocks
+                kept = flow.settle(lay.regions, blocks_of(board, lay))
+                fresh = flow._settled.__wrapped__(tuple(lay.regions), tuple(blocks_of(board, lay)))
+                assert kept == fresh
+                if fresh is not None:
+                    assert [(type(b), f) for b, f in kept.places] == \
+                        [(type(b), f) for b, f in fresh.places]
 
 
 @settings(max_examples=200, deadline=None)

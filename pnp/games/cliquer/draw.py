@@ -7,6 +7,8 @@ board and its frame, so the validator recomputes every dot's place); this module
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board
 from pnp.games.cliquer.codes import encode
@@ -50,10 +52,18 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
 
 def page_blocks(board: Board, lay) -> list:
     """The words of a play page: the header (when not above the square), the rule, score boxes."""
+    return ([] if lay.header is not None else [Header(board)]) + [page_rule(moves_in_game(board)),
+                                                                    ScoreBoxes()]
+
+
+@lru_cache(maxsize=64)
+def page_rule(lines: int) -> Block:
+    """The rule a play page prints: the same for every board whose games draw ``lines`` lines
+    (its only number), so made once for them all."""
     rule = [Para.of("How to play", 11, fonts.BOLD, after=1)]
-    rule += [Para.of(line, 10, after=1.5) for line in words.rule_lines(moves_in_game(board))]
+    rule += [Para.of(line, 10, after=1.5) for line in words.rule_lines(lines)]
     rule.insert(5, Para.of(words.FOUR_CLIQUE_SCORE, 10, after=1.5))
-    return ([] if lay.header is not None else [Header(board)]) + [Block(tuple(rule)), ScoreBoxes()]
+    return Block(tuple(rule))
 
 
 def _card_words(board: Board, canvas, text: Frame) -> None:

@@ -9,7 +9,7 @@ refused (``Unfit``) rather than printed with words over the board or off the pap
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.pdf.fonts import MIN_TEXT_PT
@@ -169,23 +169,23 @@ class ScoreBoxes:
         canvas.restoreState()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Poured:
     scale: float
-    places: list = field(default_factory=list)     # (block, frame it was drawn in)
+    places: tuple = ()      # (block, frame it was drawn in)
 
 
 def arrange(regions, blocks, scale: float, drop: bool = True) -> Poured | None:
     """Blocks in order into the regions at one scale, or None if they do not all fit; an
     optional block that does not fit is left out when ``drop``."""
-    out = Poured(scale)
+    places = []
     k, used = 0, 0.0
     for block in blocks:
         while k < len(regions):
             region = regions[k]
             h = block.height(region.width, scale)
             if used + h <= region.height + 1e-6:
-                out.places.append((block, Frame(region.x, region.top - used - h, region.width, h)))
+                places.append((block, Frame(region.x, region.top - used - h, region.width, h)))
                 used += h
                 break
             if drop and block.optional and used + h > region.height:
@@ -194,7 +194,7 @@ def arrange(regions, blocks, scale: float, drop: bool = True) -> Poured | None:
         else:
             if not block.optional or not drop:
                 return None
-    return out
+    return Poured(scale, tuple(places))
 
 
 INSET = 0.5 * MM      # glyphs overhang their advance a little, strokes half their width
@@ -210,6 +210,15 @@ def settle(regions, blocks) -> Poured | None:
 
     Every block at the largest scale that holds them all, if the words stay large enough to read
     at arm's length; failing that, the optional ones left out."""
+    return _settled(tuple(regions), tuple(blocks))
+
+
+# Kept: the play pages of a pack pour the same rule into the same regions, board after board.
+# Valid because regions are Frames and every block is a frozen value (Para, Block, ScoreBoxes,
+# sheet.Header, worksheet.NameLine: equal blocks print the same), whose height is a function of
+# its fields, the width and the scale alone; Poured is frozen, so no caller can change a kept one.
+@lru_cache(maxsize=256)
+def _settled(regions: tuple[Frame, ...], blocks: tuple) -> Poured | None:
     regions = [inset(r) for r in regions if r.width > 2 * INSET and r.height > 2 * INSET]
     for drop in (False, True):
         for scale in SCALES if drop else [s for s in SCALES if s >= KEEP_OPTIONAL]:

@@ -6,6 +6,7 @@ and never from each other; ``pieces`` puts them together.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.games.cliquer.board import Board, dot_name
@@ -56,13 +57,14 @@ def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
                       frame.width, fonts.SANS, 9, min_size=MIN_TEXT_PT)
 
 
+@dataclass(frozen=True)
 class Header:
-    """The header as a block of words, heading the column when the square fills the page's height."""
+    """The header as a block of words, heading the column when the square fills the page's height
+    (a value, like every block ``flow`` pours: see ``flow._settled``)."""
 
-    optional = False
-
-    def __init__(self, board: Board, step: bool = True):
-        self.board, self.step = board, step
+    board: Board
+    step: bool = True
+    optional = False        # not a field: no header is ever left out
 
     def height(self, width: float, scale: float) -> float:
         return HEADER_MM * MM

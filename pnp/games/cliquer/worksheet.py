@@ -15,6 +15,7 @@ The answers (``questions``) go on the answer key (``key``), a card held back to 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
@@ -126,8 +127,9 @@ def questions(board: Board) -> list[tuple[str, str]]:
 ANSWER_LINES = (1, 1, 1, 1, 1)
 
 
+@dataclass(frozen=True)
 class NameLine:
-    """Name, Class and Date, with lines to write on."""
+    """Name, Class and Date, with lines to write on (a value, like every block ``flow`` pours)."""
 
     optional = False
 
