@@ -9,8 +9,8 @@
 - ``pnp.games.cliquer._placing``: board generation's two hot loops, the screen of sampled dots
   (``Placer.fits``) and the count of dots inside each triangle (``containment_counts``); once
   drawing cost about what reportlab needs, generating the boards was the largest cost of pnp's
-  own in a build; and the search's free lattice positions (``free_positions``), so a board
-  sampling leaves short need not import numpy. Same boards to the bit as the Python and numpy
+  own in a build; the search's free lattice positions (``free_positions``), so a board
+  sampling leaves short need not import numpy; and the exact check of a board (``clean``). Same boards to the bit as the Python and numpy
   code, so built like the letters core.
 
 ``optional=True``: on a machine without a C compiler (or Python headers), or where a core

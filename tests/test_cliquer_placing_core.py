@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 import pytest
 from hypothesis import example, given, settings
@@ -247,6 +247,64 @@ def test_containment_counts_at_64_dots():
     rng = random.Random(64)
     dots = [(rng.randint(-2**20, 2**20), rng.randint(-2**20, 2**20)) for _ in range(64)]
     assert placer._placing.containment_counts(dots) == python_counts(dots)
+
+
+@st.composite
+def checked_board(draw):
+    """Limits with simple exact spacing and clearance (a few lattice units, often whole, so
+    that distances and areas meet them exactly) and dots on a coarse sub-lattice around the
+    margins (ties, repeats, collinear triples, dots just outside)."""
+    limits = Limits(60, 120, 2, 5, 4)
+    limits.spacing = Fraction(draw(st.integers(0, 12)), draw(st.sampled_from([1, 1, 2, 3])))
+    limits.clearance = Fraction(draw(st.integers(0, 12)), draw(st.sampled_from([1, 1, 2, 5])))
+    limits.lo, limits.hi = draw(st.integers(-3, 6)), draw(st.integers(30, 62))
+    step = draw(st.sampled_from([1, 2, 3, 4, 6]))
+    coord = st.integers(-1, 64 // step).map(lambda k: k * step)
+    return limits, draw(st.lists(st.tuples(coord, coord), max_size=10))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(checked_board())
+@example((Limits(60, 120, 2, 5, 4), [(10, 10), (20, 10), (15, 14)]))
+def test_clean_is_python_s(case):
+    limits, dots = case
+    assert limits.clean(tuple(dots), "c") == limits.clean(tuple(dots), "python")
+
+
+def test_clean_on_each_threshold():
+    """Exactly at the spacing and at the clearance a board is clean; a hair under, not."""
+    limits = Limits(60, 120, 2, 5, 4)
+    limits.lo, limits.hi = 0, 60
+    limits.spacing, limits.clearance = Fraction(5), Fraction(3)
+    apart, clear = ((0, 0), (3, 4)), ((0, 0), (8, 0), (2, 6))     # |ab| = 5; c 3 * 8 / 8 from ab
+    for core in ("c", "python"):
+        assert limits.clean(apart, core) and limits.clean(((0, 20), (8, 20), (2, 26)), core)
+        # a dot 3 units off the long side (the other two heights near 6), then 2: in each role
+        for order in permutations(((0, 0), (20, 0), (10, 3))):
+            assert limits.clean(order, core)
+        for order in permutations(((0, 0), (20, 0), (10, 2))):
+            assert not limits.clean(order, core)
+        assert not limits.clean(((0, 0), (3, 3)), core) and limits.clean(clear, core)
+        assert not limits.clean(((0, 0), (1, 0), (2, 0)), core)       # collinear
+        assert not limits.clean(((0, 0), (0, 0)), core) and not limits.clean(((-1, 0),), core)
+    limits.spacing, limits.clearance = Fraction(7, 2), Fraction(12, 5)
+    for core in ("c", "python"):      # 3.5 apart: (0, 0)-(2, 3) is sqrt(13) > 3.5 > sqrt(12)
+        assert limits.clean(((0, 0), (2, 3)), core) and not limits.clean(((0, 0), (2, 2)), core)
+
+
+def test_clean_leaves_to_python_what_it_does_not_vouch_for():
+    clean = placer._placing.clean
+    for dots, lims in ((((0, 0), (5, 5)), (2**20 + 1, 9, 1, 1, 1, 1)),
+                       ((((2**20 + 1), 0),), (0, 9, 1, 1, 1, 1)),
+                       (((0, 0),), (0, 9, 2**40 + 1, 1, 1, 1)), (((0, 0),), (0, 9, 1, 1, 1, -1)),
+                       (((0, 0),), (0, 9, 1.0, 1, 1, 1)), (((0, 0),), (True, 9, 1, 1, 1, 1)),
+                       (((0.0, 0),), (0, 9, 1, 1, 1, 1)), ([(0, 0)] * 257, (0, 9, 1, 1, 1, 1))):
+        assert clean(dots, *lims) is NotImplemented
+    assert clean([(0, 0), (2**20, 2**20), (-2**20, 2**20)], -2**20, 2**20, 2**40, 1, 1, 2**40) is True
+    far = ((0, 0), (2**21, 0), (0, 2**21))            # past the core's bounds: Python's answer
+    limits = Limits(60, 120, 2, 5, 4)
+    limits.lo, limits.hi = 0, 2**21
+    assert limits.clean(far, "c") == limits.clean(far, "python") is True
 
 
 def test_the_core_is_chosen_by_the_environment(monkeypatch):

@@ -1,10 +1,11 @@
-/* Placing CliqueR dots in C: board generation's two hot loops, and the search's free positions.
+/* Placing CliqueR dots in C: board generation's hot loops, and the search's free positions.
  *
  * Why: once drawing cost about what reportlab itself needs (issue 14), generating the boards was
  * the largest cost of pnp's own in a build, and most of it was two loops: the screen of sampled
  * candidates (``Placer.fits``, tried on about two candidates a dot) and the count of dots inside
  * every triangle (``difficulty.containment_counts``); and a pack with one board sampling leaves
- * short paid numpy's import for the search's first fill (free_positions spares it). Optional:
+ * short paid numpy's import for the search's first fill (free_positions spares it); then the
+ * exact check of every board (clean) was the largest part left. Optional:
  * `pip install .` builds it when a C compiler is there; without it (or with
  * $PNP_PLACING_CORE=python) the Python and numpy code runs. The two must give the same answers
  * to the last bit, because a spec promises the same boards (and
@@ -51,7 +52,13 @@
  * more than 64 dots, NotImplemented), so every product of differences is below 2**43 in int64
  * and each dot's set fits a 64-bit mask; the masks and their combination are difficulty.py's.
  *
- * Either function declines (returns NotImplemented, and the caller runs the Python code, which
+ * clean(dots, lo, hi, space_n, space_d, clear_n, clear_d): Limits.clean, the exact integer check
+ * every generated board passes (a fifth of generating a 9-dot board in Python). Integers only:
+ * coordinates and lo, hi within 2**20, the squared limits' numerators and denominators within
+ * 2**40, at most 256 dots (else NotImplemented), so every product fits a signed 128-bit integer
+ * (no 128-bit integers, as with MSVC: always NotImplemented).
+ *
+ * Every function declines (returns NotImplemented, and the caller runs the Python code, which
  * then gives the answer or raises Python's own error) on anything but lists or tuples of 2-tuples
  * or 2-lists of plain ints within those bounds.
  */
@@ -66,6 +73,8 @@
 #define FREE_SIDE 4096            /* free_positions: lattice positions along a side at most */
 #define COUNT_BOUND (1LL << 20)   /* containment_counts: likewise */
 #define COUNT_DOTS 64             /* containment_counts: one bit a dot in a 64-bit mask */
+#define CLEAN_DOTS 256            /* clean: more dots are left to Python (its pair table is n*n) */
+#define CLEAN_SQUARE (1LL << 40)  /* clean: larger squared limits are left to Python */
 
 /* Python's max of two: the first operand unless the second is strictly greater */
 #define PYMAX(a, b) ((b) > (a) ? (b) : (a))
@@ -338,6 +347,83 @@ done:
     return result;
 }
 
+/* A plain int within [-bound, bound] into *out: 1; 0 to decline; -1 with an exception */
+static int read_int(PyObject *o, long long bound, long long *out) {
+    if (!PyLong_CheckExact(o)) return 0;
+    int over;
+    long long v = PyLong_AsLongLongAndOverflow(o, &over);
+    if (over) return 0;
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v > bound || v < -bound) return 0;
+    *out = v;
+    return 1;
+}
+
+PyDoc_STRVAR(clean_doc,
+"clean(dots, lo, hi, space_n, space_d, clear_n, clear_d) -> bool or NotImplemented\n"
+"Limits.clean: every dot within lo..hi on both axes, every two at least the spacing apart and\n"
+"every dot at least the clearance from the line through any two others, in exact integers\n"
+"(the spacing is sqrt(space_n / space_d) lattice units, the clearance sqrt(clear_n / clear_d)).\n"
+"NotImplemented: more than 256 dots, a coordinate or bound past 2**20, a square past 2**40\n"
+"or below 0, or anything but plain ints (Python then answers).");
+
+static PyObject *clean(PyObject *self, PyObject *args) {
+    PyObject *dots_o, *lims[6];
+    if (!PyArg_ParseTuple(args, "OOOOOOO:clean", &dots_o, &lims[0], &lims[1], &lims[2], &lims[3],
+                          &lims[4], &lims[5]))
+        return NULL;
+    long long v[6];
+    for (int i = 0; i < 6; i++) {
+        int ok = read_int(lims[i], i < 2 ? COUNT_BOUND : CLEAN_SQUARE, &v[i]);
+        if (ok < 0) return NULL;
+        if (ok == 0 || (i >= 2 && v[i] < 0)) Py_RETURN_NOTIMPLEMENTED;
+    }
+#if !defined(__SIZEOF_INT128__)
+    Py_RETURN_NOTIMPLEMENTED;       /* no 128-bit integers (MSVC): Python answers */
+#else
+    long long lo = v[0], hi = v[1];
+    /* bounds: |coordinate| <= 2**20, so a difference is below 2**21, a squared distance below
+       2**43, a cross product below 2**43 and its square below 2**86; times a square of at most
+       2**40 every product stays below 2**127 in a signed 128-bit integer */
+    __int128 space_n = v[2], space_d = v[3], clear_n = v[4], clear_d = v[5];
+    long long *xy = NULL;
+    Py_ssize_t n = 0;
+    int ok = read_dots(dots_o, COUNT_BOUND, CLEAN_DOTS, &xy, &n);
+    if (ok <= 0) {
+        if (ok < 0) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    int good = 1;
+    __int128 *apart = PyMem_Malloc(sizeof(__int128) * (size_t)(n * n + 1));
+    if (!apart) { PyMem_Free(xy); return PyErr_NoMemory(); }
+    for (Py_ssize_t i = 0; i < n && good; i++) {
+        if (xy[2 * i] < lo || xy[2 * i] > hi || xy[2 * i + 1] < lo || xy[2 * i + 1] > hi) good = 0;
+    }
+    for (Py_ssize_t i = 0; i < n && good; i++) {
+        for (Py_ssize_t j = i + 1; j < n; j++) {
+            long long dx = xy[2 * j] - xy[2 * i], dy = xy[2 * j + 1] - xy[2 * i + 1];
+            __int128 q = (__int128)(dx * dx + dy * dy);
+            if (q == 0 || q * space_d < space_n) { good = 0; break; }
+            apart[i * n + j] = clear_n * q;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n && good; i++) {
+        for (Py_ssize_t j = i + 1; j < n && good; j++) {
+            for (Py_ssize_t k = j + 1; k < n; k++) {
+                long long cross = (xy[2 * j] - xy[2 * i]) * (xy[2 * k + 1] - xy[2 * i + 1])
+                                - (xy[2 * j + 1] - xy[2 * i + 1]) * (xy[2 * k] - xy[2 * i]);
+                __int128 area = (__int128)cross * cross * clear_d;
+                if (cross == 0 || area < apart[i * n + j] || area < apart[i * n + k]
+                        || area < apart[j * n + k]) { good = 0; break; }
+            }
+        }
+    }
+    PyMem_Free(apart);
+    PyMem_Free(xy);
+    return PyBool_FromLong(good);
+#endif
+}
+
 static int popcount64(unsigned long long v) {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_popcountll(v);
@@ -402,6 +488,7 @@ static PyMethodDef methods[] = {
     {"first_draw_fit", first_draw_fit, METH_VARARGS, first_draw_fit_doc},
     {"free_positions", free_positions, METH_VARARGS, free_positions_doc},
     {"containment_counts", containment_counts, METH_O, containment_counts_doc},
+    {"clean", clean, METH_VARARGS, clean_doc},
     {NULL}
 };
 
