@@ -184,7 +184,7 @@ def _refuse_failing(target: Path, tmp: Path) -> None:
     failure stops the build with one line (exit 2), leaving any earlier PDF in place.
 
     Not by default: it reads every page back, which costs more than drawing it (--check makes a
-    200-board build about 1.7x as long, bench/validator.py). That a build never writes a PDF its
+    200-board build about 1.5x as long, bench/validator.py). That a build never writes a PDF its
     validator fails is proved by the tests instead, over the space a spec can ask for: every
     game, paper, orientation, size option and the extreme margins over many seeds
     (tests/test_print_fidelity.py), every layout in layouts/ and the starter pack; and

@@ -118,7 +118,7 @@ def cli():
 @click.option("--keys-apart", is_flag=True,
               help="write answer keys to NAME-keys.pdf instead of the end of the pack")
 @click.option("--check", is_flag=True,
-              help="validate each PDF before it replaces anything (the build takes about 1.7 times as long)")
+              help="validate each PDF before it replaces anything (the build takes about 1.5 times as long)")
 @user_errors
 def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
     """Build SPEC files (or CliqueR board codes) into PDFs.
