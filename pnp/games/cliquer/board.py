@@ -60,9 +60,9 @@ class Limits:
 
         For a triple a, b, c the cross product is twice the triangle's area in every role, so
         c is clear of line ab exactly when cross^2 * den^2 >= num^2 * |ab|^2, and likewise
-        for a against bc and b against ac: one cross product serves all three roles. In C where
-        the placing core is built (``core`` chooses as ``placer.placing_core``): the same
-        integers, and a generated board is checked at least once.
+        for a against bc and b against ac: one cross product serves all three roles. Every
+        generated board is checked, so this runs in C where the placing core is built (the same
+        integers; ``core`` chooses as ``placer.placing_core`` does).
         """
         lo, hi = self.lo, self.hi
         space_n, space_d = self.spacing.numerator ** 2, self.spacing.denominator ** 2
