@@ -49,6 +49,13 @@ def _quarters() -> tuple[tuple[float, ...], ...]:
 _QUARTERS = _quarters()
 
 
+def _plain(text, mode, charSpace, direction, wordSpace, shaping) -> bool:
+    """A line of text with none of reportlab's text options: the kind a canvas keeps (any other
+    goes reportlab's own way)."""
+    return (type(text) is str and mode is None and not charSpace and direction is None
+            and not wordSpace and not shaping)
+
+
 class Canvas(_Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -72,26 +79,24 @@ class Canvas(_Canvas):
 
     def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None,
                    shaping=False):
-        if mode is not None or charSpace or direction is not None or wordSpace or shaping \
-                or type(text) is not str:
-            return super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
+        options = (mode, charSpace, direction, wordSpace, shaping)
+        if not _plain(text, *options):
+            return super().drawString(x, y, text, *options)
         self._show(x, y, self._line(text)[1])
 
     def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None,
                           wordSpace=None, shaping=False):
-        if mode is not None or charSpace or direction is not None or wordSpace or shaping \
-                or type(text) is not str:
-            return super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace,
-                                             shaping)
+        options = (mode, charSpace, direction, wordSpace, shaping)
+        if not _plain(text, *options):
+            return super().drawCentredString(x, y, text, *options)
         width, operators = self._line(text)
         self._show(x - 0.5 * width, y, operators)
 
     def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None,
                         wordSpace=None, shaping=False):
-        if mode is not None or charSpace or direction is not None or wordSpace or shaping \
-                or type(text) is not str:
-            return super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace,
-                                           shaping)
+        options = (mode, charSpace, direction, wordSpace, shaping)
+        if not _plain(text, *options):
+            return super().drawRightString(x, y, text, *options)
         width, operators = self._line(text)
         self._show(x - width, y, operators)
 

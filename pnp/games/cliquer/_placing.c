@@ -105,6 +105,13 @@ static int read_dot(PyObject *dot, long long bound, long long *x, long long *y) 
     return 1;
 }
 
+/* What a function returns when a reader says 0 (decline: NotImplemented, the caller runs the
+   Python code) or -1 (the reader's exception) */
+static PyObject *declined(int ok) {
+    if (ok < 0) return NULL;
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
 /* every dot of a list or tuple into xy[2 * count]: 1; 0 to decline; -1 with an exception */
 static int read_dots(PyObject *seq, long long bound, Py_ssize_t max_count, long long **xy,
                      Py_ssize_t *n) {
@@ -204,10 +211,7 @@ static PyObject *first_fit(PyObject *self, PyObject *args) {
     if (!PyList_CheckExact(cands) && !PyTuple_CheckExact(cands)) Py_RETURN_NOTIMPLEMENTED;
     Screen sc;
     int ok = screen_make(&sc, others_o, clear2);
-    if (ok <= 0) {
-        if (ok < 0) return NULL;
-        Py_RETURN_NOTIMPLEMENTED;
-    }
+    if (ok <= 0) return declined(ok);
     PyObject *result = NULL;
     Py_ssize_t ncands = PySequence_Fast_GET_SIZE(cands);
     PyObject **items = PySequence_Fast_ITEMS(cands);
@@ -245,10 +249,7 @@ static PyObject *first_draw_fit(PyObject *self, PyObject *args) {
     if (lo > FIT_BOUND / 2 || lo < -FIT_BOUND / 2) Py_RETURN_NOTIMPLEMENTED;  /* lo + 255 in bounds */
     Screen sc;
     int ok = screen_make(&sc, others_o, clear2);
-    if (ok <= 0) {
-        if (ok < 0) return NULL;
-        Py_RETURN_NOTIMPLEMENTED;
-    }
+    if (ok <= 0) return declined(ok);
     Py_ssize_t found = -1;
     for (Py_ssize_t c = 0; 2 * c + 1 < ndraws; c++) {
         if (screen_fits(&sc, lo + draws[2 * c], lo + draws[2 * c + 1], space, clear2)) {
@@ -312,10 +313,7 @@ static PyObject *free_positions(PyObject *self, PyObject *args) {
     long long *xy = NULL;
     Py_ssize_t n = 0;
     int ok = read_dots(dots_o, FIT_BOUND, FIT_DOTS, &xy, &n);
-    if (ok <= 0) {
-        if (ok < 0) return NULL;
-        Py_RETURN_NOTIMPLEMENTED;
-    }
+    if (ok <= 0) return declined(ok);
     PyObject *result = NULL, *index = NULL;
     Py_ssize_t nshares = n * (n - 1) / 2;
     Share *shares = PyMem_Malloc(sizeof(Share) * (size_t)(nshares + 1));
@@ -375,8 +373,7 @@ static PyObject *clean(PyObject *self, PyObject *args) {
     long long v[6];
     for (int i = 0; i < 6; i++) {
         int ok = read_int(lims[i], i < 2 ? COUNT_BOUND : CLEAN_SQUARE, &v[i]);
-        if (ok < 0) return NULL;
-        if (ok == 0 || (i >= 2 && v[i] < 0)) Py_RETURN_NOTIMPLEMENTED;
+        if (ok <= 0 || (i >= 2 && v[i] < 0)) return declined(ok);
     }
 #if !defined(__SIZEOF_INT128__)
     Py_RETURN_NOTIMPLEMENTED;       /* no 128-bit integers (MSVC): Python answers */
@@ -389,10 +386,7 @@ static PyObject *clean(PyObject *self, PyObject *args) {
     long long *xy = NULL;
     Py_ssize_t n = 0;
     int ok = read_dots(dots_o, COUNT_BOUND, CLEAN_DOTS, &xy, &n);
-    if (ok <= 0) {
-        if (ok < 0) return NULL;
-        Py_RETURN_NOTIMPLEMENTED;
-    }
+    if (ok <= 0) return declined(ok);
     int good = 1;
     __int128 *apart = PyMem_Malloc(sizeof(__int128) * (size_t)(n * n + 1));
     if (!apart) { PyMem_Free(xy); return PyErr_NoMemory(); }
@@ -444,10 +438,7 @@ static PyObject *containment_counts(PyObject *self, PyObject *dots_o) {
     long long *xy = NULL;
     Py_ssize_t n = 0;
     int ok = read_dots(dots_o, COUNT_BOUND, COUNT_DOTS, &xy, &n);
-    if (ok <= 0) {
-        if (ok < 0) return NULL;
-        Py_RETURN_NOTIMPLEMENTED;
-    }
+    if (ok <= 0) return declined(ok);
     unsigned long long left[COUNT_DOTS][COUNT_DOTS];
     unsigned long long everyone = n == 64 ? ~0ULL : (1ULL << n) - 1;
     /* left[i][j]: the dots strictly left of the directed line i -> j */
