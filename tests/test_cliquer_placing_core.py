@@ -8,6 +8,7 @@ import math
 import random
 from fractions import Fraction
 from itertools import combinations, permutations, product
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -474,11 +475,17 @@ def test_free_positions_declines_what_it_does_not_vouch_for():
     assert free([(1, 1)], -3, 2, 3, 4.0 + 1e-9, 1.0) == [0, 1, 2, 3, 4, 6]   # not at 2 from (1, 1)
 
 
-def test_a_9_dot_board_the_search_makes_needs_no_numpy():
+def test_a_9_dot_board_the_search_makes_needs_no_numpy(tmp_path):
     """Board 349 of the bench pack is one sampling cannot place: the first fill finishes it, so
     a pack of any size builds without importing numpy (about 70 ms of CPU)."""
+    import os
     import subprocess
     import sys
+
+    import pnp
+
+    # the pnp this test imports (with its C cores), not a source tree in the current folder
+    env = {**os.environ, "PYTHONPATH": str(Path(pnp.__file__).parent.parent)}
 
     code = """
 import sys
@@ -496,5 +503,6 @@ placer.Placer._sample = watched
 run_task(tasks(loads("seed: bench\\nitems:\\n  - {kind: cliquer, count: 349}\\n"), "bench")[348])
 print(short[-1], "numpy" in sys.modules)
 """
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tmp_path, env=env)
     assert out.stdout.split() == ["True", "False"], out.stdout + out.stderr
