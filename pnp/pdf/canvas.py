@@ -111,5 +111,7 @@ class Canvas(_Canvas):
         code.append("n")            # a path object's first move ends any path before it
         code.append(f"{fp_str(xc + rx * first[0], yc - ry * first[1])} m")
         for c0, s0, a, b, c, d, c1, s1 in _QUARTERS:
-            code.append(f"{fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d, xc + rx * c1, yc - ry * s1)} c")
+            points = fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d, xc + rx * c1,
+                            yc - ry * s1)
+            code.append(f"{points} c")
         code.append(PATH_OPS[stroke, fill, self._fillMode])

@@ -42,10 +42,11 @@
  * numpy Field (search.py), with ``dots`` added in order, scores 0, i.e. where one more dot breaks
  * no limit: fill.py's first fill runs on it so that a board sampling leaves short does not import
  * numpy. Same bits as numpy, for the reasons above: the differences are of exact int64s (bounds
- * as first_fit's, lo + k * step included), and every expression of Field._close and
- * Field._shares is written operand for operand, each numpy ufunc one rounded C operation (numpy
- * never fuses two ufuncs). A position's score is a sum of 0/1 hits, so it is 0 exactly when no
- * test hits, tested in any order. The pairs keep the Field's roles: a is the dot added later.
+ * as first_fit's, lo + k * step included; at most 256 dots), and every expression of
+ * Field._close and Field._shares is written operand for operand, each numpy ufunc one rounded C
+ * operation (numpy never fuses two ufuncs). A position's score is a sum of 0/1 hits, so it is 0
+ * exactly when no test hits, tested in any order. The pairs keep the Field's roles: a is the dot
+ * added later.
  *
  * containment_counts(dots): for every triangle (combinations order), the number of dots strictly
  * inside it, as a list. Integers only: coordinates within 2**20 in absolute value (else, or with
@@ -71,6 +72,8 @@
 #define FIT_DOTS 4096             /* first_fit: more placed dots are left to Python (no board has
                                      near so many; it bounds the pairs' memory) */
 #define FREE_SIDE 4096            /* free_positions: lattice positions along a side at most */
+#define FREE_DOTS 256             /* free_positions: more dots are left to numpy (a board has at
+                                     most 63; it bounds the pairs' memory and the work) */
 #define COUNT_BOUND (1LL << 20)   /* containment_counts: likewise */
 #define COUNT_DOTS 64             /* containment_counts: one bit a dot in a 64-bit mask */
 #define CLEAN_DOTS 256            /* clean: more dots are left to Python (its pair table is n*n) */
@@ -246,7 +249,8 @@ static PyObject *first_draw_fit(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oy#Ldd:first_draw_fit", &others_o, &draws, &ndraws, &lo, &space,
                           &clear2))
         return NULL;
-    if (lo > FIT_BOUND / 2 || lo < -FIT_BOUND / 2) Py_RETURN_NOTIMPLEMENTED;  /* lo + 255 in bounds */
+    if (lo > FIT_BOUND / 2 || lo < -FIT_BOUND / 2)       /* so lo + 255 is within the bounds */
+        Py_RETURN_NOTIMPLEMENTED;
     Screen sc;
     int ok = screen_make(&sc, others_o, clear2);
     if (ok <= 0) return declined(ok);
@@ -307,12 +311,12 @@ static PyObject *free_positions(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OLLLdd:free_positions", &dots_o, &lo, &step, &side, &space,
                           &clear2))
         return NULL;
-    if (step < 1 || step > FIT_BOUND || side < 1 || side > FREE_SIDE || lo < -FIT_BOUND || lo > FIT_BOUND
-            || (side - 1) * step > FIT_BOUND || lo + (side - 1) * step > FIT_BOUND)
+    if (step < 1 || step > FIT_BOUND || side < 1 || side > FREE_SIDE || lo < -FIT_BOUND
+            || lo > FIT_BOUND || (side - 1) * step > FIT_BOUND || lo + (side - 1) * step > FIT_BOUND)
         Py_RETURN_NOTIMPLEMENTED;
     long long *xy = NULL;
     Py_ssize_t n = 0;
-    int ok = read_dots(dots_o, FIT_BOUND, FIT_DOTS, &xy, &n);
+    int ok = read_dots(dots_o, FIT_BOUND, FREE_DOTS, &xy, &n);
     if (ok <= 0) return declined(ok);
     PyObject *result = NULL, *index = NULL;
     Py_ssize_t nshares = n * (n - 1) / 2;
@@ -322,7 +326,8 @@ static PyObject *free_positions(PyObject *self, PyObject *args) {
     for (Py_ssize_t a = 1; a < n; a++) {          /* Field.add(a) takes the dots before it */
         for (Py_ssize_t b = 0; b < a; b++, k++) {
             /* abx, aby = bx - a[0], by - a[1]; clear2 * (abx * abx + aby * aby) - 1e-6 */
-            double abx = (double)(xy[2 * b] - xy[2 * a]), aby = (double)(xy[2 * b + 1] - xy[2 * a + 1]);
+            double abx = (double)(xy[2 * b] - xy[2 * a]);
+            double aby = (double)(xy[2 * b + 1] - xy[2 * a + 1]);
             shares[k] = (Share){xy[2 * a], xy[2 * a + 1], xy[2 * b], xy[2 * b + 1], abx, aby,
                                 clear2 * (abx * abx + aby * aby) - 1e-6};
         }
