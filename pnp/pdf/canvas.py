@@ -9,7 +9,8 @@ Neither needs doing twice:
   the font's subset for good (reportlab only ever adds codes), so the operators that show it
   are the same each time: the first drawing keeps them and later ones write them at once;
 - a circle's arcs use the same angles every time, so their sines and cosines are taken once,
-  and each point is then computed by reportlab's own expression, in its order.
+  and each point is then computed by reportlab's own expressions, step by step through its
+  calls, in its order (``_circle_curves``).
 
 The bytes are exactly reportlab's: tests/test_pdf_canvas.py draws strings and circles both
 ways and compares the pages, and the golden PDFs pin whole packs.
@@ -47,6 +48,19 @@ def _quarters() -> tuple[tuple[float, ...], ...]:
 
 
 _QUARTERS = _quarters()
+
+
+def _circle_curves(x_cen, y_cen, r) -> list[tuple[float, ...]]:
+    """The Bezier curves of reportlab's circle: ``Canvas.circle`` -> ``ellipse(x1, y1, x2, y2)``
+    -> ``PDFPathObject.ellipse(x1, y1, x2 - x1, y2 - y1)`` -> ``bezierArc(x, y, x + width,
+    y + height, 0, 360)``, every step's arithmetic as there (x1 + (x2 - x1) is not always x2)."""
+    x1, y1 = x_cen - r, y_cen - r
+    x2, y2 = x1 + ((x_cen + r) - x1), y1 + ((y_cen + r) - y1)
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+    xc, yc = (x1 + x2) / 2., (y1 + y2) / 2.
+    rx, ry = (x2 - x1) / 2., (y2 - y1) / 2.
+    return [(xc + rx * c0, yc - ry * s0, xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d,
+             xc + rx * c1, yc - ry * s1) for c0, s0, a, b, c, d, c1, s1 in _QUARTERS]
 
 
 def _plain(text, mode, charSpace, direction, wordSpace, shaping) -> bool:
@@ -101,17 +115,11 @@ class Canvas(_Canvas):
         self._show(x - width, y, operators)
 
     def circle(self, x_cen, y_cen, r, stroke=1, fill=0):
-        # Canvas.circle -> ellipse -> PDFPathObject.ellipse -> bezierArc(.., 0, 360), inlined
-        x1, x2, y1, y2 = x_cen - r, x_cen + r, y_cen - r, y_cen + r
-        x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
-        xc, yc = (x1 + x2) / 2., (y1 + y2) / 2.
-        rx, ry = (x2 - x1) / 2., (y2 - y1) / 2.
         code = self._code
-        first = _QUARTERS[0]
+        curves = _circle_curves(x_cen, y_cen, r)
+        first = curves[0]
         code.append("n")            # a path object's first move ends any path before it
-        code.append(f"{fp_str(xc + rx * first[0], yc - ry * first[1])} m")
-        for c0, s0, a, b, c, d, c1, s1 in _QUARTERS:
-            points = fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d, xc + rx * c1,
-                            yc - ry * s1)
-            code.append(f"{points} c")
+        code.append(f"{fp_str(first[0], first[1])} m")
+        for curve in curves:
+            code.append(f"{fp_str(*curve[2:])} c")
         code.append(PATH_OPS[stroke, fill, self._fillMode])
