@@ -6,11 +6,12 @@
   same spec gives the same PDF bytes everywhere), so it is built without fused multiply-add
   (``-ffp-contract=off``: on arm64 GCC would fuse a*b+c and round once instead of twice); the
   file refuses to compile with fast-math or excess precision (``_exact.h``).
-- ``pnp.games.cliquer._placing``: board generation's two hot loops, the screen of sampled dots
-  (``Placer.fits``) and the count of dots inside each triangle (``containment_counts``); once
-  drawing cost about what reportlab needs, generating the boards was the largest cost of pnp's
-  own in a build; the search's free lattice positions (``free_positions``), so a board
-  sampling leaves short need not import numpy; and the exact check of a board (``clean``). Same boards to the bit as the Python and numpy
+- ``pnp.games.cliquer._placing``: board generation's hot loops (once drawing cost about what
+  reportlab needs, generating the boards was the largest cost of pnp's own in a build): the
+  screen of sampled dots (``Placer.fits``, also straight from the random draws), the count of
+  dots inside each triangle (``containment_counts``) and the exact check of a board
+  (``clean``); and the search's free lattice positions (``free_positions``), so a board
+  sampling leaves short need not import numpy. Same boards to the bit as the Python and numpy
   code, so built like the letters core.
 
 ``optional=True``: on a machine without a C compiler (or Python headers), or where a core
