@@ -116,3 +116,17 @@ def _full_report(limits, dots):
         return limits.problems(dots)
     finally:
         Limits.clean = original
+
+
+def test_a_negative_zero_in_the_data_reads_as_zero():
+    """A board whose data says -0.0 prints as one that says 0.0 ("0.00", never "-0.00"): the
+    redraw keeps a page's words by equal blocks, and -0.0 == 0.0, so the two must print alike."""
+    import math
+
+    from pnp.games.cliquer.sheet import subtitle
+
+    data = cliquer.to_data(board_for(3))
+    data.update(difficulty=-0.0, margin_mm=-0.0)
+    forged = cliquer.from_data(data)
+    assert math.copysign(1, forged.difficulty) == math.copysign(1, forged.margin_mm) == 1
+    assert "-0.00" not in subtitle(forged)

@@ -184,7 +184,9 @@ class Fields:
         value = self.data[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise ValueError(f"{self.where}.{key} must be a number, got {_short(value)}")
-        return value
+        # -0.0 reads as 0.0 (pnp never writes it): the two are equal, so a redraw's caches, which
+        # key on equal values, could otherwise print one where the data says the other
+        return value + 0 if value == 0 else value
 
     def flag(self, key: str) -> bool:
         value = self.data[key]
