@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.cliquer.geometry import Dot
 from pnp.games.cliquer import placer as placing
+from pnp.games.cliquer.geometry import Dot
 from pnp.games.cliquer.placer import Placer
 
 POSITIONS = 96           # positions weighed along each side at most (every lattice point up to
