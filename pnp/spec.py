@@ -679,7 +679,7 @@ def _output_name(reader: _Reader, node: yaml.Node) -> str:
     name = reader.text(node, "output")
     if not name or "/" in name or "\\" in name or name in (".", "..") or name.startswith(".") \
             or ":" in name:
-        raise reader.fail(node, f"output must be a plain file name like pack.pdf, got {name!r}")
+        raise reader.fail(node, f"output must be a plain file name like pack.pdf, got {_brief(name)!r}")
     if not name.lower().endswith(".pdf"):
         name += ".pdf"
     size = len(name.encode("utf-8"))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from pnp.build import PARTS  # a pack split by --keys-apart: which of its two PDFs this is
 from pnp.games import KINDS, game
-from pnp.games.base import Fields, Problem, Problems, bounded_list
+from pnp.games.base import Fields, Problem, Problems, bounded_list, brief
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
@@ -237,7 +237,7 @@ class _Boards:
             self.reports.append(report)
             if not isinstance(record, dict) or not isinstance(record.get("kind"), str) \
                     or record["kind"] not in KINDS:
-                report.problems.append(PROBLEMS("bad-data", f"unknown kind {_short(record.get('kind'))}"
+                report.problems.append(PROBLEMS("bad-data", f"unknown kind {brief(record.get('kind'))}"
                                                 if isinstance(record, dict) else "record is not a mapping"))
                 continue
             report.kind = record["kind"]
@@ -285,9 +285,9 @@ def _placements_of(raw, page_count: int | None) -> list[tuple[int, str, Frame]]:
         Fields(p, "placement", ("page", "piece", "frame"))
         page, piece, frame = p["page"], p["piece"], _frame(p["frame"])
         if type(page) is not int or page < 0 or page_count is not None and page >= page_count:
-            raise ValueError(f"placement on page {_short(page)}, but the PDF has {page_count} pages")
+            raise ValueError(f"placement on page {brief(page)}, but the PDF has {page_count} pages")
         if not isinstance(piece, str):
-            raise ValueError(f"placement piece {_short(piece)} is not a name")
+            raise ValueError(f"placement piece {brief(piece)} is not a name")
         out.append((page, piece, frame))
     return out
 
@@ -320,11 +320,6 @@ class _Pages:
         return found
 
 
-def _short(value) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
-
-
 def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
     """The data's own fields, strictly; whether the redraw can be trusted with them."""
     from pnp.pdf.page import PAPER_PT, geometry
@@ -338,13 +333,13 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
         f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part",))
         f.text("generator"), f.text("title"), f.text("seed")
         if f.has("part") and f.text("part") not in PARTS:
-            raise ValueError(f"attached data names part {_short(f.data['part'])}; pnp writes "
+            raise ValueError(f"attached data names part {brief(f.data['part'])}; pnp writes "
                              f"{' or '.join(PARTS)}")
         page = f.mapping("page", PAGE_KEYS)
         size, orientation = page.text("size"), page.text("orientation")
         margin, width, height = page.number("margin_mm"), page.number("width"), page.number("height")
         if size not in PAPER_PT or orientation not in ("portrait", "landscape") or not 0 <= margin <= 100:
-            raise ValueError(f"page {_short(size)} {_short(orientation)} with a {margin:g} mm "
+            raise ValueError(f"page {brief(size)} {brief(orientation)} with a {margin:g} mm "
                              "margin is not one pnp prints")
     except ValueError as exc:
         whole.problems.append(PROBLEMS("bad-data", str(exc)))
@@ -370,7 +365,7 @@ def _redrawn(payload: dict, page_count: int):
 
     generator = payload.get("generator")
     if generator != GENERATOR:
-        return None, [PROBLEMS("other-version", f"made by {_short(generator)}; this is "
+        return None, [PROBLEMS("other-version", f"made by {brief(generator)}; this is "
                                f"{GENERATOR}, which can check its data but cannot prove "
                                "its ink: validate it with the pnp that made it, or rebuild it")]
     try:
@@ -432,9 +427,9 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
 
 def _show_placements(raw) -> str:
     if not isinstance(raw, list):
-        return _short(raw)
-    shown = [f"{_short(p.get('piece'))} on page {p.get('page', -1) + 1 if isinstance(p.get('page'), int) else '?'}"
-             if isinstance(p, dict) else _short(p) for p in raw[:3]]
+        return brief(raw)
+    shown = [f"{brief(p.get('piece'))} on page {p.get('page', -1) + 1 if isinstance(p.get('page'), int) else '?'}"
+             if isinstance(p, dict) else brief(p) for p in raw[:3]]
     return ", ".join(shown) + (f" and {len(raw) - 3} more" if len(raw) > 3 else "") if shown else "nowhere"
 
 

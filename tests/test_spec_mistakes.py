@@ -225,3 +225,21 @@ def test_every_line_indented_with_a_tab_is_one_line(lines):
         loads("\n".join(text) + "\n", "x.yaml")
     assert [m.line for m in info.value.mistakes] == sorted(lines)
     assert all("replace the tab with spaces" in m.message for m in info.value.mistakes)
+
+
+BIG = "{" + ", ".join(f"k{i}: [{10**15 + i}, {{title: -100000000}}]" for i in range(12)) + "}"
+
+
+@pytest.mark.parametrize("item", [
+    f"{{kind: circles, players: {BIG}}}",             # hypothesis found this one quoted whole
+    f"{{kind: circles, players: {10**300}}}",
+    f"{{kind: cliques, players: {10**300}}}",
+    f"{{kind: cliques, players: [Ann, {BIG}]}}",
+    f"{{kind: cliquer, difficulty: {BIG}}}",
+])
+def test_a_huge_value_is_quoted_back_briefly(item):
+    """Whatever was written, the mistake stays one short line: the value is cut, not copied."""
+    with pytest.raises(SpecError) as caught:
+        loads(f"output: {'a/' + 'x' * 150}.pdf\nitems:\n  - {item}\n", "x.yaml")
+    lines = str(caught.value).split("\n")
+    assert len(lines) == 2 and all(LOCATED.match(line) and len(line) < 200 for line in lines), lines

@@ -183,7 +183,7 @@ class Fields:
     def number(self, key: str) -> float:
         value = self.data[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"{self.where}.{key} must be a number, got {_short(value)}")
+            raise ValueError(f"{self.where}.{key} must be a number, got {brief(value)}")
         # -0.0 reads as 0.0 (pnp never writes it): the two are equal, so a redraw's caches, which
         # key on equal values, could otherwise print one where the data says the other
         return value + 0 if value == 0 else value
@@ -191,7 +191,7 @@ class Fields:
     def flag(self, key: str) -> bool:
         value = self.data[key]
         if not isinstance(value, bool):
-            raise ValueError(f"{self.where}.{key} must be true or false, got {_short(value)}")
+            raise ValueError(f"{self.where}.{key} must be true or false, got {brief(value)}")
         return value
 
     def text(self, key: str) -> str:
@@ -206,15 +206,15 @@ class Fields:
 
 def whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{where} must be a whole number, got {_short(value)}")
+        raise ValueError(f"{where} must be a whole number, got {brief(value)}")
     if low is not None and value < low or high is not None and value > high:
-        raise ValueError(f"{where} must be {low}..{high}, got {_short(value)}")
+        raise ValueError(f"{where} must be {low}..{high}, got {brief(value)}")
     return value
 
 
 def text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{where} must be text, got {_short(value)}")
+        raise ValueError(f"{where} must be text, got {brief(value)}")
     if len(value) > MAX_DATA_TEXT:
         raise ValueError(f"{where} is {len(value)} characters long; at most {MAX_DATA_TEXT}")
     return value
@@ -228,6 +228,8 @@ def bounded_list(value: Any, where: str, most: int = MAX_DATA_LIST) -> list:
     return value
 
 
-def _short(value: Any) -> str:
+def brief(value: Any) -> str:
+    """A value quoted back in an error, at most 40 characters: a mistake stays one short line
+    whatever was written (a nested mapping, a 300-digit number)."""
     shown = repr(value)
     return shown if len(shown) <= 40 else shown[:37] + "..."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.base import Fields, bounded_list, text
+from pnp.games.base import Fields, bounded_list, brief, text
 from pnp.games.circles.board import Board, Circle, Variants
 from pnp.games.circles.rules import ARRANGEMENTS
 
@@ -36,7 +36,7 @@ def from_data(data: Any) -> Board:
     f = Fields(data, "circles board", ("ident", "arrangement", "circles", "variants", "players", "tokens"))
     arrangement = f.text("arrangement")
     if arrangement not in ARRANGEMENTS:
-        raise ValueError(f"circles board.arrangement must be row or ring, got {arrangement!r}")
+        raise ValueError(f"circles board.arrangement must be row or ring, got {brief(arrangement)}")
     circles = []
     for n, raw in enumerate(f.list("circles", MAX_CIRCLES)):
         c = Fields(raw, f"circles board.circles[{n}]", ("spaces", "start"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pnp.games.base import option
+from pnp.games.base import brief, option
 from pnp.games.circles.board import MAX_SPACES, MIN_SPACES, SHAPES, Variants
 from pnp.games.circles.rules import PLAYER_COUNTS
 from pnp.games.circles.layout import MIN_SPACE_MM, smallest_space
@@ -18,11 +18,11 @@ def parse_players(value) -> int:
     two colors cannot be shared fairly by three, and the board's fairness (each black space
     has a white twin) is a promise between two sides."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"must be 2 or 4 (a number of players), got {value!r}")
+        raise ValueError(f"must be 2 or 4 (a number of players), got {brief(value)}")
     if value not in PLAYER_COUNTS:
         why = "; 3 cannot share the two colors (black and white) fairly" if value == 3 else ""
         raise ValueError(f"Thinking in Circles is for 2 players, or 4 as two teams of two, "
-                         f"got {value}{why}")
+                         f"got {brief(value)}{why}")
     return value
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from pnp.games.base import option
+from pnp.games.base import brief, option
 from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
 from pnp.pdf.fonts import BOLD, SANS, backwards_letter, check_printable
 
@@ -23,7 +23,7 @@ def parse_players(value) -> tuple[str, ...]:
         raise ValueError(f"must be a number of players ({bounds}) or a list of names, got {value}")
     if isinstance(value, int):
         if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-            raise ValueError(f"Cliques is for {bounds} players, got {value}")
+            raise ValueError(f"Cliques is for {bounds} players, got {brief(value)}")
         return seat_names(value)
     if not isinstance(value, list):
         raise ValueError(f"must be a number of players ({bounds}) or a list of names")
@@ -34,7 +34,7 @@ def parse_players(value) -> tuple[str, ...]:
     for i, raw in enumerate(value):
         where = f"name {i + 1}"
         if not isinstance(raw, str):
-            raise ValueError(f"{where} must be a name, got {raw!r} (put quotes around it)")
+            raise ValueError(f"{where} must be a name, got {brief(raw)} (put quotes around it)")
         # NFC so that "é" typed as e + combining accent is one name with the precomposed one
         name = " ".join(unicodedata.normalize("NFC", raw).split())
         if not name:
