@@ -8,6 +8,7 @@ machine: ``--jobs 4`` gives the same bytes as ``--jobs 1``.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 from contextlib import closing
 from dataclasses import dataclass
@@ -93,7 +94,7 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
     try:
         # boards go out in chunks (one message each; a 9-dot board takes about a millisecond),
         # at least four a worker so one slow board does not leave the others idle at the end
@@ -141,7 +142,7 @@ def _outcome(task: Task):
         return None, str(exc)
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """Workers leave Ctrl-C to the parent (which stops them) and die with it if it is killed
     (elsewhere than Linux the pool's own pipe closing ends them)."""
     import signal
@@ -149,7 +150,7 @@ def _worker_start() -> None:
     from pnp.pdf.sandbox import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent()
+    die_with_parent(parent)
 
 
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],

@@ -60,13 +60,14 @@ def start(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int =
 
     base = _address_space()
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:                                   # the child: limit, work, report, vanish
         os.close(read_end)
         status = 0
         try:
             signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
-            die_with_parent()
+            die_with_parent(parent)
             import faulthandler
 
             faulthandler.disable()      # an abort in pdfium is reported by the parent, in one line
@@ -152,9 +153,13 @@ class Pending:
                 os.close(self.read_end)
 
 
-def die_with_parent() -> None:
+def die_with_parent(parent: int) -> None:
     """On Linux the kernel kills this process when its parent dies, so a child killed by its
-    own parent's wall clock (or a build killed outright) leaves no worker of its own running."""
+    own parent's wall clock (or a build killed outright) leaves no worker of its own running.
+
+    ``parent``: the pid of the process that started this one, taken before it did. A parent
+    killed between the start and this call sends no signal (the kernel only signals a death
+    after the request), so a process whose parent is already gone ends itself here."""
     try:
         import ctypes
 
@@ -162,7 +167,9 @@ def die_with_parent() -> None:
         PR_SET_PDEATHSIG = 1
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
-        pass
+        return
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _limit(resource, name: str, value: int) -> None:
