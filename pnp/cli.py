@@ -24,6 +24,9 @@ def interrupted():
     SIGINT instead of exiting 130, though we caught it. Output is flushed first."""
     import os
 
+    writer = sys.modules.get("pnp.pdf.writer")
+    if writer is not None:          # a part whose with block never started (see writer)
+        writer.discard_open_parts()
     click.echo("pnp: interrupted", err=True)
     sys.stdout.flush()
     sys.stderr.flush()

@@ -304,3 +304,29 @@ def test_ctrl_c_after_the_pdf_is_written_is_no_traceback(folder, pdfs):
         if code == 130:
             assert err.strip().splitlines() == ["pnp: interrupted"]
         assert (out / "pack.pdf").read_bytes() == pdfs[1]
+
+
+def test_a_part_whose_with_block_never_started_is_removed_on_the_way_out(tmp_path, monkeypatch):
+    """A Ctrl-C the moment the part exists can land before the with block starts (the test
+    above, once in a CI run): atomic_path's generator is then left suspended and its finally
+    never runs before the process exits, so the CLI's way out removes the parts still held."""
+    from pnp import cli
+    from pnp.pdf import writer
+
+    target = tmp_path / "pack.pdf"
+    with writer.atomic_path(target) as (_, fh):      # a build that ends well holds nothing
+        fh.write(b"%PDF")
+    assert target.read_bytes() == b"%PDF" and not writer._OPEN_PARTS
+    entered = writer.atomic_path(tmp_path / "next.pdf")
+    tmp, _ = entered.__enter__()                     # created; the with block never started
+    assert tmp.exists() and tmp in writer._OPEN_PARTS
+
+    def leave(code):
+        raise SystemExit(code)
+
+    monkeypatch.setattr(os, "_exit", leave)
+    with pytest.raises(SystemExit) as left:
+        cli.interrupted()
+    assert left.value.code == 130
+    assert not tmp.exists() and not writer._OPEN_PARTS
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pack.pdf"]

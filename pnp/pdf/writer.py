@@ -77,6 +77,23 @@ def _alive(pid: int) -> bool:
     return True
 
 
+# Parts this process has created and not yet renamed or removed. A Ctrl-C can land between a
+# part's creation and the start of the with block that would remove it (the generator behind
+# ``atomic_path`` is then left suspended, its finally never run before the process exits), so
+# the CLI's way out removes whatever is still here (``discard_open_parts``).
+_OPEN_PARTS: set[Path] = set()
+
+
+def discard_open_parts() -> None:
+    """Remove the parts this process still holds (on the way out of an interrupted command)."""
+    for part in list(_OPEN_PARTS):
+        try:
+            os.unlink(part)
+        except OSError:
+            pass
+        _OPEN_PARTS.discard(part)
+
+
 @contextmanager
 def atomic_path(target: Path):
     """Yield ``(path, file)``: a new hidden temporary file beside ``target``, open for writing;
@@ -95,6 +112,7 @@ def atomic_path(target: Path):
             raise PnpError(f"{target} is a folder; choose another output name")
         _clean_stale_parts(target)
         created = True       # set first: a Ctrl-C the moment the file exists still removes it
+        _OPEN_PARTS.add(tmp)
         fd = _create_new(tmp)
         with os.fdopen(fd, "wb") as fh:
             yield tmp, fh
@@ -110,6 +128,7 @@ def atomic_path(target: Path):
                 os.unlink(tmp)
             except FileNotFoundError:
                 pass
+        _OPEN_PARTS.discard(tmp)
 
 
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
