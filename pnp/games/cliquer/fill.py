@@ -38,11 +38,11 @@ def first_fill(placer: Placer, sampled: list[Dot], n: int, rng: random.Random,
         return None
     lim = placer.limits
     step, side = lattice(lim.lo, lim.hi)
-    space = placer.space2 - 1e-9
     state = rng.getstate()
     dots = list(sampled)
     while len(dots) < n:
-        free = placing._placing.free_positions(dots, lim.lo, step, side, space, placer.clear2)
+        free = placing._placing.free_positions(dots, lim.lo, step, side, placer.space_floor,
+                                                 placer.clear2)
         if free is NotImplemented or not free:
             break
         j = free[rng.randrange(len(free))]          # Field._best, when the least is 0

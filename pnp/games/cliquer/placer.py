@@ -65,6 +65,12 @@ class Placer:
         self.clear2 = float(limits.clearance) ** 2
         self.space2 = float(limits.spacing) ** 2
 
+    @property
+    def space_floor(self) -> float:
+        """Two dots whose squared distance is below this are too close: the spacing squared,
+        less an allowance for its rounding (every screen, in Python, numpy and C, uses it)."""
+        return self.space2 - 1e-9
+
     def random_dots(self, rng: random.Random, k: int) -> list[Dot]:
         """k random dots, x then y by ``rng.randint(lo, hi)``: the same draws, made faster
         (see ``_draws``)."""
@@ -113,7 +119,7 @@ class Placer:
         """Does c break no limit with ``others`` (each triple in every role)? Plain floats: for
         the few candidates sampling weighs, quicker than numpy."""
         cx, cy = c
-        space, clear2 = self.space2 - 1e-9, self.clear2
+        space, clear2 = self.space_floor, self.clear2
         rel = []
         for px, py in others:
             dx, dy = float(px - cx), float(py - cy)
@@ -140,7 +146,7 @@ class Placer:
         """The index of the first candidate that ``fits`` with ``others``, or -1; in C when
         ``placing_core(core)`` says so (the same index: see _placing.c), else by ``fits``."""
         if placing_core(core) == "c":
-            found = _placing.first_fit(others, candidates, self.space2 - 1e-9, self.clear2)
+            found = _placing.first_fit(others, candidates, self.space_floor, self.clear2)
             if found is not NotImplemented:      # dots the C core does not vouch for
                 return found
         return next((k for k, c in enumerate(candidates) if self.fits(others, c)), -1)
@@ -171,7 +177,7 @@ class Placer:
         for _ in range(n):
             draws = self._draws(rng, SAMPLE_TRIES) if core == "c" else None
             if type(draws) is bytes:    # the C core screens the draws themselves: no dots made
-                free = _placing.first_draw_fit(dots, draws, lo, self.space2 - 1e-9, self.clear2)
+                free = _placing.first_draw_fit(dots, draws, lo, self.space_floor, self.clear2)
                 if free is not NotImplemented:
                     if free < 0:
                         break

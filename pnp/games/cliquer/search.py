@@ -80,7 +80,7 @@ def involvement(placer: Placer, dots: list[Dot]) -> np.ndarray:
     dx = d[None, :, 0] - d[:, None, 0]                      # (n, n): i -> j
     dy = d[None, :, 1] - d[:, None, 1]
     dist2 = dx * dx + dy * dy
-    close = dist2 < placer.space2 - 1e-9
+    close = dist2 < placer.space_floor
     np.fill_diagonal(close, False)
     count = np.count_nonzero(close, axis=1)
     # near[i, j, k]: dot k is too close to the line through i and j
@@ -178,7 +178,7 @@ class Field:
     def _close(self, a: Dot) -> np.ndarray:
         """Positions too close to dot a."""
         dx, dy = self.xs - a[0], self.ys - a[1]
-        return dx * dx + dy * dy < self.placer.space2 - 1e-9
+        return dx * dx + dy * dy < self.placer.space_floor
 
     def _shares(self, a: Dot, others: list[Dot]) -> np.ndarray:
         """For each other dot b and every position c: how many of the three roles of the
