@@ -9,10 +9,9 @@ For each kind of board, generate boards and place their letters (pnp.games.cliqu
 
 and what the letters cost: the time to draw each board's piece with its letters over the time to
 draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
-depend on the machine; and the placer's own time with its C core (when built: the loop over a
-board's dots, one call a board) and with its pure-Python loop, against the numpy placer they
-replaced (bench/labels_baseline.py, frozen), with a count of boards where any two of them placed
-a letter differently (there must be none).
+depend on the machine; and the placer's own time against the numpy placer it replaced
+(bench/labels_baseline.py, frozen), with a count of boards where the two placed a letter
+differently (there must be none).
 
     python bench/cliquer_labels.py            # 200 boards of each kind
     python bench/cliquer_labels.py --quick    # 40
@@ -84,13 +83,9 @@ def main() -> None:
     count = 40 if parser.parse_args().quick else 200
     import labels_baseline
 
-    from functools import partial
+    from pnp.games.cliquer.labels import place
 
-    from pnp.games.cliquer.labels import _place, letters_core
-
-    placers = {"numpy": labels_baseline.place, "python": partial(_place, core="python")}
-    if letters_core() == "c":
-        placers["C"] = partial(_place, core="c")
+    placers = {"numpy": labels_baseline.place, "python": place}
     print(f"{'boards':<32} {'tier 1':>8} {'tier 2':>8} {'tier 3':>8} {'refused':>8} {'with/without':>13}"
           + "".join(f" {name + ' ms':>10}" for name in placers) + f" {'differ':>7}")
     for name, options in KINDS.items():
@@ -126,8 +121,8 @@ def main() -> None:
               f"{refused:>8d} {t_with / t_without:>13.2f}"
               + "".join(f" {spent[p] / count * 1000:>10.2f}" for p in placers) + f" {differ:>7d}")
     print(f"\n{count} boards of each kind; tiers are shares of all letters; 'with/without': time to "
-          f"draw a board's piece with its letters over the time without (worksheets always have them; "
-          f"letters by the {letters_core()} loop); 'ms' columns: each placer's time a board on the same "
+          f"draw a board's piece with its letters over the time without (worksheets always have them); "
+          "'ms' columns: each placer's time a board on the same "
           "boards (numpy: the placer before issue 14); 'differ': boards where any two placed a letter "
           "differently")
 

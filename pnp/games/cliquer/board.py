@@ -6,14 +6,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pnp.games.base import Problem
-from pnp.games.cliquer.cores import chosen
 from pnp.games.cliquer.problems import PROBLEMS
 from pnp.games.cliquer.geometry import Dot, Scale, far_enough, line_clear, line_distance, orient
-
-try:        # the placing core's exact check, built by `pip install .` with a compiler
-    from pnp.games.cliquer import _placing
-except ImportError:
-    _placing = None
 
 
 @dataclass(frozen=True)
@@ -53,24 +47,18 @@ class Limits:
     def inside(self, p: Dot) -> bool:
         return self.lo <= p[0] <= self.hi and self.lo <= p[1] <= self.hi
 
-    def clean(self, dots: tuple[Dot, ...], core: str | None = None) -> bool:
+    def clean(self, dots: tuple[Dot, ...]) -> bool:
         """Does the board keep every guarantee? The same integer tests as ``problems``, inlined
         and stopping at the first failure: a generated board is checked this way first, and
         only a failing one pays for the messages.
 
         For a triple a, b, c the cross product is twice the triangle's area in every role, so
         c is clear of line ab exactly when cross^2 * den^2 >= num^2 * |ab|^2, and likewise
-        for a against bc and b against ac: one cross product serves all three roles. Every
-        generated board is checked, so this runs in C where the placing core is built (the same
-        integers; ``core`` chooses as ``placer.placing_core`` does).
+        for a against bc and b against ac: one cross product serves all three roles.
         """
         lo, hi = self.lo, self.hi
         space_n, space_d = self.spacing.numerator ** 2, self.spacing.denominator ** 2
         clear_n, clear_d = self.clearance.numerator ** 2, self.clearance.denominator ** 2
-        if chosen(core, "PNP_PLACING_CORE", _placing is not None, "placing") == "c":
-            found = _placing.clean(dots, lo, hi, space_n, space_d, clear_n, clear_d)
-            if found is not NotImplemented:      # the same integers, in C (_placing.c)
-                return found
         if any(not (lo <= x <= hi and lo <= y <= hi) for x, y in dots):
             return False
         n = len(dots)

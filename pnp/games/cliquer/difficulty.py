@@ -27,7 +27,6 @@ from itertools import combinations
 from typing import Sequence
 
 from pnp.games.cliquer.geometry import Dot, convex_hull
-from pnp.games.cliquer.placer import _placing, placing_core
 from pnp.games.cliquer.rules import triangulation_size
 
 # stakes per move ~ STAKES_FLOOR + STAKES_SPAN * value, with value = 1 - exp(-RATE * share)
@@ -62,19 +61,8 @@ def band_of(value: float) -> str:
     return "hard"
 
 
-def containment_counts(dots: Sequence[Dot], core: str | None = None) -> list[int]:
-    """For every triangle of dots (in combinations order), how many dots lie strictly inside it.
-
-    In C when ``placer.placing_core(core)`` says so (the same integers: _placing.c), because
-    this was the second largest loop of board generation; else ``_containment_counts_python``."""
-    if placing_core(core) == "c":
-        counts = _placing.containment_counts(dots)
-        if counts is not NotImplemented:    # declined: over 64 dots, past 2**20, not plain ints
-            return counts
-    return _containment_counts_python(dots)
-
-
-def _containment_counts_python(dots: Sequence[Dot]) -> list[int]:
+def containment_counts(dots: Sequence[Dot]) -> list[int]:
+    """For every triangle of dots (in combinations order), how many dots lie strictly inside it."""
     n = len(dots)
     everyone = (1 << n) - 1
     # left[i][j]: dots strictly left of the directed line i -> j, built once per pair

@@ -17,15 +17,6 @@ This is page geometry in points (floats), not a game guarantee: the exact intege
 of ``geometry`` stay the only judges of the board itself. Directions are integer vectors
 normalised with a correctly rounded square root, so the same board places its letters the same
 on every machine.
-
-Where pip could build it, the loop that places a board's letters runs in C (``_letters.c``,
-one call a board), because the letters were about a third of a whole build; what that loop is
-given (the letters' shapes from the font, the order of the dots from math.hypot) and what is
-made of its answer (Label, Crowded) stay here. The pure-Python loop here (``_place_python`` and
-its ``_search_python``) is the fallback, and the two choose the same spots to the last bit (the
-PDF is the same bytes either way; the C file's comment shows why,
-tests/test_cliquer_letters_core.py checks it). ``$PNP_LETTERS_CORE`` set to ``python`` runs the
-Python loop.
 """
 
 from __future__ import annotations
@@ -35,13 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import PnpError
-from pnp.games.cliquer.cores import chosen
 from pnp.paper import MM, Frame
-
-try:        # the placing loop in C: built by `pip install .` when a C compiler is there
-    from pnp.games.cliquer import _letters
-except ImportError:
-    _letters = None
 
 DOT_GAP_MM = 0.5        # a letter never comes nearer than this to any dot
 LINE_GAP_MM = 0.45      # half a pencil line and a little air
@@ -105,24 +90,7 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
     for every spot at once (issue 14; ``bench/labels_baseline.py`` keeps it, and
     ``bench/cliquer_labels.py`` checks both choose the same spots): same letters, no numpy to
     import, a tenth of the time.
-
-    Even so the letters were about a third of a whole build: the loop over the dots runs in C
-    when built (see the module's docstring), in a tenth of the Python loop's time on default
-    boards; a call a dot to a C search took a fifth, the Python round each call the rest.
     """
-    return _place(points, names, square, radius, size, avoid)
-
-
-def letters_core(core: str | None = None) -> str:
-    """The loop that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
-    ``$PNP_LETTERS_CORE``, chooses (for comparing the two; "c" where it is not built is an error)."""
-    return chosen(core, "PNP_LETTERS_CORE", _letters is not None, "letters")
-
-
-def _place(points, names, square: Frame, radius: float, size: float, avoid=(),
-           core: str | None = None) -> list[Label]:
-    """``place``, with the loop chosen by ``core`` (see ``letters_core``)."""
-    in_c = letters_core(core) == "c"
     n = len(points)
     if n == 0:
         return []
@@ -130,23 +98,16 @@ def _place(points, names, square: Frame, radius: float, size: float, avoid=(),
     inner = square.inset(INSIDE_MM * MM)
     reach_dot = float(radius + DOT_GAP_MM * MM)
     grow, gap = LINE_GAP_MM * MM, LABEL_GAP_MM * MM
-    # what the tests of every spot need of the board, as floats (both loops read these)
+    # what the tests of every spot need of the board, as floats
     board = (UNITS, STEPS, tuple(float(v) for v in (inner.x, inner.y, inner.right, inner.top)),
              reach_dot, gap, grow, OWN_SHARE)
-    # the order is made here for both loops: it takes math.hypot of every pair, which the C
-    # core never takes from libm and would have to ask Python for
     nearest = _nearest(pts)
     order = sorted(range(n), key=lambda k: (nearest[k], k))     # the most crowded dot first
     letters = [_letter(names[i], size, reach_dot) for i in range(n)]
-    found = NotImplemented
-    if in_c:
-        found = _letters.place_all(board, pts, order, nearest, letters, avoid, _BAND)
-    if found is NotImplemented:      # Python chosen, or numbers the C core does not vouch for
-        found = _place_python(board, pts, order, nearest, letters, avoid)
+    found = _place_python(board, pts, order, nearest, letters, avoid)
     if isinstance(found, int):
         raise Crowded(f"dot {names[found]} is too crowded by its neighbours for its letter")
-    # Labels made here, not in C: the core could make them faster only by going round the
-    # dataclass's __init__, which would save about 1 us a letter. letters[i][0]: the ink's box
+    # letters[i][0]: the ink's box
     return [Label(i, names[i], size, box, tier, (box[0] - letters[i][0][0], box[1] - letters[i][0][1]))
             for i, (box, tier) in enumerate(found)]
 
@@ -154,7 +115,7 @@ def _place(points, names, square: Frame, radius: float, size: float, avoid=(),
 def _place_python(board, pts, order, nearest, letters, avoid):
     """The letters' spots, a dot at a time in ``order``, each clear of the letters before it:
     ``(box, tier)`` a dot (by index), or the index of the first dot with no spot. ``letters``
-    holds each dot's ``_letter``. ``_letters.place_all`` in Python."""
+    holds each dot's ``_letter``."""
     reach_dot = board[3]
     tiers = [_Lines(segments) for segments in avoid]
     found: list = [None] * len(pts)
@@ -223,12 +184,6 @@ def _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, line
     return next(((box, t) for t, tier in enumerate(lines[1:], 2) for box in free
                  if not tier.meet(box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)),
                 (free[0], len(lines) + 1))
-
-
-# the C core's guard band round a tie, relative, on squared distances: far wider than the
-# rounding of a square (1e-16), so math.hypot is asked only at near-ties (a few a letter: the
-# first spot straight right, left, up or down touches the dot's gap by construction)
-_BAND = 1e-9
 
 
 def _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot: float, taken, gap: float,

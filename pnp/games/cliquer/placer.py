@@ -6,12 +6,10 @@ only when the exact integer check in ``Limits.problems`` finds nothing, so a rou
 cost a step but never a guarantee. Every loop is bounded by a step count (not a clock), so the
 same seed gives the same board on every machine, and an impossible request fails in bounded time.
 
-The screen of sampled candidates (``fits``, through ``first_fit``) runs in C (``_placing.c``)
-where pip could build it, because generating the boards was the largest cost of pnp's own in a
-build once drawing cost about what reportlab needs; the Python scan is the fallback, and the two
-pick the same candidate to the bit (the C file's comment shows why,
-tests/test_cliquer_placing_core.py checks it). ``$PNP_PLACING_CORE`` set to ``python`` runs the
-Python loops (here and in ``difficulty.containment_counts``).
+The search (and numpy, which it needs) is imported only for the boards sampling leaves short,
+about one 9-dot board in a few hundred, so an ordinary pack does not pay numpy's start-up (about
+70 ms of CPU, once a process). Imports run one way: this module imports the search, the search
+knows a placer only by what it reads of it (``limits``, ``space_floor``, ``clear2``).
 """
 
 from __future__ import annotations
@@ -21,14 +19,8 @@ import struct
 from functools import lru_cache
 
 from pnp.errors import PnpError
-from pnp.games.cliquer.cores import chosen
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.geometry import Dot
-
-try:        # the candidate screen and triangle counts in C: built by `pip install .` with a compiler
-    from pnp.games.cliquer import _placing
-except ImportError:
-    _placing = None
 
 SAMPLE_TRIES = 60        # random positions tried per dot before handing over to the search
 
@@ -44,12 +36,6 @@ def _byte_draws(span: int) -> tuple[bytes, bytes]:
     down = 8 - span.bit_length()
     return (bytes(t >> down if t >> down < span else 0 for t in range(256)),
             bytes(t for t in range(256) if t >> down >= span))
-
-
-def placing_core(core: str | None = None) -> str:
-    """The loops that will run: "c" when built, else "python"; ``core`` ("c", "python"), else
-    ``$PNP_PLACING_CORE``, chooses (for comparing the two; "c" where it is not built is an error)."""
-    return chosen(core, "PNP_PLACING_CORE", _placing is not None, "placing")
 
 
 def _dots(lo: int, values) -> list[Dot]:
@@ -142,14 +128,10 @@ class Placer:
                     return False
         return True
 
-    def first_fit(self, others: list[Dot], candidates: list[Dot], core: str | None = None) -> int:
-        """The index of the first candidate that ``fits`` with ``others``, or -1; in C when
-        ``placing_core(core)`` says so (the same index: see _placing.c), else by ``fits``."""
-        if placing_core(core) == "c":
-            found = _placing.first_fit(others, candidates, self.space_floor, self.clear2)
-            if found is not NotImplemented:      # dots the C core does not vouch for
-                return found
-        return next((k for k, c in enumerate(candidates) if self.fits(others, c)), -1)
+    def first_fit(self, others: list[Dot], candidates: list[Dot]) -> int:
+        """The index of the first candidate that ``fits`` with ``others``, or -1."""
+        fits = self.fits
+        return next((k for k, c in enumerate(candidates) if fits(others, c)), -1)
 
     def place(self, n: int, rng: random.Random) -> tuple[Dot, ...]:
         if self.limits.lo > self.limits.hi:
@@ -159,32 +141,18 @@ class Placer:
         dots = self._sample(n, rng)     # boards plain sampling fits are the same as ever
         if len(dots) == n and not self.limits.problems(tuple(sorted(dots))):
             return tuple(sorted(dots))
-        from pnp.games.cliquer.fill import first_fill
-
-        board = first_fill(self, dots, n, rng)      # the search's first step, without numpy
-        if board is not None:
-            return board
-        from pnp.games.cliquer.search import search
+        from pnp.games.cliquer.search import search     # numpy: only for the boards that need it
 
         board, fitted = search(self, dots, n, rng)
         if board is None:
             raise Infeasible(self._advice(n, fitted))
         return board
 
-    def _sample(self, n: int, rng: random.Random, core: str | None = None) -> list[Dot]:
-        core = placing_core(core)       # once a board, not once a dot
-        lo, dots = self.limits.lo, []
+    def _sample(self, n: int, rng: random.Random) -> list[Dot]:
+        dots: list[Dot] = []
         for _ in range(n):
-            draws = self._draws(rng, SAMPLE_TRIES) if core == "c" else None
-            if type(draws) is bytes:    # the C core screens the draws themselves: no dots made
-                free = _placing.first_draw_fit(dots, draws, lo, self.space_floor, self.clear2)
-                if free is not NotImplemented:
-                    if free < 0:
-                        break
-                    dots.append((lo + draws[2 * free], lo + draws[2 * free + 1]))
-                    continue
-            candidates = self.random_dots(rng, SAMPLE_TRIES) if draws is None else _dots(lo, draws)
-            free = self.first_fit(dots, candidates, core)
+            candidates = self.random_dots(rng, SAMPLE_TRIES)
+            free = self.first_fit(dots, candidates)
             if free < 0:
                 break
             dots.append(candidates[free])
