@@ -122,18 +122,18 @@ def _place_python(board, pts, order, nearest, letters, avoid):
     taken: list[tuple[float, float, float, float]] = []
     for i in order:
         px, py = pts[i]
-        _, half_w, half_h, starts, centres, around = letters[i]
+        _, half_w, half_h, spots, centres, around = letters[i]
         # Only what is near this dot can stop one of its spots: leaving the rest out changes no
         # answer (each test of the search would pass them anyway, by a point's margin at least)
         # and makes the tests a few dots and lines long instead of the board's
         others = pts[:i] + pts[i + 1:]
         near = around + reach_dot
-        clear_of = [(px, py)] + [(x, y) for x, y in others if abs(x - px) < near and abs(y - py) < near]
+        clear_of = [(x, y) for x, y in others if abs(x - px) < near and abs(y - py) < near]
         # the dot nearest a centre is among those within nearest + 2 * centres of this dot
         reach = nearest[i] + 2 * centres + 1.0
         rivals = [(x, y) for x, y in others if abs(x - px) <= reach and abs(y - py) <= reach]
         lines = [t.near(px - around, py - around, px + around, py + around) for t in tiers]
-        spot = _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken)
+        spot = _search_python(board, px, py, half_w, half_h, spots, clear_of, rivals, lines, taken)
         if spot is None:
             return i
         found[i] = spot
@@ -144,9 +144,18 @@ def _place_python(board, pts, order, nearest, letters, avoid):
 @lru_cache(maxsize=1024, typed=True)
 def _letter(text: str, size: float, reach_dot: float):
     """What a letter's search needs of its shape (a board has the same few letters every
-    time): its ink, its half width and height, where its box centres start along each of the
-    ``UNITS`` (from just clear of the dot outward), the farthest centre from the dot, and how
-    far from the dot a dot or line can stop a spot."""
+    time): its ink, its half width and height, its ``spots``, the farthest centre from the dot,
+    and how far from the dot a dot or line can stop a spot.
+
+    The spots are where its box centre may go, in the order they are tried: ``STEPS`` outward
+    from just clear of the dot (its start) along each of the ``UNITS``, as (x, y) offsets from
+    the dot, each the very float ``(start + step) * unit`` the search adds to the dot's
+    position, and whether the spot's box may come within ``reach_dot`` of its own dot. Whether
+    it does depends on the letter's shape alone, but for the rounding of the dot's position
+    (units of 1e-13 on a page): a spot whose box is within the reach by more than ``_TIE`` is
+    left out (the search would refuse it on any board; more than half the spots), one clear of
+    it by more than ``_TIE`` skips the test (it would pass), and the few near-ties are tested
+    on the board's own floats as before."""
     ink = label_box(text, size)
     w, h = ink[2] - ink[0], ink[3] - ink[1]
     half_w, half_h = w / 2, h / 2
@@ -154,31 +163,63 @@ def _letter(text: str, size: float, reach_dot: float):
                    for ux, uy in UNITS)
     centres = max(starts) + STEPS[-1]
     around = centres + math.hypot(half_w, half_h) + LINE_GAP_MM * MM + 1.0
-    return ink, half_w, half_h, starts, centres, around
-
-
-def _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, lines, taken):
-    """The first free spot for the letter of the dot at ``px, py`` (a box ``half_w`` by
-    ``half_h`` each side of its centre), trying ``steps`` outward from ``starts`` along each
-    of the ``units``: ``(box, tier)`` with the best tier any spot has, or None when no spot is
-    free. ``board`` is (units, steps, the inner square's left, bottom, right, top, reach_dot,
-    gap, grow, own_share); ``lines``, a ``_Lines`` a tier, the segments near the dot."""
-    units, steps, inner, reach_dot, gap, grow, own_share = board
-    free: list[tuple[float, float, float, float]] = []
-    for s in steps:
-        for (ux, uy), start in zip(units, starts):
+    spots = []
+    for s in STEPS:
+        for (ux, uy), start in zip(UNITS, starts):
             dist = start + s
-            cx, cy = px + dist * ux, py + dist * uy
-            box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-            if not _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot, taken, gap,
-                         own_share):
+            ox, oy = dist * ux, dist * uy
+            left, bottom, right, top = ox - half_w, oy - half_h, ox + half_w, oy + half_h
+            gap = math.hypot(left if left > 0.0 else (-right if right < 0.0 else 0.0),
+                             bottom if bottom > 0.0 else (-top if top < 0.0 else 0.0))
+            if gap < reach_dot - _TIE:
                 continue
-            if not free and not lines:
-                return box, 1
-            free.append(box)
-            if lines and not lines[0].meet(box[0] - grow, box[1] - grow, box[2] + grow,
-                                           box[3] + grow):
-                return box, 1
+            spots.append((ox, oy, gap < reach_dot + _TIE))
+    return ink, half_w, half_h, tuple(spots), centres, around
+
+
+# far wider than the rounding of a dot's position on a page (1e-13 pt), far narrower than any
+# difference the letters' geometry makes
+_TIE = 1e-7
+
+
+def _search_python(board, px, py, half_w, half_h, spots, clear_of, rivals, lines, taken):
+    """The first free spot for the letter of the dot at ``px, py`` (a box ``half_w`` by
+    ``half_h`` each side of its centre) among its ``spots`` (see ``_letter``), in order:
+    ``(box, tier)`` with the best tier any spot has, or None when no spot is free. ``board``
+    is (units, steps, the inner square's left, bottom, right, top, reach_dot, gap, grow,
+    own_share); ``clear_of``, the other dots near this one; ``lines``, a ``_Lines`` a tier,
+    the segments near the dot.
+
+    The test of a spot is written out in the loop: it runs about ten times a letter, and the
+    call was a third of its cost."""
+    _, _, inner, reach_dot, gap, grow, own_share = board
+    in_left, in_bottom, in_right, in_top = inner
+    own = ((px, py),)
+    free: list[tuple[float, float, float, float]] = []
+    for ox, oy, own_tie in spots:
+        cx, cy = px + ox, py + oy
+        left, bottom, right, top = cx - half_w, cy - half_h, cx + half_w, cy + half_h
+        if left < in_left or right > in_right or bottom < in_bottom or top > in_top:
+            continue
+        on_a_letter = False
+        for tl, tb, tr, tt in taken:
+            if left < tr + gap and right > tl - gap and bottom < tt + gap and top > tb - gap:
+                on_a_letter = True
+                break
+        if on_a_letter:
+            continue
+        if own_tie and not _clear_of_dots(left, bottom, right, top, own, reach_dot):
+            continue
+        if not _clear_of_dots(left, bottom, right, top, clear_of, reach_dot):
+            continue
+        if rivals and not _own_dot_nearest(cx, cy, px, py, rivals, own_share):
+            continue
+        box = (left, bottom, right, top)
+        if not free and not lines:
+            return box, 1
+        free.append(box)
+        if lines and not lines[0].meet(left - grow, bottom - grow, right + grow, top + grow):
+            return box, 1
     if not free:
         return None
     return next(((box, t) for t, tier in enumerate(lines[1:], 2) for box in free
@@ -186,24 +227,31 @@ def _search_python(board, px, py, half_w, half_h, starts, clear_of, rivals, line
                 (free[0], len(lines) + 1))
 
 
-def _free(box, cx, cy, px, py, clear_of, rivals, inner, reach_dot: float, taken, gap: float,
-          own_share: float) -> bool:
-    """May a letter's box (centre ``cx, cy``) take this spot by its dot at ``px, py``: inside
-    the square (``inner``: left, bottom, right, top), clear of the letters already placed and of
-    the dots ``clear_of`` by the gap, and nearer its own dot than any of the ``rivals`` (the
-    other dots that could be nearer)?"""
-    left, bottom, right, top = box
-    if left < inner[0] or right > inner[2] or bottom < inner[1] or top > inner[3]:
-        return False
-    for tl, tb, tr, tt in taken:
-        if left < tr + gap and right > tl - gap and bottom < tt + gap and top > tb - gap:
+def _clear_of_dots(left, bottom, right, top, dots, reach_dot: float) -> bool:
+    """Is the box at least ``reach_dot`` from each of the ``dots``? math.hypot of the gaps on
+    the two axes, asked only when neither gap alone settles it: hypot(dx, dy) >= dx exactly
+    (it is rounded faithfully from a value at least dx, and dx is a float)."""
+    for x, y in dots:
+        dx = left - x if x < left else (x - right if x > right else 0.0)
+        if dx >= reach_dot:
+            continue
+        dy = bottom - y if y < bottom else (y - top if y > top else 0.0)
+        if dy >= reach_dot:
+            continue
+        if math.hypot(dx, dy) < reach_dot:
             return False
-    for x, y in clear_of:
-        if math.hypot(max(left - x, 0.0, x - right), max(bottom - y, 0.0, y - top)) < reach_dot:
+    return True
+
+
+def _own_dot_nearest(cx, cy, px, py, rivals, own_share: float) -> bool:
+    """Is the centre ``cx, cy`` nearer its own dot than ``own_share`` of the way to each of the
+    ``rivals``? Stops at the first rival too near: own <= share * min(d) is own <= share * d
+    for every d, because multiplying by a positive float keeps order."""
+    own = math.hypot(cx - px, cy - py)
+    for x, y in rivals:
+        if own > own_share * math.hypot(cx - x, cy - y):
             return False
-    if not rivals:
-        return True
-    return math.hypot(cx - px, cy - py) <= own_share * min(math.hypot(cx - x, cy - y) for x, y in rivals)
+    return True
 
 
 class _Lines:
@@ -235,13 +283,21 @@ class _Lines:
         for a box and a segment). The four corners' sides are dx (y - y0) - dy (x - x0) for
         y in (bottom, top) and x in (left, right): all strictly positive exactly when the least
         of the first terms exceeds the greatest of the second (for floats a - b > 0 is a > b).
+        Which product is the least is known from the sign of dx (of dy): rounding keeps order,
+        so bottom <= top gives dx (bottom - y0) <= dx (top - y0) for dx >= 0, the reverse below.
         """
         for x0, y0, dx, dy, s_left, s_right, s_bottom, s_top in self.segments:
             if left > s_right or right < s_left or bottom > s_top or top < s_bottom:
                 continue
-            y_a, y_b = dx * (bottom - y0), dx * (top - y0)
-            x_a, x_b = dy * (left - x0), dy * (right - x0)
-            if min(y_a, y_b) <= max(x_a, x_b) and max(y_a, y_b) >= min(x_a, x_b):
+            if dx >= 0.0:
+                y_lo, y_hi = dx * (bottom - y0), dx * (top - y0)
+            else:
+                y_lo, y_hi = dx * (top - y0), dx * (bottom - y0)
+            if dy >= 0.0:
+                x_lo, x_hi = dy * (left - x0), dy * (right - x0)
+            else:
+                x_lo, x_hi = dy * (right - x0), dy * (left - x0)
+            if y_lo <= x_hi and y_hi >= x_lo:
                 return True
         return False
 
