@@ -149,13 +149,21 @@ class Placer:
         return board
 
     def _sample(self, n: int, rng: random.Random) -> list[Dot]:
-        dots: list[Dot] = []
+        """Up to n dots, each the first of ``SAMPLE_TRIES`` random candidates that ``fits``
+        (stops at the first dot none fits). A dot's candidates are all drawn, as ever, but made
+        into dots only until one fits (about two a dot on default boards, not sixty)."""
+        lo, fits, dots = self.limits.lo, self.fits, []
         for _ in range(n):
-            candidates = self.random_dots(rng, SAMPLE_TRIES)
-            free = self.first_fit(dots, candidates)
-            if free < 0:
+            values = self._draws(rng, SAMPLE_TRIES)
+            if values is None:
+                candidates = self.random_dots(rng, SAMPLE_TRIES)
+            else:
+                pairs = iter(values)
+                candidates = ((lo + x, lo + y) for x, y in zip(pairs, pairs))
+            found = next((c for c in candidates if fits(dots, c)), None)
+            if found is None:
                 break
-            dots.append(candidates[free])
+            dots.append(found)
         return dots
 
     def _advice(self, n: int, placed: int) -> str:
