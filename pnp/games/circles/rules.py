@@ -8,10 +8,16 @@ players' secret goals, so it asks whether *any* legal goal, for either color, wo
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:     # the board's variants; the board imports its vocabulary from here
-    from pnp.games.circles.board import Variants
+
+class Variants(Protocol):
+    """What the win test reads of the variants in play (``board.Variants``). The board imports
+    its vocabulary from here, so this module names the board's class by what it reads of it,
+    not by importing it back (imports run one way: board -> rules)."""
+
+    wild_cards: bool
+    uncloned: bool
 
 SHAPES = ("circle", "triangle", "square", "pentagon")
 COLORS = ("black", "white")

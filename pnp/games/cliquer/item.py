@@ -8,10 +8,9 @@ from typing import Literal
 from pnp.games.base import option
 from pnp.games.cliquer import codes
 from pnp.games.cliquer.ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
+from pnp.games.cliquer.layout import REDUCED_SIDE_MM
 
 DEFAULT_SIDE_MM = 170
-# the largest squares whose card keeps the whole rule at 6 pt or more (see layout.CARD_MM)
-REDUCED_SIDE_MM = {"half": 96, "quarter": 60}
 WORKSHEET_SIDE_MM = 120     # leaves room on the page for the how-to box and the questions
 
 

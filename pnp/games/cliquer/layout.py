@@ -37,6 +37,9 @@ CARD_GAP_MM = 2.5        # between a card's square and its words
 # footer band) of A4 and Letter in both orientations, and never one more: half needs
 # 98 < w <= 129.7 and 92 < h <= 126.7; quarter needs 92.4 < w <= 95 and 90.4 < h <= 92.
 CARD_MM = {"half": (128.0, 126.0), "quarter": (94.0, 91.0)}
+# the largest squares whose card keeps the whole rule at 6 pt or more (the spec's default
+# size_mm for half and quarter boards: item.py reads it from here)
+REDUCED_SIDE_MM = {"half": 96, "quarter": 60}
 KEY_CARD_MM = (94.0, 126.0)     # four to a portrait sheet (A4, Letter), two to a landscape one
 KEY_SIDE_MM = 76.0              # the key's square, whatever the board's side
 KEY_TITLE_MM = 6
@@ -104,8 +107,6 @@ def page_layout(board, frame: Frame) -> PageLayout:
 
 def card_size(board) -> tuple[float, float]:
     """A card's size in points: the size's card, grown only for a square larger than its own."""
-    from pnp.games.cliquer.item import REDUCED_SIDE_MM
-
     w, h = CARD_MM[board.size]
     grow = max(0.0, board.side_mm - REDUCED_SIDE_MM[board.size])
     return (max(w, board.side_mm + 2 * CARD_PAD_MM) * MM, (h + grow) * MM)
