@@ -33,6 +33,7 @@ import yaml
 from pnp.errors import SpecError, raise_all
 from pnp.games.base import option
 from pnp.inputs import not_a_file
+from pnp.pdf.page import PaperSize
 from pnp.yamltext import (NULLS, TRUE_FALSE, TooLarge, bool_trap, compose, is_plain, number,
                           plain_value, position, trap)
 
@@ -50,7 +51,7 @@ MAX_NAME_BYTES = 200
 
 @dataclass(frozen=True)
 class Page:
-    size: Literal["A4", "Letter"] = option("A4", help="paper size")
+    size: PaperSize = option("A4", help="paper size")
     orientation: Literal["portrait", "landscape"] = option("portrait", help="page orientation")
     margin_mm: float = option(10, min=5, max=40, help="blank border; nothing is printed in it")
 

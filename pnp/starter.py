@@ -7,6 +7,7 @@ import dataclasses
 import json
 
 from pnp.games import game
+from pnp.pdf.page import PAPER_PT
 
 
 def _yaml_value(value) -> str:
@@ -60,7 +61,8 @@ def starter(kind: str) -> str:
         f"# A {module.TITLE} spec. Build it with:  pnp build THIS_FILE.yaml",
         "# Every option below is shown with its default; delete what you do not change.",
         f"title: My {module.TITLE} set",
-        "page: {size: A4, orientation: portrait, margin_mm: 10}   # A4 | Letter, portrait | landscape",
+        "page: {size: A4, orientation: portrait, margin_mm: 10}   # "
+        f"{' | '.join(PAPER_PT)}, portrait | landscape",
         'seed: "1"             # any text or number: same seed, same PDF',
         "items:",
         f"  - kind: {kind}",

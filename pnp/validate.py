@@ -34,7 +34,7 @@ PROBLEMS = Problems({
     "bad-data": "the attached data cannot be read (wrong type, missing or unknown key)",
     "not-printed": "the data lists a board that is on no page",
     "check-failed": "a game's check cannot check this data",
-    "outside-safe-area": "something is drawn within 5 mm of the paper edge",
+    "outside-safe-area": f"something is drawn within {EDGE_MM} mm of the paper edge",
     "drawn-unknown": "a marked object belongs to no board",
     "duplicate-board": "two board records are the same board",
     "data-attachments": "more than one attached board data, or other attached files",
@@ -457,7 +457,7 @@ def _page_checks(doc: PdfBoards, reports, whole, pages: "_Pages") -> None:
             left, bottom, right, top = d.bounds
             if left < edge or bottom < edge or right > width - edge or top > height - edge:
                 for r in owners:
-                    r.problems.append(PROBLEMS("outside-safe-area", f"something is drawn within 5 mm "
+                    r.problems.append(PROBLEMS("outside-safe-area", f"something is drawn within {EDGE_MM} mm "
                                                f"of the paper edge on page {page + 1} at "
                                                f"({left:.1f}, {bottom:.1f})–({right:.1f}, {top:.1f}) pt"))
                 break

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from pnp.paper import MM, Frame
 
 EDGE_MM = 5                # nothing is ever drawn closer than this to the paper edge
 FOOTER_MM = 6              # band at the bottom of the safe area for the page footer
 FOOTER_TEXT_MM = 4.5       # the footer's text and scale bar stay below this, in that band
+# the papers pnp prints on, width and height in points: the one list (the spec's choices, its
+# schema, `pnp new`'s comment and the validator all read it)
 PAPER_PT = {"A4": (595.2756, 841.8898), "Letter": (612.0, 792.0)}
+PaperSize = Literal[tuple(PAPER_PT)]      # the spec's page.size: one of PAPER_PT's names
 
 
 @dataclass(frozen=True)

@@ -129,6 +129,8 @@ def card_size(board: Board) -> tuple[float, float]:
 
 def draw_card(board: Board, canvas, frame: Frame) -> None:
     ensure_fonts()
+    from pnp.games.circles import TITLE     # the game's door; the package is loaded by now
+
     size = text_size(board)
     inner = frame.inset(PADDING)
     canvas.saveState()
@@ -138,7 +140,7 @@ def draw_card(board: Board, canvas, frame: Frame) -> None:
     canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
     canvas.setFillGray(0)
     # the title's baseline sits a cap height (about 0.73 em) below the top of the text area
-    draw_fitted(canvas, "Thinking in Circles", inner.x, inner.top - TITLE_PT * 0.73,
+    draw_fitted(canvas, TITLE, inner.x, inner.top - TITLE_PT * 0.73,
                 inner.width, font=BOLD, size=TITLE_PT, min_size=MIN_TEXT_PT)
     lines = _lines(board, size)
     k = _split(lines, size)

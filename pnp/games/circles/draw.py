@@ -154,11 +154,13 @@ def _key(canvas, board: Board, frame: Frame) -> None:
 
 def draw_board(board: Board, canvas, frame: Frame) -> None:
     ensure_fonts()
+    from pnp.games.circles import TITLE     # the game's door; the package is loaded by now
+
     area = circles_area(frame)
     frame = frame.inset(INK_MARGIN)
     canvas.saveState()
     canvas.setFillGray(0)
-    draw_fitted(canvas, "Thinking in Circles", frame.x, frame.top - 16, frame.width * 0.6,
+    draw_fitted(canvas, TITLE, frame.x, frame.top - 16, frame.width * 0.6,
                 font=BOLD, size=16, min_size=MIN_TEXT_PT)
     draw_fitted(canvas, f"board {board.ident}", frame.right, frame.top - 16, frame.width * 0.38,
                 size=9, align="right", min_size=MIN_TEXT_PT)
