@@ -19,6 +19,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
+from conftest import AWAY
 from pnp.build import check_replaceable, output_path
 from pnp.errors import PnpError, SpecError
 from pnp.spec import MAX_SPEC_BYTES, load, loads
@@ -274,7 +275,7 @@ def test_any_output_name_that_loads_stays_in_the_output_folder(tmp_path_factory,
 
 
 def pnp(*args, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd or AWAY,
                           capture_output=True, text=True, timeout=60)
 
 

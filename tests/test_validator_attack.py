@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
+from conftest import AWAY
 from pnp.build import build
 from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
 from pnp.spec import loads
@@ -174,7 +175,7 @@ def test_damaged_and_foreign_files_get_one_clear_line(good, tmp_path, kind):
 def test_the_real_command_answers_every_attack_in_one_run(good, tmp_path):
     files = [make_attack(kind, good, tmp_path) for kind in ATTACKS]
     result = subprocess.run([sys.executable, "-m", "pnp", "validate", good, *files],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     errors = result.stderr.splitlines()
@@ -389,7 +390,7 @@ def measured(*args) -> tuple[int, int, str, str]:
     run in a fresh process, so no earlier test's memory is counted."""
     # the timeout is a guard against a hang, not a speed figure (bench/ measures speed)
     result = subprocess.run([sys.executable, "-c", MEASURE, *map(str, args)], capture_output=True,
-                            text=True, timeout=180)
+                            text=True, timeout=180, cwd=AWAY)
     first, _, out = result.stdout.partition("\n")
     code, peak = map(int, first.split())
     return code, peak, out, result.stderr
@@ -573,7 +574,7 @@ def test_hostile_text_is_escaped_and_cut(good, tmp_path):
         payload["boards"][1]["kind"] = "chess" * 200_000
     path = with_payload(good, tmp_path / "escape.pdf", edit)
     result = subprocess.run([sys.executable, "-m", "pnp", "validate", path], capture_output=True,
-                            text=True, timeout=120)
+                            text=True, timeout=120, cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     for line in result.stdout.splitlines():
         assert not any(ord(ch) < 32 or 0x202a <= ord(ch) <= 0x202e for ch in line), repr(line)

@@ -51,15 +51,34 @@ def analyze(board: Board, solve: bool | None = None, seconds: float | None = Non
     asked = bool(solve) or any(x is not None for x in limits)
     request = False if solve is False else solve_request(asked, *limits).with_progress(progress)
     result = figures(board.dots, solve=request)
+    if request is not False and not _c_solver():
+        result["solver_note"] = SLOW_SOLVER
     if asked and result["perfect_play"] is None:
         result["unfinished"] = result.get("perfect_play_skipped") or "perfect play"
     return result
 
 
+# An install without a C compiler skips the solver core silently (pip shows a build's output
+# only with -v), so the one command that waits on it says so, in its report and its JSON.
+SLOW_SOLVER = ("perfect play was searched in pure Python: pnp's C solver core was not built when "
+               "pnp was installed (no C compiler?), and it is 14-27 times faster "
+               "(docs/development.md: building it)")
+
+
+def _c_solver() -> bool:
+    """Does perfect play run in C (or did the user choose Python with $PNP_SOLVER_CORE)?"""
+    import os
+
+    from pnp.games.cliquer.solver import c_core_available
+
+    return c_core_available() or os.environ.get("PNP_SOLVER_CORE") == "python"
+
+
 def report(figures: dict) -> str:
     from pnp.games.cliquer.analysis import format_report
 
-    return format_report(figures)
+    text = format_report(figures)
+    return text + f"\nNote: {figures['solver_note']}" if figures.get("solver_note") else text
 
 
 def daily_spec(day) -> str:
