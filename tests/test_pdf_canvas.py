@@ -143,3 +143,54 @@ def test_strings_past_the_first_subset():
     mine = drawn(ours.Canvas, calls)
     assert mine == drawn(ReportlabCanvas, calls)
     assert b"/F1+1" in mine and b"/F2+1" in mine
+
+
+# --- reportlab's private parts: checked at import, plain reportlab when anything is off --------
+
+def test_the_shortcuts_hold_with_the_reportlab_installed():
+    assert ours.SHORTCUTS and ours._shortcuts_hold()
+
+
+@pytest.mark.parametrize("breakage", ["PATH_OPS", "bidiShapedText", "_formatText", "_code",
+                                      "arcs", "fillMode"])
+def test_a_missing_or_changed_private_part_turns_the_shortcuts_off(monkeypatch, breakage):
+    """Each private part gone (or reportlab's arithmetic moved away from our copy of it): the
+    check says no, so a canvas would take reportlab's own path."""
+    from reportlab.pdfgen import canvas as rl_canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    if breakage in ("PATH_OPS", "bidiShapedText"):
+        monkeypatch.setattr(ours, breakage, None)
+    elif breakage == "_formatText":
+        monkeypatch.delattr(PDFTextObject, "_formatText")
+    elif breakage == "_code":      # the page's operators kept under another name
+        init = rl_canvas.Canvas.init_graphics_state
+
+        def renamed(self):
+            init(self)
+            self._ops = self.__dict__.pop("_code")
+        monkeypatch.setattr(rl_canvas.Canvas, "init_graphics_state", renamed)
+    elif breakage == "arcs":
+        monkeypatch.setattr(ours, "_QUARTERS", tuple(tuple(v * (1 + 1e-12) for v in q)
+                                                     for q in ours._QUARTERS))
+    else:
+        monkeypatch.setattr(ours, "PATH_OPS", {key: op.upper() for key, op in rl_canvas.PATH_OPS.items()})
+    assert not ours._shortcuts_hold()
+
+
+def test_without_the_shortcuts_a_pack_is_the_same_bytes(monkeypatch, tmp_path):
+    """The fallback forced: every string and circle drawn by reportlab itself, the same PDF."""
+    from pnp.build import build
+    from pnp.spec import loads
+
+    spec = loads("title: fallback\nseed: fb\noutput: pack.pdf\nitems:\n"
+                 "  - {kind: cliquer, count: 2}\n  - {kind: cliquer, worksheet: true}\n"
+                 "  - {kind: circles}\n  - {kind: cliques, players: 7}\n")
+    build(spec, tmp_path / "fast")
+    monkeypatch.setattr(ours, "SHORTCUTS", False)
+    calls = []
+    circle = ReportlabCanvas.circle
+    monkeypatch.setattr(ReportlabCanvas, "circle", lambda self, *a, **k: calls.append(1) or circle(self, *a, **k))
+    build(spec, tmp_path / "plain")
+    assert calls, "the fallback did not go through reportlab's circle"
+    assert (tmp_path / "plain" / "pack.pdf").read_bytes() == (tmp_path / "fast" / "pack.pdf").read_bytes()

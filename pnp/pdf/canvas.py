@@ -14,16 +14,28 @@ Neither needs doing twice:
 
 The bytes are exactly reportlab's: tests/test_pdf_canvas.py draws strings and circles both
 ways and compares the pages, and the golden PDFs pin whole packs.
+
+Both shortcuts lean on reportlab's private parts (the page's ``_code`` list, the canvas's
+``_fontname``, ``_fontsize``, ``_leading`` and ``_fillMode``, ``PDFTextObject._formatText``,
+``PATH_OPS``, ``bidiShapedText``) and on a copy of ``bezierArc``'s arithmetic, none of which
+reportlab promises to keep. So at import the module draws a few strings and circles both ways
+(``SHORTCUTS``): where anything is missing, named otherwise or writes other bytes, every call
+takes reportlab's own path instead, slower and the same bytes (a test forces that fallback).
 """
 
 from __future__ import annotations
 
+import io
 from math import ceil, cos, pi, sin
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfgen.canvas import PATH_OPS
 from reportlab.pdfgen.canvas import Canvas as _Canvas
-from reportlab.pdfgen.textobject import bidiShapedText
+
+try:        # private to reportlab: checked with the rest by _shortcuts_hold()
+    from reportlab.pdfgen.canvas import PATH_OPS
+    from reportlab.pdfgen.textobject import bidiShapedText
+except ImportError:
+    PATH_OPS = bidiShapedText = None
 
 KEPT_LINES = 4096   # strings kept a canvas: a pack's repeated words, not every board's own line
 
@@ -94,14 +106,14 @@ class Canvas(_Canvas):
     def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None,
                    shaping=False):
         options = (mode, charSpace, direction, wordSpace, shaping)
-        if not _plain(text, *options):
+        if not (SHORTCUTS and _plain(text, *options)):
             return super().drawString(x, y, text, *options)
         self._show(x, y, self._line(text)[1])
 
     def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None,
                           wordSpace=None, shaping=False):
         options = (mode, charSpace, direction, wordSpace, shaping)
-        if not _plain(text, *options):
+        if not (SHORTCUTS and _plain(text, *options)):
             return super().drawCentredString(x, y, text, *options)
         width, operators = self._line(text)
         self._show(x - 0.5 * width, y, operators)
@@ -109,12 +121,14 @@ class Canvas(_Canvas):
     def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None,
                         wordSpace=None, shaping=False):
         options = (mode, charSpace, direction, wordSpace, shaping)
-        if not _plain(text, *options):
+        if not (SHORTCUTS and _plain(text, *options)):
             return super().drawRightString(x, y, text, *options)
         width, operators = self._line(text)
         self._show(x - width, y, operators)
 
     def circle(self, x_cen, y_cen, r, stroke=1, fill=0):
+        if not SHORTCUTS:
+            return super().circle(x_cen, y_cen, r, stroke=stroke, fill=fill)
         code = self._code
         curves = _circle_curves(x_cen, y_cen, r)
         first = curves[0]
@@ -123,3 +137,41 @@ class Canvas(_Canvas):
         for curve in curves:
             code.append(f"{fp_str(*curve[2:])} c")
         code.append(PATH_OPS[stroke, fill, self._fillMode])
+
+
+# what the check draws: strings in each way and twice (the second from what was kept), in a
+# font with a leading, upside down pages too, and circles whose arcs round differently
+_TRIAL_STRINGS = (("drawString", 10.5, 700.25, "Ab (c)\\ é"), ("drawCentredString", 300.0, 12.0, "xyz"),
+                  ("drawRightString", 99.9, 1e-3, "Ab (c)\\ é"), ("drawString", -5.0, 5.0, "xyz"))
+_TRIAL_CIRCLES = ((2.8048050000000004, 1.0377778500000001, 16.76, 1, 0), (100.0, 200.0, 1.53, 0, 1),
+                  (-7.25, 3.5, 0.0, 1, 1))
+
+
+def _trial(canvas_class, bottomup: int) -> tuple[str, ...]:
+    canvas = canvas_class(io.BytesIO(), bottomup=bottomup, invariant=1)
+    canvas.setFont("Helvetica", 9.5, 11)
+    for _ in range(2):
+        for method, x, y, text in _TRIAL_STRINGS:
+            getattr(canvas, method)(x, y, text)
+        for x, y, r, stroke, fill in _TRIAL_CIRCLES:
+            canvas.circle(x, y, r, stroke=stroke, fill=fill)
+    return tuple(canvas._code)
+
+
+def _shortcuts_hold() -> bool:
+    """Are reportlab's private parts all there, and do the shortcuts write what reportlab's own
+    calls write with them? (Drawn with the shortcuts on, whatever SHORTCUTS says now.)"""
+    global SHORTCUTS
+    if PATH_OPS is None or bidiShapedText is None:
+        return False
+    was, SHORTCUTS = SHORTCUTS, True
+    try:
+        return all(_trial(Canvas, up) == _trial(_Canvas, up) for up in (1, 0))
+    except (AttributeError, TypeError, KeyError, ValueError, IndexError):
+        return False            # a part renamed, gone or taking other arguments
+    finally:
+        SHORTCUTS = was
+
+
+SHORTCUTS = False
+SHORTCUTS = _shortcuts_hold()      # False: every call goes reportlab's own way
