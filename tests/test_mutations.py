@@ -27,7 +27,9 @@ from tamper import _attachment_stream
 SECTION = re.compile(r"/(?P<tag>\w+) <</I (?P<index>-?\d+)(?P<kind> /K -?\d+)?>> BDC\n(?P<body>.*?)EMC\n?",
                      re.S)
 
-# Good PDFs to plant defects in: small, so that each planting validates quickly.
+# Good PDFs to plant defects in: small, so that each planting validates quickly. A game owes one
+# here and a planted defect per problem code (pnp.games.base.TEST_OBLIGATIONS lists what a game
+# owes the tests; tests/test_game_obligations.py checks every registered game).
 GOOD_SPECS = {
     "cliquer": """\
 title: Mutations CliqueR

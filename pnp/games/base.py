@@ -117,6 +117,27 @@ OPTIONAL_DOORS = {
 _DOOR_PARTNERS = {"analyze": ("report",)}
 
 
+# What a game owes the test suite: the doors above are checked when the registry loads a game;
+# these are checked for every registered game by tests/test_game_obligations.py, which names
+# the one it misses. A new game (a copied folder and a registry line) meets them by adding:
+TEST_OBLIGATIONS = {
+    "good-spec": "a small spec of the kind in tests/test_mutations.py's GOOD_SPECS: a good PDF "
+                 "to plant defects in (it must validate clean)",
+    "planted-defects": "for every code in the game's PROBLEMS, a planted defect in "
+                       "tests/test_mutations.py (MUTATIONS or CODE_DEFECTS) that the validator "
+                       "names with it, or an entry in its UNPLANTABLE saying which test reaches "
+                       "the code otherwise",
+    "layout-options": "every size option reachable by tests/layout_variants.py from the Item "
+                      "dataclass (Literals, flags, bounded numbers), or LAYOUT_OPTIONS in the "
+                      "game's package: a sequence of option mappings, each a valid item, the "
+                      "print-fidelity tests lay out on every paper",
+    "printed-options": "every text option of the Item says option(printed=True or False): the "
+                       "loader refuses text the print font cannot draw in printed ones",
+    "starter-builds": "`pnp new KIND` writes a spec that builds a PDF that validates "
+                      "(tests/test_conformance.py)",
+}
+
+
 class ContractError(Exception):
     """A game folder that does not provide the doors the registry needs: a programming error."""
 
