@@ -6,11 +6,20 @@ a wait a person feels. It is pnp's only native code (docs/development.md: why, a
 it for debugging).
 
 ``optional=True``: on a machine without a C compiler (or Python headers) the build installs
-without it and pnp uses the pure-Python solver instead (same answers, slower). The install says
-so in a warning pip shows without ``-v``; ``pnp analyze`` says so too when it solves.
+without it and pnp uses the pure-Python solver instead (same answers, slower). pip shows that
+only with ``-v``, so ``pnp analyze`` says so in its report when it solved without the core.
+
+``$PNP_CORE_CFLAGS`` replaces the optimisation flags (``-O2``) for a debugging build, e.g.
+``PNP_CORE_CFLAGS="-O0 -g -fsanitize=address,undefined -fno-omit-frame-pointer"``; flags naming
+a sanitizer are passed to the linker too.
 """
+
+import os
 
 from setuptools import Extension, setup
 
+FLAGS = os.environ.get("PNP_CORE_CFLAGS", "-O2").split()
+
 setup(ext_modules=[Extension("pnp.games.cliquer._core", ["pnp/games/cliquer/_core.c"],
-                             optional=True, extra_compile_args=["-O2"])])
+                             optional=True, extra_compile_args=FLAGS,
+                             extra_link_args=[f for f in FLAGS if f.startswith("-fsanitize")])])

@@ -7,15 +7,18 @@ cost a step but never a guarantee. Every loop is bounded by a step count (not a 
 same seed gives the same board on every machine, and an impossible request fails in bounded time.
 
 The search (and numpy, which it needs) is imported only for the boards sampling leaves short,
-about one 9-dot board in a few hundred, so an ordinary pack does not pay numpy's start-up (about
-70 ms of CPU, once a process). Imports run one way: this module imports the search, the search
-knows a placer only by what it reads of it (``limits``, ``space_floor``, ``clear2``).
+about one 9-dot board in a few hundred, and only when its first fill, done first in plain Python
+(``fill.py``, the same board), does not finish them: so a pack does not pay numpy's start-up
+(about 80 ms of CPU, once a process) for a board or two. Imports run one way: this module
+imports the fill and the search, which know a placer only by what they read of it
+(``limits``, ``space_floor``, ``clear2``).
 """
 
 from __future__ import annotations
 
 import random
 import struct
+import sys
 from functools import lru_cache
 
 from pnp.errors import PnpError
@@ -141,6 +144,12 @@ class Placer:
         dots = self._sample(n, rng)     # boards plain sampling fits are the same as ever
         if len(dots) == n and not self.limits.problems(tuple(sorted(dots))):
             return tuple(sorted(dots))
+        if "numpy" not in sys.modules:      # the search's first fill, without numpy (fill.py)
+            from pnp.games.cliquer.fill import first_fill
+
+            board = first_fill(self, dots, n, rng)
+            if board is not None:
+                return board
         from pnp.games.cliquer.search import search     # numpy: only for the boards that need it
 
         board, fitted = search(self, dots, n, rng)

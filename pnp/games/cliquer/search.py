@@ -1,8 +1,9 @@
 """The CliqueR placer's search, for boards plain sampling cannot fit: greedy fills, then
 min-conflicts with every position of the square weighed at each step.
 
-numpy does the weighing; this module is imported only when a board needs this search, so
-building ordinary packs does not pay numpy's start-up.
+numpy does the weighing; this module is imported only when a board needs this search and the
+first fill in plain Python (``fill.py``) did not finish it, so building ordinary packs does not
+pay numpy's start-up.
 
 The placer calls this search; the search reads of the placer only ``limits``, ``space_floor`` and
 ``clear2`` and does not import it (imports run one way: placer -> search).
@@ -16,13 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from pnp.games.cliquer.fill import lattice
 from pnp.games.cliquer.geometry import Dot
 
 Placer = Any             # a pnp.games.cliquer.placer.Placer (not imported: it imports this module)
-
-POSITIONS = 96           # positions weighed along each side at most (every lattice point up to
-                         # a grid of 96, every 2nd or 3rd beyond), so a search step costs the same
-                         # on any grid
 FILLS = 3                # greedy fills tried before the search; it starts from the fullest
 HOPELESS = 1.5           # asking for this many times what the fullest fill fitted: no search
                          # has closed such a gap (fills fit 17-18 dots on 180 mm, the search 23)
@@ -30,12 +28,6 @@ STEPS_PER_DOT = 100      # search budget grows with the board (measured: 20 dots
                          # took at most ~200 steps, 23 on 180 mm up to ~2,000)
 WALK = 0.5               # share of moves that take a random troubled dot, not the worst one
 RESTING = 2              # a dot moved in the last steps waits while another dot is troubled
-
-
-def lattice(lo: int, hi: int) -> tuple[int, int]:
-    """(step, positions along a side) of the search's lattice between lo and hi."""
-    step = -(-(hi - lo + 1) // POSITIONS)
-    return step, len(range(lo, hi + 1, step))
 
 
 def search(placer: Placer, sampled: list[Dot], n: int,
