@@ -107,6 +107,24 @@ class Placer:
     def fits(self, others: list[Dot], c: Dot) -> bool:
         """Does c break no limit with ``others`` (each triple in every role)? Plain floats: for
         the few candidates sampling weighs, quicker than numpy."""
+        return self._fits(others, self._lines(others), c)
+
+    def _lines(self, others: list[Dot], start: int = 0) -> list[tuple]:
+        """For each pair of ``others`` (a before b) with b from ``start`` on: a, the vector ab
+        and the least squared cross product a third dot c keeps with it (c clear of line ab:
+        ``fits``' middle test). They depend on the pair alone, so sampling makes them once a
+        dot placed, not once a candidate weighed."""
+        clear2, out = self.clear2, []
+        for j in range(max(start, 1), len(others)):
+            bx, by = others[j]
+            for ax, ay in others[:j]:
+                abx, aby = float(bx - ax), float(by - ay)
+                out.append((ax, ay, abx, aby, clear2 * (abx * abx + aby * aby) - 1e-6))
+        return out
+
+    def _fits(self, others: list[Dot], lines: list[tuple], c: Dot) -> bool:
+        """``fits``, with ``lines`` = ``self._lines(others)``. Each test only passes or fails, so
+        their order (the pairs' too) changes no answer."""
         cx, cy = c
         space, clear2 = self.space_floor, self.clear2
         rel = []
@@ -116,18 +134,17 @@ class Placer:
             if dist2 < space:
                 return False
             rel.append((dx, dy, clear2 * dist2 - 1e-6))
-        for k, (ax, ay) in enumerate(others):
-            for bx, by in others[k + 1:]:
-                abx, aby = float(bx - ax), float(by - ay)
-                cross = abx * (cy - ay) - aby * (cx - ax)
-                if cross * cross < clear2 * (abx * abx + aby * aby) - 1e-6:
-                    return False
+        for ax, ay, abx, aby, limit in lines:
+            cross = abx * (cy - ay) - aby * (cx - ax)
+            if cross * cross < limit:
+                return False
         for p, (px, py, limit) in enumerate(rel):
             for qx, qy, other in rel[p + 1:]:
                 # p against the line c-q and q against c-p share one cross product (negated,
                 # exactly: float products commute), so one test serves both roles
                 cross = px * qy - py * qx
-                if cross * cross < max(limit, other):
+                cross *= cross
+                if cross < limit or cross < other:
                     return False
         return True
 
@@ -161,7 +178,7 @@ class Placer:
         """Up to n dots, each the first of ``SAMPLE_TRIES`` random candidates that ``fits``
         (stops at the first dot none fits). A dot's candidates are all drawn, as ever, but made
         into dots only until one fits (about two a dot on default boards, not sixty)."""
-        lo, fits, dots = self.limits.lo, self.fits, []
+        lo, fits, dots, lines = self.limits.lo, self._fits, [], []
         for _ in range(n):
             values = self._draws(rng, SAMPLE_TRIES)
             if values is None:
@@ -169,10 +186,11 @@ class Placer:
             else:
                 pairs = iter(values)
                 candidates = ((lo + x, lo + y) for x, y in zip(pairs, pairs))
-            found = next((c for c in candidates if fits(dots, c)), None)
+            found = next((c for c in candidates if fits(dots, lines, c)), None)
             if found is None:
                 break
             dots.append(found)
+            lines += self._lines(dots, len(dots) - 1)
         return dots
 
     def _advice(self, n: int, placed: int) -> str:
