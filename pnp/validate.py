@@ -17,12 +17,12 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from pnp.build import PARTS  # a pack split by --keys-apart: which of its two PDFs this is
 from pnp.games import KINDS, game
 from pnp.games.base import Fields, Problem, Problems, bounded_list, brief
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
+from pnp.render import PARTS  # a pack split by --keys-apart: which of its two PDFs this is
 
 EDGE_SLACK_PT = 0.01
 MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
@@ -361,7 +361,7 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
 def _redrawn(payload: dict, page_count: int):
     """((pdf bytes, records) this pnp draws from the data, or None; the problems that say why
     not). A pure function of the data, so it can run in a child of its own."""
-    from pnp.build import GENERATOR, redraw
+    from pnp.render import GENERATOR, redraw
 
     generator = payload.get("generator")
     if generator != GENERATOR:
