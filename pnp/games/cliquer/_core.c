@@ -50,8 +50,14 @@ typedef struct {
     uint64_t mask;           /* buckets - 1 */
     int shift;
     long long positions, next_check, every;
-    PyObject *hook;          /* called with the position count every `every` positions */
+    PyObject *hook;          /* called with the position count every `every` positions: held
+                              * only for one search (passed to search(), borrowed from its
+                              * arguments) or set by set_hook (owned; the type takes part in
+                              * garbage collection, so a hook that refers back to its owner,
+                              * such as a bound method of the Solver, is no leak) */
+    PyObject *call_hook;     /* this search's hook, borrowed; NULL between searches */
     int failed;              /* a hook raised (budget, Ctrl-C): unwind without searching */
+    int busy;                /* a search is under way: a hook may not start another or re-init */
 } Core;
 
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
@@ -96,8 +102,9 @@ static inline Entry *bucket(Core *c, uint64_t drawn) {
 static int check(Core *c) {
     c->next_check = c->positions + c->every;
     if (PyErr_CheckSignals() < 0) return -1;
-    if (c->hook && c->hook != Py_None) {
-        PyObject *r = PyObject_CallFunction(c->hook, "L", c->positions);
+    PyObject *hook = c->call_hook ? c->call_hook : c->hook;
+    if (hook && hook != Py_None) {
+        PyObject *r = PyObject_CallFunction(hook, "L", c->positions);
         if (!r) return -1;
         Py_DECREF(r);
     }
@@ -247,27 +254,47 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     PyObject *crossing;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iy*y*Oi", kwlist, &n, &ea, &eb, &crossing, &bits))
         return -1;
+    if (self->busy) {
+        PyBuffer_Release(&ea);
+        PyBuffer_Release(&eb);
+        PyErr_SetString(PyExc_RuntimeError, "the solver core is searching");
+        return -1;
+    }
     Py_ssize_t nseg = ea.len;
-    int bad = n < 3 || n > 32 || nseg > MAXSEG || eb.len != nseg || bits < 4 || bits > 30
-              || !PySequence_Check(crossing) || PySequence_Size(crossing) != nseg;
-    if (!bad) {
+    int bad = n < 3 || n > 32 || nseg < 1 || nseg > MAXSEG || eb.len != nseg || bits < 4
+              || bits > 30 || !PySequence_Check(crossing) || PySequence_Size(crossing) != nseg;
+    /* every segment joins two different dots of the board: an end at or past n would index
+     * adj[] out of bounds (and past 31 shift a 32-bit mask too far) */
+    const uint8_t *a = ea.buf, *b = eb.buf;
+    int ends_bad = 0;
+    for (Py_ssize_t k = 0; !bad && k < nseg; k++)
+        if (a[k] >= n || b[k] >= n || a[k] == b[k]) ends_bad = 1;
+    if (!bad && !ends_bad) {
         memcpy(self->ea, ea.buf, nseg);
         memcpy(self->eb, eb.buf, nseg);
     }
     PyBuffer_Release(&ea);
     PyBuffer_Release(&eb);
     if (bad) {
-        PyErr_SetString(PyExc_ValueError, "the C solver takes 3..32 dots and at most 63 segments");
+        PyErr_SetString(PyExc_ValueError, "the C solver takes 3..32 dots and 1..63 segments");
         return -1;
     }
+    if (ends_bad) {
+        PyErr_SetString(PyExc_ValueError, "a segment's ends must be two different dots below n");
+        return -1;
+    }
+    self->nseg = 0;          /* not searchable until the whole table below is in */
     self->n = n;
-    self->nseg = (int)nseg;
     for (Py_ssize_t k = 0; k < nseg; k++) {
         PyObject *item = PySequence_GetItem(crossing, k);
         if (!item) return -1;
         uint64_t mask = PyLong_AsUnsignedLongLong(item);
         Py_DECREF(item);
         if (PyErr_Occurred()) return -1;
+        if ((nseg < 64 && (mask >> nseg)) || ((mask >> k) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
+            return -1;
+        }
         self->cross[k] = mask;
         self->keep[k] = ~(mask | (1ULL << k));
     }
@@ -282,23 +309,49 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     }
     self->mask = buckets - 1;
     self->shift = 64 - (bits - 2);
+    self->nseg = (int)nseg;
     self->every = 1 << 14;
     self->positions = 0;
     self->next_check = self->every;
     return 0;
 }
 
+static int Core_traverse(Core *self, visitproc visit, void *arg) {
+    Py_VISIT(self->hook);
+    return 0;
+}
+
+static int Core_clear(Core *self) {
+    Py_CLEAR(self->hook);
+    return 0;
+}
+
 static void Core_dealloc(Core *self) {
+    PyObject_GC_UnTrack(self);
+    Core_clear(self);
     free(self->raw);
-    Py_XDECREF(self->hook);
+    self->raw = NULL;
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyObject *Core_search(Core *self, PyObject *args) {
     unsigned long long drawn, open;
-    PyObject *adj;
+    PyObject *adj, *hook = NULL;
     int alpha, beta;
-    if (!PyArg_ParseTuple(args, "KKOii", &drawn, &open, &adj, &alpha, &beta)) return NULL;
+    if (!PyArg_ParseTuple(args, "KKOii|O", &drawn, &open, &adj, &alpha, &beta, &hook)) return NULL;
+    if (!self->table || self->nseg == 0) {
+        PyErr_SetString(PyExc_ValueError, "the solver core was not set up");
+        return NULL;
+    }
+    uint64_t all = self->nseg == 64 ? ~0ULL : (1ULL << self->nseg) - 1;
+    if ((drawn | open) & ~all) {
+        PyErr_SetString(PyExc_ValueError, "drawn and open name segments that are not there");
+        return NULL;
+    }
+    if (alpha < -INF || beta > INF || alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "the window needs -2047 <= alpha < beta <= 2047");
+        return NULL;
+    }
     if (!PySequence_Check(adj) || PySequence_Size(adj) != self->n) {
         PyErr_SetString(PyExc_ValueError, "adjacency needs one mask per dot");
         return NULL;
@@ -306,12 +359,26 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     for (int i = 0; i < self->n; i++) {
         PyObject *item = PySequence_GetItem(adj, i);
         if (!item) return NULL;
-        self->adj[i] = (uint32_t)PyLong_AsUnsignedLong(item);
+        unsigned long mask = PyLong_AsUnsignedLong(item);
         Py_DECREF(item);
         if (PyErr_Occurred()) return NULL;
+        if (self->n < 32 && (mask >> self->n)) {
+            PyErr_SetString(PyExc_ValueError, "an adjacency mask names a dot that is not there");
+            return NULL;
+        }
+        self->adj[i] = (uint32_t)mask;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver core is already searching");
+        return NULL;
     }
     self->failed = 0;
+    self->busy = 1;
+    /* the call's own hook is borrowed from args for the call only: nothing outlives it */
+    self->call_hook = hook;
     int value = search(self, drawn, open, alpha, beta);
+    self->call_hook = NULL;
+    self->busy = 0;
     if (self->failed) return NULL;   /* the hook's exception is set */
     return PyLong_FromLong(value);
 }
@@ -332,7 +399,8 @@ static PyObject *Core_positions(Core *self, void *closure) { return PyLong_FromL
 
 static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS,
-     "search(drawn, open, adjacency, alpha, beta) -> fail-soft bonus margin for the mover"},
+     "search(drawn, open, adjacency, alpha, beta[, hook]) -> fail-soft bonus margin for the "
+     "mover; hook(positions) is called every `every` positions during this search only"},
     {"set_hook", (PyCFunction)Core_set_hook, METH_VARARGS,
      "set_hook(callable, every): call callable(positions) every `every` positions"},
     {NULL}
@@ -347,10 +415,12 @@ static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "pnp.games.cliquer._core.Core",
     .tp_basicsize = sizeof(Core),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Core_init,
     .tp_dealloc = (destructor)Core_dealloc,
+    .tp_traverse = (traverseproc)Core_traverse,
+    .tp_clear = (inquiry)Core_clear,
     .tp_methods = Core_methods,
     .tp_getset = Core_getset,
     .tp_doc = "CliqueR bonus-game search with a fixed-size table",

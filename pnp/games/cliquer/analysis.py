@@ -85,13 +85,21 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
     try:
         found = Solver(rules, solve.budget, progress=solve.progress).solve()
     except (OverBudget, MemoryError) as exc:
-        why, limit = (str(exc), exc.limit) if isinstance(exc, OverBudget) else ("out of memory", "memory")
-        hint = f"--solve-{limit} gives it more" if solve.asked else \
-            "--solve gives it up to 10 minutes"
-        result["perfect_play_skipped"] = f"{why}; {hint}"
+        result["perfect_play_skipped"] = skipped_because(exc, solve.asked)
         return result
     result["perfect_play"] = perfect_play_figures(found)
     return result
+
+
+def skipped_because(exc: Exception, asked: bool) -> str:
+    """Why perfect play was given up, and the advice that fits the limit that stopped it."""
+    if isinstance(exc, MemoryError):     # the table itself could not be had
+        return "out of memory; a smaller --solve-memory makes the solver's table smaller"
+    if exc.limit == "memory":            # more time would not help: more memory might
+        return f"{exc}; --solve-memory gives it more"
+    if not asked and exc.limit == "seconds":
+        return f"{exc}; --solve gives it up to 10 minutes"
+    return f"{exc}; --solve-{exc.limit} gives it more"
 
 
 def move_name(move) -> str:

@@ -126,10 +126,12 @@ class Solver:
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1
             self._c = _CCore(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits)
-            self._c.set_hook(self._c_check, self.every)
-            self._search = self._c_search
-        else:
-            self._search = self._searcher()
+            # the hook is handed over per search, not kept by the core: a core holding a bound
+            # method of its own Solver made a cycle, and each solve's table stayed alive
+            self._c.set_hook(None, self.every)
+        # No bound method or closure of this Solver is stored on it: such a cycle keeps the
+        # Solver and its table alive until the garbage collector happens to run, and one
+        # 10-dot table is hundreds of MB (issue 22: four solves in a process grew 31 -> 79 MiB)
 
     # ---- budget -----------------------------------------------------------------------------
 
@@ -155,7 +157,7 @@ class Solver:
 
     def _c_search(self, drawn: int, open_: int, alpha: int, beta: int) -> int:
         try:
-            return self._c.search(drawn, open_, self.adj, alpha, beta)
+            return self._c.search(drawn, open_, self.adj, alpha, beta, self._c_check)
         finally:
             self.positions = self._c.positions
 
@@ -183,7 +185,13 @@ class Solver:
         if not state.open:
             return 0
         self.adj[:] = state.adjacency
-        return self._search(state.drawn, state.open, alpha, beta)
+        if self.core == "c":
+            return self._c_search(state.drawn, state.open, alpha, beta)
+        search = self._searcher()
+        try:
+            return search(state.drawn, state.open, alpha, beta)
+        finally:
+            search.release()
 
     def _line(self, state: State, value: int, moves: int | None = None) -> list[Move]:
         """A best line from ``state`` (bonus value ``value``) to the end of the game (or ``moves``
@@ -207,7 +215,8 @@ class Solver:
         return line
 
     def _searcher(self):
-        """The negamax, as a closure over local names (attribute look-ups cost in the hot loop)."""
+        """The negamax, as a closure over local names (attribute look-ups cost in the hot loop);
+        made afresh for each search and not kept, so it makes no cycle with the Solver."""
         table = self.table
         lookup = table.get
         adj = self.adj
@@ -341,6 +350,13 @@ class Solver:
             table[drawn] = (lower + _OFF) | ((upper + _OFF) << _BITS) | (best_k << 2 * _BITS)
             return best
 
+        def release() -> None:
+            # search calls itself through its own closure cell: a cycle holding the Solver and
+            # its table until the garbage collector runs. Emptying the cell breaks it.
+            nonlocal search
+            search = None
+
+        search.release = release
         return search
 
 
