@@ -65,3 +65,119 @@ def test_an_eleven_dot_yesterday_is_not_tried_for_a_minute_by_default():
                                     "gives it time)")
     hurried = daily_answer(monday, seconds=0.01)
     assert "not worked out (more than 0.01 s; --solve-seconds gives it more)" in hurried
+
+
+# ---- the answer is worked out once and kept -----------------------------------------------------
+
+import json
+import os
+
+import pytest
+
+from pnp.games.cliquer import daily, kept
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    """No answer remembered in this process: only the cache folder can spare a solve."""
+    monkeypatch.setattr(daily, "_answers", {})
+
+
+def kept_files():
+    folder = kept.cache_folder() / kept.FOLDER
+    return sorted(folder.iterdir()) if folder.exists() else []
+
+
+def test_the_board_of_the_day_is_the_board_a_build_of_its_spec_makes():
+    """daily makes its board through its own game's generator (no reach up into the build):
+    the same board, ident and title as building daily_spec_text, on every weekday."""
+    for offset in range(7):
+        day = WEDNESDAY + dt.timedelta(days=offset)
+        assert daily.board_of(day) == board_of(day)
+
+
+def test_an_answer_is_worked_out_once_and_kept_in_the_cache_folder(fresh, monkeypatch, tmp_path):
+    assert str(kept.cache_folder()).startswith(os.environ["XDG_CACHE_HOME"])
+    first = previous_answer(WEDNESDAY, Budget(seconds=600))
+    files = kept_files()
+    assert len(files) == 1 and files[0].name.startswith("R1-") and files[0].suffix == ".json"
+    assert not [p for p in files[0].parent.iterdir() if p.name.startswith(".part")]
+    monkeypatch.setattr(daily, "_answers", {})
+
+    def no_solving(*args, **kwargs):
+        raise AssertionError("solved again")
+
+    monkeypatch.setattr("pnp.games.cliquer.analysis.analyze", no_solving)
+    assert previous_answer(WEDNESDAY, Budget(positions=1)) == first
+
+
+def test_a_kept_answer_is_printed_even_past_the_dots_tried_by_default(fresh):
+    """Monday's yesterday has 11 dots, not tried by default; once kept, it is printed at once.
+    (The kept answer here is made for the test, so its line is checked, not its optimality.)"""
+    from pnp.games.cliquer import daily_answer
+
+    monday = dt.date(2026, 11, 23)
+    sunday = daily.board_of(monday - dt.timedelta(days=1))
+    rules, state, line, margin, sign = Rules(sunday.dots), None, [], 0, 1
+    state = rules.start()
+    while state.open:
+        move = rules.legal_moves(state)[0]
+        state, points = rules.play(state, move)
+        line.append(move)
+        margin, sign = margin + sign * points, -sign
+    assert kept.keep(sunday.dots, sunday.grid, margin, line)
+    answer = daily_answer(monday)
+    assert answer.startswith("Yesterday's board (Sunday 2026-11-22, 11 dots): perfect play: ")
+    assert answer.endswith(f"best opening {chr(65 + line[0][0])}-{chr(65 + line[0][1])}")
+
+
+def hostile_contents(board):
+    """Kept files that must not be believed: each is ignored and the board solved again."""
+    rules = Rules(board.dots)
+    good_line, state, margin, sign = [], rules.start(), 0, 1
+    while state.open:
+        move = rules.legal_moves(state)[-1]
+        state, points = rules.play(state, move)
+        good_line.append(list(move))
+        margin, sign = margin + sign * points, -sign
+    dots = [list(d) for d in board.dots]
+    whole = {"format": 1, "dots": dots, "margin": margin, "line": good_line}
+    yield "not json", b"\x00\xff not json"
+    yield "a list", b"[1, 2, 3]"
+    yield "nested deep", b"[" * 100000 + b"]" * 100000
+    yield "too big", json.dumps({**whole, "pad": "x" * 70000}).encode()
+    yield "extra key", json.dumps({**whole, "trust": True}).encode()
+    yield "other format", json.dumps({**whole, "format": 2}).encode()
+    yield "margin is a bool", json.dumps({**whole, "margin": True}).encode()
+    yield "margin a float", json.dumps({**whole, "margin": float(margin)}).encode()
+    yield "margin a lie", json.dumps({**whole, "margin": margin + 1}).encode()
+    yield "other dots", json.dumps({**whole, "dots": dots[::-1]}).encode()
+    yield "dots short", json.dumps({**whole, "dots": dots[:-1]}).encode()
+    yield "line short", json.dumps({**whole, "line": good_line[:-1]}).encode()
+    yield "line illegal", json.dumps({**whole, "line": [good_line[0]] * len(good_line)}).encode()
+    yield "line off the board", json.dumps({**whole, "line": [[0, 99]] + good_line[1:]}).encode()
+    yield "line of strings", json.dumps({**whole, "line": [["A", "B"]] * len(good_line)}).encode()
+    yield "huge number", b'{"format": 1, "margin": 1' + b"0" * 5000 + b"}"
+
+
+def test_hostile_kept_answers_are_ignored_and_replaced(fresh, monkeypatch):
+    before = WEDNESDAY - dt.timedelta(days=1)
+    board = daily.board_of(before)
+    truth = previous_answer(WEDNESDAY, Budget(seconds=600))
+    (path,) = kept_files()
+    for name, content in hostile_contents(board):
+        monkeypatch.setattr(daily, "_answers", {})
+        path.write_bytes(content)
+        assert kept.read(board.dots, board.grid) is None, name
+        assert previous_answer(WEDNESDAY, Budget(seconds=600)) == truth, name
+        assert kept.read(board.dots, board.grid) is not None, name    # replaced by the truth
+
+
+def test_an_unwritable_cache_folder_only_means_solving_again(fresh, monkeypatch, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    line = previous_answer(WEDNESDAY, Budget(seconds=600))
+    assert "perfect play: the" in line
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")       # ignored, as the spec says
+    assert kept.cache_folder() == kept.Path.home() / ".cache" / "pnp"
