@@ -34,6 +34,7 @@ class SolveRequest:
     budget: Budget = ASKED
     progress: Callable[[int, float], None] | None = None
     asked: bool = True
+    whole_line: bool = True      # False: the best opening only (what the daily answer prints)
 
     def with_progress(self, progress: Callable[[int, float], None] | None) -> "SolveRequest":
         return replace(self, progress=progress)
@@ -83,7 +84,7 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
     from pnp.games.cliquer.solver import OverBudget, Solver
 
     try:
-        found = Solver(rules, solve.budget, progress=solve.progress).solve()
+        found = Solver(rules, solve.budget, progress=solve.progress).solve(whole_line=solve.whole_line)
     except (OverBudget, MemoryError) as exc:
         result["perfect_play_skipped"] = skipped_because(exc, solve.asked)
         return result

@@ -76,20 +76,20 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     if most_dots is not None and len(board.dots) > most_dots:
         return (f"{head}): perfect play not worked out ({len(board.dots)} dots take minutes; "
                 "--solve-seconds 600 gives it time)")
-    figures = analyze(board.dots, SolveRequest(budget, progress))
+    figures = analyze(board.dots, SolveRequest(budget, progress, whole_line=False))
     play = figures["perfect_play"]
     if play is None:
         why = figures["perfect_play_skipped"].split(";")[0]
         return f"{head}): perfect play not worked out ({why}; --solve-seconds gives it more)"
     index = {dot_name(i): i for i in range(len(board.dots))}
-    line = tuple(tuple(index[end] for end in move.split("-")) for move in play["best_line"])
-    kept.keep(board.dots, board.grid, play["first_player_margin"], line)
-    answer = _answer(head, play["first_player_margin"], line)
+    opening = tuple(index[end] for end in play["best_opening"])
+    kept.keep(board.dots, board.grid, play["first_player_margin"], opening)
+    answer = _answer(head, play["first_player_margin"], opening)
     _answers[before] = answer
     return answer
 
 
-def _answer(head: str, margin: int, line) -> str:
+def _answer(head: str, margin: int, opening) -> str:
     from pnp.games.cliquer.analysis import move_name, outcome
 
-    return f"{head}): perfect play: {outcome(margin)}; best opening {move_name(line[0])}"
+    return f"{head}): perfect play: {outcome(margin)}; best opening {move_name(opening)}"

@@ -8,9 +8,11 @@ with a ``pnp`` folder inside.
 
 A kept answer is one small JSON file named by the board's code (which is its dots), written
 atomically (a part file renamed into place, so a reader never sees half of one). It is read as
-hostile: a file that is too big, is not exactly the expected shape, names other dots, or whose
-line of play is not a legal whole game scoring the margin it claims is ignored (and replaced
-after the next solve). Any failure to read or write the folder only means solving again.
+hostile: a file that is too big, is not exactly the expected shape, names other dots, whose
+opening is not a legal first move or whose margin is past what any game on the board can score
+is ignored (and replaced after the next solve). What it cannot check without solving again is
+that the margin is perfect play: the folder is the user's own, written only by pnp. Any failure
+to read or write the folder only means solving again.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ from typing import Sequence
 
 from pnp.games.cliquer import codes
 from pnp.games.cliquer.geometry import Dot
-from pnp.games.cliquer.rules import Move, Rules
+from pnp.games.cliquer.rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Move, Rules
 
 FORMAT = 1
-MOST_BYTES = 64 * 1024      # a whole 40-dot line is a few KB: anything larger is not ours
+MOST_BYTES = 4096           # a 40-dot board is under 1 KB: anything larger is not ours
 FOLDER = "perfect-play"
 
 
@@ -54,8 +56,9 @@ def _path(dots: Sequence[Dot], grid: int) -> Path | None:
     return folder / FOLDER / f"{codes.encode(tuple(dots), grid)}.json"
 
 
-def read(dots: Sequence[Dot], grid: int) -> tuple[int, tuple[Move, ...]] | None:
-    """The kept (first player's margin, best line) of the board, or None if none can be trusted."""
+def read(dots: Sequence[Dot], grid: int) -> tuple[int, Move] | None:
+    """The kept (first player's margin, best opening) of the board, or None if none can be
+    trusted."""
     dots = tuple((int(x), int(y)) for x, y in dots)
     try:
         path = _path(dots, grid)
@@ -75,46 +78,39 @@ def _is_int(x) -> bool:
     return type(x) is int
 
 
-def _trusted(data, dots: tuple[Dot, ...]) -> tuple[int, tuple[Move, ...]] | None:
-    """The answer in ``data`` if it is exactly one for these dots, and its line replays to it."""
-    if not isinstance(data, dict) or set(data) != {"format", "dots", "margin", "line"}:
+def _trusted(data, dots: tuple[Dot, ...]) -> tuple[int, Move] | None:
+    """The answer in ``data`` if it is exactly one for these dots and could be true."""
+    if not isinstance(data, dict) or set(data) != {"format", "dots", "margin", "opening"}:
         return None
-    if data["format"] != FORMAT or not _is_int(data["margin"]):
+    kept_dots, margin, opening = data["dots"], data["margin"], data["opening"]
+    if data["format"] != FORMAT or not _is_int(margin):
         return None
-    kept_dots, line = data["dots"], data["line"]
     if not (isinstance(kept_dots, list) and len(kept_dots) == len(dots)
             and all(isinstance(d, list) and len(d) == 2 and all(map(_is_int, d)) for d in kept_dots)
             and tuple(map(tuple, kept_dots)) == dots):
         return None
-    if not (isinstance(line, list) and all(isinstance(m, list) and len(m) == 2
-                                           and all(map(_is_int, m)) for m in line)):
+    if not (isinstance(opening, list) and len(opening) == 2 and all(map(_is_int, opening))):
         return None
     rules = Rules(dots)
-    if len(line) != rules.moves_in_game:
+    a, b = opening
+    if not (0 <= a < b < rules.n):
         return None
-    state, margin, sign = rules.start(), 0, 1
-    moves = []
-    for a, b in line:
-        if not (0 <= a < rules.n and 0 <= b < rules.n) or a == b:
-            return None
-        move = (min(a, b), max(a, b))
-        try:
-            state, points = rules.play(state, move)
-        except ValueError:
-            return None
-        margin += sign * points
-        sign = -sign
-        moves.append(move)
-    if not rules.finished(state) or margin != data["margin"]:
+    # the most any game could give one player: every move closing every triangle and 4-clique
+    # a segment can be in (far above what play reaches, but a bound all the same)
+    n = rules.n
+    most = rules.moves_in_game * (LINE_POINTS + TRIANGLE_POINTS * (n - 2)
+                                  + CLIQUE_POINTS * (n - 2) * (n - 3) // 2)
+    if abs(margin) > most:
         return None
-    return data["margin"], tuple(moves)
+    return margin, (a, b)
 
 
-def keep(dots: Sequence[Dot], grid: int, margin: int, line: Sequence[Move]) -> bool:
+def keep(dots: Sequence[Dot], grid: int, margin: int, opening: Move) -> bool:
     """Keep an answer for the board (atomically); False if the cache folder cannot be written."""
     dots = tuple((int(x), int(y)) for x, y in dots)
+    a, b = sorted(map(int, opening))
     text = json.dumps({"format": FORMAT, "dots": [list(d) for d in dots], "margin": int(margin),
-                       "line": [[int(a), int(b)] for a, b in line]}, separators=(",", ":"))
+                       "opening": [a, b]}, separators=(",", ":"))
     try:
         path = _path(dots, grid)
         if path is None:

@@ -70,7 +70,8 @@ class Solution:
     margin: int             # perfect-play final margin for the player to move (first player at start)
     best_move: Move | None  # a move achieving it (None on a finished board): line[0]
     positions: int          # positions expanded (the search's work)
-    line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game
+    line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game (or only
+                                  # its first move, when solve was asked for the opening only)
 
 
 def c_core_available() -> bool:
@@ -163,15 +164,17 @@ class Solver:
 
     # ---- answers ----------------------------------------------------------------------------
 
-    def solve(self, moves: Sequence[Move] = ()) -> Solution:
-        """Solve the position reached by playing ``moves`` from the start, with a best line."""
+    def solve(self, moves: Sequence[Move] = (), whole_line: bool = True) -> Solution:
+        """Solve the position reached by playing ``moves`` from the start, with a best line
+        (``whole_line`` False: its first move only; at 11 dots the rest of the line costs about
+        as much again as the value)."""
         rules = self.rules
         state = rules.start()
         for m in moves:
             state, _ = rules.play(state, m)
         remaining = rules.moves_in_game - len(moves)
         value = self._value(state, -_INF, _INF)
-        line = self._line(state, value)
+        line = self._line(state, value, moves=None if whole_line else 1)
         return Solution(value + remaining % 2, line[0] if line else None, self.positions, tuple(line))
 
     def next_move(self, state: State) -> Move:
