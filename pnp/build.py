@@ -7,9 +7,7 @@ machine: ``--jobs 4`` gives the same bytes as ``--jobs 1``.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import random
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,9 +17,8 @@ from pnp.errors import PnpError
 from pnp.games import game
 from pnp.render import (GENERATOR, HELD_BACK, MAIN, WHOLE, ItemError, PARTS, draw_boards,  # noqa: F401
                         footer_text, page_geometry, payload, redraw)  # - the seam below build and validate
+from pnp.seeding import ident_for, rng_for
 from pnp.spec import Entry, Spec
-
-ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"   # no 0/O, 1/I/L: read aloud in a class
 
 
 @dataclass(frozen=True)
@@ -32,21 +29,6 @@ class Task:
     entry: int
     number: int       # board number within the build, from 1
     copy: int         # copy within the entry
-
-
-def rng_for(seed: str, entry: int, copy: int) -> random.Random:
-    digest = hashlib.sha256(f"pnp/1|{seed}|{entry}|{copy}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
-
-
-def ident_for(seed: str, number: int) -> str:
-    """A short ID for a board: 4 letters from the seed, then the board's number in the build."""
-    digest = int.from_bytes(hashlib.sha256(f"pnp-id|{seed}".encode()).digest()[:8], "big")
-    letters = ""
-    for _ in range(4):
-        digest, r = divmod(digest, len(ID_ALPHABET))
-        letters += ID_ALPHABET[r]
-    return f"{letters}-{number:02d}"
 
 
 def tasks(spec: Spec, seed: str) -> list[Task]:

@@ -421,8 +421,8 @@ def new(kind):
               type=click.Path(file_okay=False, path_type=Path))
 @click.option("--png", is_flag=True, help="also write a PNG preview")
 @click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
-              help="time allowed for yesterday's perfect-play answer [default: a minute, on "
-                   "boards of up to 10 dots]")
+              help="time allowed for yesterday's perfect-play answer [default: two minutes; "
+                   "once worked out, an answer is kept in the cache folder]")
 @user_errors
 def daily(date_text, out_dir, png, solve_seconds):
     """Build the board of the day: the same board for everyone on that date. Then print

@@ -18,9 +18,9 @@ from pnp.words import count
 
 # Perfect play is always bounded (see solver.Budget). Unasked, it is tried on boards of up to
 # SOLVE_BY_DEFAULT dots within QUICK; asked (--solve), on up to SOLVE_AT_MOST dots within ASKED.
-# Figures behind the choice (C core, bench/solver_speed.py, README "Analysis"): 9 dots under 1 s,
-# 10 dots 3-6 s and one board in five about 20 s, 11 dots a minute and a half to minutes; under
-# 600 MB. Seconds are wall-clock, so a board near a limit can be worked out on a fast machine and
+# Figures behind the choice (C core, bench/solver_times.py, docs/difficulty.md): 9 dots well under
+# 1 s, 10 dots 1-3 s on a week's boards of the day, 11 dots about 45 s for the value and opening
+# and about as much again for the whole line; under 600 MB. Seconds are wall-clock, so a board near a limit can be worked out on a fast machine and
 # not on a slow one; --solve-positions does not depend on the machine.
 SOLVE_BY_DEFAULT = 10
 SOLVE_AT_MOST = 11
@@ -34,6 +34,7 @@ class SolveRequest:
     budget: Budget = ASKED
     progress: Callable[[int, float], None] | None = None
     asked: bool = True
+    whole_line: bool = True      # False: the best opening only (what the daily answer prints)
 
     def with_progress(self, progress: Callable[[int, float], None] | None) -> "SolveRequest":
         return replace(self, progress=progress)
@@ -83,15 +84,23 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
     from pnp.games.cliquer.solver import OverBudget, Solver
 
     try:
-        found = Solver(rules, solve.budget, progress=solve.progress).solve()
+        found = Solver(rules, solve.budget, progress=solve.progress).solve(whole_line=solve.whole_line)
     except (OverBudget, MemoryError) as exc:
-        why, limit = (str(exc), exc.limit) if isinstance(exc, OverBudget) else ("out of memory", "memory")
-        hint = f"--solve-{limit} gives it more" if solve.asked else \
-            "--solve gives it up to 10 minutes"
-        result["perfect_play_skipped"] = f"{why}; {hint}"
+        result["perfect_play_skipped"] = skipped_because(exc, solve.asked)
         return result
     result["perfect_play"] = perfect_play_figures(found)
     return result
+
+
+def skipped_because(exc: Exception, asked: bool) -> str:
+    """Why perfect play was given up, and the advice that fits the limit that stopped it."""
+    if isinstance(exc, MemoryError):     # the table itself could not be had
+        return "out of memory; a smaller --solve-memory makes the solver's table smaller"
+    if exc.limit == "memory":            # more time would not help: more memory might
+        return f"{exc}; --solve-memory gives it more"
+    if not asked and exc.limit == "seconds":
+        return f"{exc}; --solve gives it up to 10 minutes"
+    return f"{exc}; --solve-{exc.limit} gives it more"
 
 
 def move_name(move) -> str:

@@ -25,20 +25,40 @@ def daily_spec_text(day: dt.date) -> str:
             f"    title: Board of the day · {day.strftime('%A')} {day.isoformat()}\n")
 
 
-# The day before's answer, once worked out, is the same all day: remembered within one process.
+# The day before's answer, once worked out, is the same all day: remembered within one process,
+# and kept in the user's cache folder across runs (see kept).
 _answers: dict[dt.date, str] = {}
+
+
+def daily_item(day: dt.date):
+    """The spec item of ``day``'s board, as the spec text above reads (title aside)."""
+    from pnp.games.cliquer.item import Item, Target
+    from pnp.games.cliquer.target import band_target
+
+    dots, band = WEEK[day.weekday()]
+    return Item(dots=dots, difficulty=Target(*band_target(band), band),
+                title=f"Board of the day · {day.strftime('%A')} {day.isoformat()}")
+
+
+def board_of(day: dt.date):
+    """``day``'s board, made by this game's own generator with the stream a build of
+    ``daily_spec_text(day)`` gives its one board (the first copy of the first item)."""
+    from pnp.games.cliquer.generate import generate
+    from pnp.seeding import ident_for, rng_for
+
+    seed = f"daily/{day.isoformat()}"
+    return generate(daily_item(day), rng_for(seed, 0, 0), ident_for(seed, 1))
 
 
 def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None = None) -> str:
     """One line: perfect play on the board of the day before ``day`` (yesterday's puzzle, so
     today's answer is not given away), or plainly why it was not worked out within ``budget``.
-    ``most_dots``: a larger board is not tried at all (11 dots take minutes, far past a default
-    budget: saying so at once beats a minute's wait for the same answer)."""
-    from contextlib import closing
-
-    from pnp.build import generated
-    from pnp.games.cliquer.analysis import SolveRequest, analyze, outcome
-    from pnp.spec import loads
+    An answer kept in the cache folder is printed without solving; one worked out is kept.
+    ``most_dots``: a larger board not kept already is not tried at all (saying so at once beats
+    a long wait for the same answer)."""
+    from pnp.games.cliquer import kept
+    from pnp.games.cliquer.analysis import SolveRequest, analyze
+    from pnp.games.cliquer.board import dot_name
 
     try:
         before = day - dt.timedelta(days=1)
@@ -46,19 +66,30 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
         return "Yesterday's board: there is no day before 0001-01-01"
     if before in _answers:
         return _answers[before]
-    spec = loads(daily_spec_text(before), f"<daily board {before.isoformat()}>")
-    with closing(generated(spec, spec.seed)) as pairs:
-        _, board = next(iter(pairs))
+    board = board_of(before)
     head = f"Yesterday's board ({before.strftime('%A')} {before.isoformat()}, {len(board.dots)} dots"
+    known = kept.read(board.dots, board.grid)
+    if known is not None:
+        answer = _answer(head, *known)
+        _answers[before] = answer
+        return answer
     if most_dots is not None and len(board.dots) > most_dots:
         return (f"{head}): perfect play not worked out ({len(board.dots)} dots take minutes; "
                 "--solve-seconds 600 gives it time)")
-    figures = analyze(board.dots, SolveRequest(budget, progress))
+    figures = analyze(board.dots, SolveRequest(budget, progress, whole_line=False))
     play = figures["perfect_play"]
     if play is None:
         why = figures["perfect_play_skipped"].split(";")[0]
         return f"{head}): perfect play not worked out ({why}; --solve-seconds gives it more)"
-    answer = (f"{head}): perfect play: {outcome(play['first_player_margin'])}; "
-              f"best opening {'-'.join(play['best_opening'])}")
+    index = {dot_name(i): i for i in range(len(board.dots))}
+    opening = tuple(index[end] for end in play["best_opening"])
+    kept.keep(board.dots, board.grid, play["first_player_margin"], opening)
+    answer = _answer(head, play["first_player_margin"], opening)
     _answers[before] = answer
     return answer
+
+
+def _answer(head: str, margin: int, opening) -> str:
+    from pnp.games.cliquer.analysis import move_name, outcome
+
+    return f"{head}): perfect play: {outcome(margin)}; best opening {move_name(opening)}"

@@ -70,7 +70,8 @@ class Solution:
     margin: int             # perfect-play final margin for the player to move (first player at start)
     best_move: Move | None  # a move achieving it (None on a finished board): line[0]
     positions: int          # positions expanded (the search's work)
-    line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game
+    line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game (or only
+                                  # its first move, when solve was asked for the opening only)
 
 
 def c_core_available() -> bool:
@@ -126,10 +127,12 @@ class Solver:
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1
             self._c = _CCore(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits)
-            self._c.set_hook(self._c_check, self.every)
-            self._search = self._c_search
-        else:
-            self._search = self._searcher()
+            # the hook is handed over per search, not kept by the core: a core holding a bound
+            # method of its own Solver made a cycle, and each solve's table stayed alive
+            self._c.set_hook(None, self.every)
+        # No bound method or closure of this Solver is stored on it: such a cycle keeps the
+        # Solver and its table alive until the garbage collector happens to run, and one
+        # 10-dot table is hundreds of MB (issue 22: four solves in a process grew 31 -> 79 MiB)
 
     # ---- budget -----------------------------------------------------------------------------
 
@@ -155,21 +158,23 @@ class Solver:
 
     def _c_search(self, drawn: int, open_: int, alpha: int, beta: int) -> int:
         try:
-            return self._c.search(drawn, open_, self.adj, alpha, beta)
+            return self._c.search(drawn, open_, self.adj, alpha, beta, self._c_check)
         finally:
             self.positions = self._c.positions
 
     # ---- answers ----------------------------------------------------------------------------
 
-    def solve(self, moves: Sequence[Move] = ()) -> Solution:
-        """Solve the position reached by playing ``moves`` from the start, with a best line."""
+    def solve(self, moves: Sequence[Move] = (), whole_line: bool = True) -> Solution:
+        """Solve the position reached by playing ``moves`` from the start, with a best line
+        (``whole_line`` False: its first move only; at 11 dots the rest of the line costs about
+        as much again as the value)."""
         rules = self.rules
         state = rules.start()
         for m in moves:
             state, _ = rules.play(state, m)
         remaining = rules.moves_in_game - len(moves)
         value = self._value(state, -_INF, _INF)
-        line = self._line(state, value)
+        line = self._line(state, value, moves=None if whole_line else 1)
         return Solution(value + remaining % 2, line[0] if line else None, self.positions, tuple(line))
 
     def next_move(self, state: State) -> Move:
@@ -183,7 +188,13 @@ class Solver:
         if not state.open:
             return 0
         self.adj[:] = state.adjacency
-        return self._search(state.drawn, state.open, alpha, beta)
+        if self.core == "c":
+            return self._c_search(state.drawn, state.open, alpha, beta)
+        search = self._searcher()
+        try:
+            return search(state.drawn, state.open, alpha, beta)
+        finally:
+            search.release()
 
     def _line(self, state: State, value: int, moves: int | None = None) -> list[Move]:
         """A best line from ``state`` (bonus value ``value``) to the end of the game (or ``moves``
@@ -207,7 +218,8 @@ class Solver:
         return line
 
     def _searcher(self):
-        """The negamax, as a closure over local names (attribute look-ups cost in the hot loop)."""
+        """The negamax, as a closure over local names (attribute look-ups cost in the hot loop);
+        made afresh for each search and not kept, so it makes no cycle with the Solver."""
         table = self.table
         lookup = table.get
         adj = self.adj
@@ -341,6 +353,13 @@ class Solver:
             table[drawn] = (lower + _OFF) | ((upper + _OFF) << _BITS) | (best_k << 2 * _BITS)
             return best
 
+        def release() -> None:
+            # search calls itself through its own closure cell: a cycle holding the Solver and
+            # its table until the garbage collector runs. Emptying the cell breaks it.
+            nonlocal search
+            search = None
+
+        search.release = release
         return search
 
 

@@ -1,0 +1,173 @@
+"""CliqueR's strategic depth as a skill chain, and how well the fast difficulty measure predicts it.
+
+The idea of Lantz, Isaksen, Jaffe, Nealen and Togelius ("Depth in Strategic Games", 2017): a
+ladder of players of rising strength, each playing the rung below from both seats on the same
+board. The rungs (bench/sim/cliquer_players.py, and pnp's solver):
+
+    random < greedy (most points now) < lookahead2 (one reply) < lookahead3 (two replies) < perfect
+
+A rung *reliably beats* the one below on a board when it wins at least WIN_SHARE of GAMES pairs of
+games, a pair being one game from each seat with the same seed: the pair is won when the
+stronger rung's margins over its two games add up to more than zero (half when to zero). Pairs,
+not single games, because the seat decides much of a game: under perfect play the first player
+wins exactly when the game's move count is odd (bench/solver_speed.py's balance), so a perfect
+player in the losing seat loses a single game to almost anyone. A board's **depth** is the
+number of rungs, counted from the bottom, that each reliably beat the one below before the first
+that does not (0..4); its **gains** are each rung's mean margin a move over the one below.
+Perfect play is a rung only where the solver answers quickly (up to PERFECT_UPTO dots); above
+that the chain stops at lookahead3 (depth 0..3).
+
+Then Spearman's rho of the fast measure (pnp.games.cliquer.difficulty, milliseconds a board)
+against the depth, against the total gain up the chain, and against the points a greedy and a
+one-reply player lose a move to perfect play; beside it, rho of the interior-dot share alone.
+Also the solver's CPU seconds a board (first solve, the perfect rung's table then carries over).
+
+    python bench/depth.py                  # 7-10 dots, 8 boards a size, 6 games a seat
+    python bench/depth.py --quick          # 7-9 dots, 4 boards a size, 4 games a seat
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
+
+from calibrate_difficulty import Perfect, spearman  # noqa: E402
+from cliquer_corpus import corpus  # noqa: E402
+from sim.cliquer_players import Lookahead, greedy_player, margin, play_game, random_player  # noqa: E402
+
+from pnp.games.cliquer.difficulty import measure  # noqa: E402
+from pnp.games.cliquer.rules import Rules  # noqa: E402
+
+WIN_SHARE = 0.6
+PERFECT_UPTO = 9
+RUNGS = ("random", "greedy", "lookahead2", "lookahead3", "perfect")
+
+
+def players(rules: Rules, with_perfect: bool) -> list:
+    out = [random_player, greedy_player, Lookahead(2), Lookahead(3)]
+    if with_perfect:
+        out.append(Perfect(rules))
+    return out
+
+
+def chain(dots, games: int, tag: str) -> dict:
+    """Each rung against the one below on one board: win share and margin a move."""
+    rules = Rules(dots)
+    with_perfect = rules.n <= PERFECT_UPTO
+    solve_seconds = None
+    if with_perfect:
+        start = time.process_time()
+        ladder = players(rules, True)
+        ladder[-1].solver.solve(whole_line=False)
+        solve_seconds = time.process_time() - start
+    else:
+        ladder = players(rules, False)
+    moves = rules.moves_in_game
+    steps = []
+    for i in range(1, len(ladder)):
+        strong, weak = ladder[i], ladder[i - 1]
+        wins = total = 0.0
+        for g in range(games):
+            both = 0
+            for seat in (0, 1):       # the stronger rung's seat
+                pair = [strong, weak] if seat == 0 else [weak, strong]
+                end = play_game(rules, pair, random.Random(f"depth:{tag}:{i}:{g}:{seat}"))
+                both += margin(end, seat)
+            wins += 1.0 if both > 0 else 0.5 if both == 0 else 0.0
+            total += both
+        steps.append({"win": wins / games, "gain": total / (2 * games) / moves})
+    depth = 0
+    for step in steps:
+        if step["win"] < WIN_SHARE:
+            break
+        depth += 1
+    return {"n": rules.n, "steps": steps, "depth": depth, "solve_s": solve_seconds,
+            "difficulty": measure(dots).value, "interior": (rules.n - rules.hull) / rules.n}
+
+
+def perfect_loss(dots, games: int, tag: str) -> dict:
+    """Points a move greedy and lookahead2 lose to perfect play (both seats, mean)."""
+    from pnp.games.cliquer.solver import Solver
+
+    rules = Rules(dots)
+    value = Solver(rules).solve(whole_line=False).margin
+    perfect = Perfect(rules)
+    out = {}
+    for name, weak in (("greedy", greedy_player), ("lookahead2", Lookahead(2))):
+        lost = 0.0
+        for g in range(games):
+            for seat in (0, 1):
+                pair = [perfect, weak] if seat == 0 else [weak, perfect]
+                end = play_game(rules, pair, random.Random(f"loss:{tag}:{name}:{g}:{seat}"))
+                # the perfect seat's margin beyond what perfect play guarantees that seat
+                lost += margin(end, seat) - (value if seat == 0 else -value)
+        out[name] = lost / (2 * games) / rules.moves_in_game
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--sizes", help="dot counts (default 7,8,9,10; --quick 7,8,9)")
+    ap.add_argument("--boards", type=int, help="boards a size (default 8; --quick 4)")
+    ap.add_argument("--games", type=int, help="games from each seat a rung pair (default 6; --quick 4)")
+    args = ap.parse_args(argv)
+    sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
+        [7, 8, 9] if args.quick else [7, 8, 9, 10]
+    boards = args.boards or (4 if args.quick else 8)
+    games = args.games or (4 if args.quick else 6)
+    print(f"skill chain {' < '.join(RUNGS)}; a rung reliably beats the one below when it wins >= "
+          f"{WIN_SHARE:.0%} of {games} pairs of games (one from each seat); perfect play up to "
+          f"{PERFECT_UPTO} dots; boards: bench/cliquer_corpus.py seed 3")
+    print(f"{'dots':>4} {'board':>5} {'diff':>6} {'inside':>6} | " +
+          " | ".join(f"{b[:5]}>{a[:5]} win  gain" for a, b in zip(RUNGS, RUNGS[1:])) +
+          f" | depth | solve s | greedy/la2 loss a move to perfect")
+    rows = []
+    for n in sizes:
+        for i, dots in enumerate(corpus(n, boards, seed=3)):
+            row = chain(dots, games, f"{n}:{i}")
+            if n <= PERFECT_UPTO:
+                row["loss"] = perfect_loss(dots, games, f"{n}:{i}")
+            rows.append(row)
+            cells = " | ".join(f"{s['win']:15.2f} {s['gain']:5.2f}" for s in row["steps"])
+            cells += " | " + " " * 21 if len(row["steps"]) < 4 else ""
+            loss = row.get("loss")
+            print(f"{n:4d} {i:5d} {row['difficulty']:6.3f} {row['interior']:6.2f} | {cells} | "
+                  f"{row['depth']:5d} | {row['solve_s'] if row['solve_s'] is not None else float('nan'):7.2f} | "
+                  + (f"{loss['greedy']:.2f} / {loss['lookahead2']:.2f}" if loss else "-"), flush=True)
+    print()
+
+    def rho(rows, key, value=lambda r: r["difficulty"]):
+        got = spearman([value(r) for r in rows], [key(r) for r in rows])
+        return "   -" if got is None else f"{got:+.2f}"
+
+    total_gain = lambda r: sum(s["gain"] for s in r["steps"][:3])   # noqa: E731 (to lookahead3)
+    print("Spearman rho        | depth | gain random..la3 | greedy loss | la2 loss | boards")
+    for label, group in [(f"{n} dots", [r for r in rows if r["n"] == n]) for n in sizes] + \
+            [("all", rows)]:
+        solved = [r for r in group if "loss" in r]
+        for name, value in (("difficulty", lambda r: r["difficulty"]),
+                            ("interior share", lambda r: r["interior"])):
+            print(f"{label:>8} {name:>14} | {rho(group, lambda r: r['depth'], value):>5} | "
+                  f"{rho(group, total_gain, value):>16} | "
+                  f"{rho(solved, lambda r: r['loss']['greedy'], value) if len(solved) > 2 else '   -':>11} | "
+                  f"{rho(solved, lambda r: r['loss']['lookahead2'], value) if len(solved) > 2 else '   -':>8} |"
+                  f" {len(group):6d}")
+    depths = {}
+    for r in rows:
+        depths.setdefault(r["n"], []).append(r["depth"])
+    print()
+    print("depth by dots: " + "; ".join(f"{n}: " + ", ".join(f"{d}x{depths[n].count(d)}"
+                                                             for d in sorted(set(depths[n])))
+                                        for n in sorted(depths)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,446 @@
+/* FROZEN for bench/solver_times.py: pnp/games/cliquer/_core.c as it was before issue 26's
+ * speed-ups (commit 489900b: the leak fixed, nothing else changed), so the bench can time
+ * today's solver against it in the same run. Not built by setup.py; the bench compiles it.
+ *
+ * CliqueR perfect play: the hot loop of pnp/games/cliquer/solver.py, in C.
+ *
+ * Optional: `pip install .` builds it when a C compiler is there; without it the pure-Python
+ * search in solver.py runs the same algorithm (the tests check both agree with brute force
+ * and with each other). Only ``search`` lives here; best lines, budgets and messages stay in
+ * Python, so both cores print the same text.
+ *
+ * The algorithm is solver.py's (see its docstring): the *bonus* game (3 a triangle, 5 a
+ * 4-clique; the 1 point a line is parity, added by the caller), negamax, fail-soft alpha-beta with
+ * principal-variation null windows, ordering by bonus then open segments blocked, the last two
+ * open segments answered directly. What differs is the table: a fixed array of 16-byte entries,
+ * four to a 64-byte bucket (one cache line; a new position replaces the smallest subtree), so
+ * memory is fixed when the solver starts instead of growing with the positions searched. A bound
+ * in the table is only used for the very position it was stored for (the whole key is compared),
+ * so losing entries costs time, never correctness.
+ *
+ * And one addition, an enhanced transposition cutoff: before searching a position with at least
+ * ETC_DEPTH open segments, each child is looked up in the table, and a child whose stored upper
+ * bound already refutes the position answers it (1.3-2x fewer positions at 10 dots). Values are
+ * exact either way, so both cores still agree; only the work differs.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INF 2047
+#define WAYS 4               /* entries a bucket: 4 x 16 bytes, one cache line */
+#define MAXSEG 63            /* keys carry a top bit to tell a stored position from an empty slot */
+#ifndef ETC_DEPTH
+#define ETC_DEPTH 8          /* measured on 10-dot boards: 12 and 5 were slower */
+#endif
+
+typedef struct {
+    uint64_t key;            /* drawn | 1 << 63; 0 for an empty slot */
+    int16_t lower, upper;
+    uint8_t best, depth;     /* best segment; open segments left (the subtree's size, roughly) */
+    uint8_t pad[2];
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    int n, nseg;
+    uint8_t ea[MAXSEG], eb[MAXSEG];
+    uint64_t cross[MAXSEG], keep[MAXSEG];
+    uint32_t adj[32];
+    Entry *table;            /* `raw`, aligned to a cache line */
+    void *raw;
+    uint64_t mask;           /* buckets - 1 */
+    int shift;
+    long long positions, next_check, every;
+    PyObject *hook;          /* called with the position count every `every` positions: held
+                              * only for one search (passed to search(), borrowed from its
+                              * arguments) or set by set_hook (owned; the type takes part in
+                              * garbage collection, so a hook that refers back to its owner,
+                              * such as a bound method of the Solver, is no leak) */
+    PyObject *call_hook;     /* this search's hook, borrowed; NULL between searches */
+    int failed;              /* a hook raised (budget, Ctrl-C): unwind without searching */
+    int busy;                /* a search is under way: a hook may not start another or re-init */
+} Core;
+
+static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+
+static inline int bonus(Core *c, int a, int b) {
+    uint32_t common = c->adj[a] & c->adj[b];
+    if (!common) return 0;
+    if (!(common & (common - 1))) return 3;
+    int twice = 0;
+    uint32_t rest = common;
+    while (rest) {
+        int d = __builtin_ctz(rest);
+        rest &= rest - 1;
+        twice += popcount32(c->adj[d] & common);
+    }
+    return 3 * popcount32(common) + 5 * (twice / 2);
+}
+
+static inline void join(Core *c, int a, int b) { c->adj[a] |= 1u << b; c->adj[b] |= 1u << a; }
+static inline void part(Core *c, int a, int b) { c->adj[a] ^= 1u << b; c->adj[b] ^= 1u << a; }
+
+static int last_two(Core *c, int one, int two) {
+    int a1 = c->ea[one], b1 = c->eb[one], a2 = c->ea[two], b2 = c->eb[two];
+    int first1 = bonus(c, a1, b1), first2 = bonus(c, a2, b2);
+    if ((c->cross[one] >> two) & 1) return first1 > first2 ? first1 : first2;
+    join(c, a1, b1);
+    int then2 = bonus(c, a2, b2);
+    part(c, a1, b1);
+    join(c, a2, b2);
+    int then1 = bonus(c, a1, b1);
+    part(c, a2, b2);
+    int one_first = first1 - then2, two_first = first2 - then1;
+    return one_first > two_first ? one_first : two_first;
+}
+
+static inline Entry *bucket(Core *c, uint64_t drawn) {
+    uint64_t h = (drawn * 0x9E3779B97F4A7C15ULL) >> c->shift;
+    return c->table + WAYS * (h & c->mask);
+}
+
+static int check(Core *c) {
+    c->next_check = c->positions + c->every;
+    if (PyErr_CheckSignals() < 0) return -1;
+    PyObject *hook = c->call_hook ? c->call_hook : c->hook;
+    if (hook && hook != Py_None) {
+        PyObject *r = PyObject_CallFunction(hook, "L", c->positions);
+        if (!r) return -1;
+        Py_DECREF(r);
+    }
+    return 0;
+}
+
+/* sort keys, largest first (at most 63 of them: insertion sort) */
+static void sort_desc(int *keys, int count) {
+    for (int i = 1; i < count; i++) {
+        int v = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] < v) { keys[j + 1] = keys[j]; j--; }
+        keys[j + 1] = v;
+    }
+}
+
+static int ordered(Core *c, uint64_t candidates, uint64_t open, int *keys) {
+    int count = 0;
+    while (candidates) {
+        int k = __builtin_ctzll(candidates);
+        candidates &= candidates - 1;
+        int key = (popcount64(c->cross[k] & open) << 8) | k;
+        key |= bonus(c, c->ea[k], c->eb[k]) << 16;
+        keys[count++] = key;
+    }
+    sort_desc(keys, count);
+    return count;
+}
+
+static int search(Core *c, uint64_t drawn, uint64_t open, int alpha, int beta) {
+    if (c->failed) return 0;
+    uint64_t rest = open & (open - 1);
+    if (!(rest & (rest - 1))) {
+        if (!rest) {
+            if (!open) return 0;
+            int k = 63 - __builtin_clzll(open);
+            return bonus(c, c->ea[k], c->eb[k]);
+        }
+        return last_two(c, 63 - __builtin_clzll(rest), 63 - __builtin_clzll(open ^ rest));
+    }
+    uint64_t key = drawn | (1ULL << 63);
+    Entry *slot = bucket(c, drawn), *found = NULL;
+    for (int w = 0; w < WAYS; w++)
+        if (slot[w].key == key) { found = slot + w; break; }
+    int lower = -INF, upper = INF, first = -1;
+    if (found) {
+        lower = found->lower;
+        upper = found->upper;
+        if (lower >= beta || lower == upper) return lower;
+        if (upper <= alpha) return upper;
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+        first = found->best;
+    }
+    /* enhanced transposition cutoff: a child already known to be bad enough for the opponent
+     * refutes this position without searching anything (large subtrees only: it costs a probe
+     * a move) */
+    if (popcount64(open) >= ETC_DEPTH) {
+        uint64_t rest2 = open;
+        while (rest2) {
+            int k = __builtin_ctzll(rest2);
+            rest2 &= rest2 - 1;
+            uint64_t ckey = drawn | (1ULL << k) | (1ULL << 63);
+            Entry *cs = bucket(c, drawn | (1ULL << k));
+            for (int w = 0; w < WAYS; w++) {
+                if (cs[w].key == ckey) {
+                    int bound = bonus(c, c->ea[k], c->eb[k]) - cs[w].upper;
+                    if (bound >= beta) return bound;
+                    break;
+                }
+            }
+        }
+    }
+    c->positions++;
+    if (c->positions >= c->next_check && check(c) < 0) {
+        c->failed = 1;
+        return 0;
+    }
+    int keys[MAXSEG], count, i = 0;
+    uint64_t later;
+    if (first >= 0) {
+        /* the table's move first, alone: when it cuts off, the others are never scored */
+        keys[0] = (bonus(c, c->ea[first], c->eb[first]) << 16) | first;
+        count = 1;
+        later = open & ~(1ULL << first);
+    } else {
+        count = ordered(c, open, open, keys);
+        later = 0;
+    }
+    int start_alpha = alpha, best = -INF, best_k = keys[0] & 0xFF, window = 0;
+    for (;;) {
+        if (i == count) {
+            if (!later) break;
+            count = ordered(c, later, open, keys);
+            later = 0;
+            i = 0;
+        }
+        int k = keys[i] & 0xFF, score = keys[i] >> 16, value;
+        i++;
+        int a = c->ea[k], b = c->eb[k];
+        uint64_t child = drawn | (1ULL << k), child_open = open & c->keep[k];
+        join(c, a, b);
+        if (window) {
+            value = score - search(c, child, child_open, score - alpha - 1, score - alpha);
+            if (alpha < value && value < beta)
+                value = score - search(c, child, child_open, score - beta, score - value);
+        } else {
+            value = score - search(c, child, child_open, score - beta, score - alpha);
+            window = 1;
+        }
+        part(c, a, b);
+        if (c->failed) return 0;
+        if (value > best) {
+            best = value;
+            best_k = k;
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    if (best <= start_alpha) upper = best;
+    else if (best >= beta) lower = best;
+    else lower = upper = best;
+    /* the same position again if it is still there; else an empty slot, else the one with the
+     * smallest subtree (the cheapest to search again) */
+    int depth = popcount64(open);
+    Entry *into = found;
+    if (!into || into->key != key) {
+        into = slot;
+        for (int w = 1; w < WAYS && into->key; w++)
+            if (!slot[w].key || slot[w].depth < into->depth) into = slot + w;
+    }
+    into->key = key;
+    into->lower = (int16_t)lower;
+    into->upper = (int16_t)upper;
+    into->best = (uint8_t)best_k;
+    into->depth = (uint8_t)depth;
+    return best;
+}
+
+/* ---- the Python type ------------------------------------------------------------------------- */
+
+static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"n", "ends_a", "ends_b", "crossing", "table_bits", NULL};
+    int n, bits;
+    Py_buffer ea, eb;
+    PyObject *crossing;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iy*y*Oi", kwlist, &n, &ea, &eb, &crossing, &bits))
+        return -1;
+    if (self->busy) {
+        PyBuffer_Release(&ea);
+        PyBuffer_Release(&eb);
+        PyErr_SetString(PyExc_RuntimeError, "the solver core is searching");
+        return -1;
+    }
+    Py_ssize_t nseg = ea.len;
+    int bad = n < 3 || n > 32 || nseg < 1 || nseg > MAXSEG || eb.len != nseg || bits < 4
+              || bits > 30 || !PySequence_Check(crossing) || PySequence_Size(crossing) != nseg;
+    /* every segment joins two different dots of the board: an end at or past n would index
+     * adj[] out of bounds (and past 31 shift a 32-bit mask too far) */
+    const uint8_t *a = ea.buf, *b = eb.buf;
+    int ends_bad = 0;
+    for (Py_ssize_t k = 0; !bad && k < nseg; k++)
+        if (a[k] >= n || b[k] >= n || a[k] == b[k]) ends_bad = 1;
+    if (!bad && !ends_bad) {
+        memcpy(self->ea, ea.buf, nseg);
+        memcpy(self->eb, eb.buf, nseg);
+    }
+    PyBuffer_Release(&ea);
+    PyBuffer_Release(&eb);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "the C solver takes 3..32 dots and 1..63 segments");
+        return -1;
+    }
+    if (ends_bad) {
+        PyErr_SetString(PyExc_ValueError, "a segment's ends must be two different dots below n");
+        return -1;
+    }
+    self->nseg = 0;          /* not searchable until the whole table below is in */
+    self->n = n;
+    for (Py_ssize_t k = 0; k < nseg; k++) {
+        PyObject *item = PySequence_GetItem(crossing, k);
+        if (!item) return -1;
+        uint64_t mask = PyLong_AsUnsignedLongLong(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred()) return -1;
+        if ((nseg < 64 && (mask >> nseg)) || ((mask >> k) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
+            return -1;
+        }
+        self->cross[k] = mask;
+        self->keep[k] = ~(mask | (1ULL << k));
+    }
+    size_t buckets = (size_t)1 << (bits - 2);
+    /* zeroed pages are mapped as they are touched, so a small solve stays small */
+    free(self->raw);
+    self->raw = calloc(WAYS * buckets * sizeof(Entry) + 64, 1);
+    self->table = self->raw ? (Entry *)(((uintptr_t)self->raw + 63) & ~(uintptr_t)63) : NULL;
+    if (!self->table) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->mask = buckets - 1;
+    self->shift = 64 - (bits - 2);
+    self->nseg = (int)nseg;
+    self->every = 1 << 14;
+    self->positions = 0;
+    self->next_check = self->every;
+    return 0;
+}
+
+static int Core_traverse(Core *self, visitproc visit, void *arg) {
+    Py_VISIT(self->hook);
+    return 0;
+}
+
+static int Core_clear(Core *self) {
+    Py_CLEAR(self->hook);
+    return 0;
+}
+
+static void Core_dealloc(Core *self) {
+    PyObject_GC_UnTrack(self);
+    Core_clear(self);
+    free(self->raw);
+    self->raw = NULL;
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Core_search(Core *self, PyObject *args) {
+    unsigned long long drawn, open;
+    PyObject *adj, *hook = NULL;
+    int alpha, beta;
+    if (!PyArg_ParseTuple(args, "KKOii|O", &drawn, &open, &adj, &alpha, &beta, &hook)) return NULL;
+    if (!self->table || self->nseg == 0) {
+        PyErr_SetString(PyExc_ValueError, "the solver core was not set up");
+        return NULL;
+    }
+    uint64_t all = self->nseg == 64 ? ~0ULL : (1ULL << self->nseg) - 1;
+    if ((drawn | open) & ~all) {
+        PyErr_SetString(PyExc_ValueError, "drawn and open name segments that are not there");
+        return NULL;
+    }
+    if (alpha < -INF || beta > INF || alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "the window needs -2047 <= alpha < beta <= 2047");
+        return NULL;
+    }
+    if (!PySequence_Check(adj) || PySequence_Size(adj) != self->n) {
+        PyErr_SetString(PyExc_ValueError, "adjacency needs one mask per dot");
+        return NULL;
+    }
+    for (int i = 0; i < self->n; i++) {
+        PyObject *item = PySequence_GetItem(adj, i);
+        if (!item) return NULL;
+        unsigned long mask = PyLong_AsUnsignedLong(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred()) return NULL;
+        if (self->n < 32 && (mask >> self->n)) {
+            PyErr_SetString(PyExc_ValueError, "an adjacency mask names a dot that is not there");
+            return NULL;
+        }
+        self->adj[i] = (uint32_t)mask;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver core is already searching");
+        return NULL;
+    }
+    self->failed = 0;
+    self->busy = 1;
+    /* the call's own hook is borrowed from args for the call only: nothing outlives it */
+    self->call_hook = hook;
+    int value = search(self, drawn, open, alpha, beta);
+    self->call_hook = NULL;
+    self->busy = 0;
+    if (self->failed) return NULL;   /* the hook's exception is set */
+    return PyLong_FromLong(value);
+}
+
+static PyObject *Core_set_hook(Core *self, PyObject *args) {
+    PyObject *hook;
+    long long every;
+    if (!PyArg_ParseTuple(args, "OL", &hook, &every)) return NULL;
+    if (every < 1) every = 1;
+    Py_XINCREF(hook);
+    Py_XSETREF(self->hook, hook);
+    self->every = every;
+    self->next_check = self->positions + every;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_positions(Core *self, void *closure) { return PyLong_FromLongLong(self->positions); }
+
+static PyMethodDef Core_methods[] = {
+    {"search", (PyCFunction)Core_search, METH_VARARGS,
+     "search(drawn, open, adjacency, alpha, beta[, hook]) -> fail-soft bonus margin for the "
+     "mover; hook(positions) is called every `every` positions during this search only"},
+    {"set_hook", (PyCFunction)Core_set_hook, METH_VARARGS,
+     "set_hook(callable, every): call callable(positions) every `every` positions"},
+    {NULL}
+};
+
+static PyGetSetDef Core_getset[] = {
+    {"positions", (getter)Core_positions, NULL, "positions expanded so far", NULL},
+    {NULL}
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pnp.games.cliquer._core.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_traverse = (traverseproc)Core_traverse,
+    .tp_clear = (inquiry)Core_clear,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+    .tp_doc = "CliqueR bonus-game search with a fixed-size table",
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, NULL};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

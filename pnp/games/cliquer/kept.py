@@ -1,0 +1,132 @@
+"""Perfect-play answers kept in the user's cache folder, so a board is solved once, not per run.
+
+Yesterday's board is the same all day and every day after, and perfect play on it costs up to a
+minute of CPU: ``pnp daily`` (and anything else printing yesterday's answer) works it out once
+and keeps it here. The folder follows the platform's convention: $XDG_CACHE_HOME (else
+~/.cache) on Linux and other Unixes, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows, each
+with a ``pnp`` folder inside.
+
+A kept answer is one small JSON file named by the board's code (which is its dots), written
+atomically (a part file renamed into place, so a reader never sees half of one). It is read as
+hostile: a file that is too big, is not exactly the expected shape, names other dots, whose
+opening is not a legal first move or whose margin is past what any game on the board can score
+is ignored (and replaced after the next solve). What it cannot check without solving again is
+that the margin is perfect play: the folder is the user's own, written only by pnp. Any failure
+to read or write the folder only means solving again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+from pnp.games.cliquer import codes
+from pnp.games.cliquer.geometry import Dot
+from pnp.games.cliquer.rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Move, Rules
+
+FORMAT = 1
+MOST_BYTES = 4096           # a 40-dot board is under 1 KB: anything larger is not ours
+FOLDER = "perfect-play"
+
+
+def cache_folder() -> Path | None:
+    """The user's cache folder for pnp, by the platform's convention; None if there is none."""
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return Path(base) / "pnp" / "Cache" if base else None
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "pnp"
+    base = os.environ.get("XDG_CACHE_HOME")
+    if base and os.path.isabs(base):          # the spec: a relative value is to be ignored
+        return Path(base) / "pnp"
+    try:
+        return Path.home() / ".cache" / "pnp"
+    except RuntimeError:                      # no home folder to be found
+        return None
+
+
+def _path(dots: Sequence[Dot], grid: int) -> Path | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    return folder / FOLDER / f"{codes.encode(tuple(dots), grid)}.json"
+
+
+def read(dots: Sequence[Dot], grid: int) -> tuple[int, Move] | None:
+    """The kept (first player's margin, best opening) of the board, or None if none can be
+    trusted."""
+    dots = tuple((int(x), int(y)) for x, y in dots)
+    try:
+        path = _path(dots, grid)
+        if path is None:
+            return None
+        with open(path, "rb") as f:
+            raw = f.read(MOST_BYTES + 1)
+        if len(raw) > MOST_BYTES:
+            return None
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return _trusted(data, dots)
+
+
+def _is_int(x) -> bool:
+    return type(x) is int
+
+
+def _trusted(data, dots: tuple[Dot, ...]) -> tuple[int, Move] | None:
+    """The answer in ``data`` if it is exactly one for these dots and could be true."""
+    if not isinstance(data, dict) or set(data) != {"format", "dots", "margin", "opening"}:
+        return None
+    kept_dots, margin, opening = data["dots"], data["margin"], data["opening"]
+    if data["format"] != FORMAT or not _is_int(margin):
+        return None
+    if not (isinstance(kept_dots, list) and len(kept_dots) == len(dots)
+            and all(isinstance(d, list) and len(d) == 2 and all(map(_is_int, d)) for d in kept_dots)
+            and tuple(map(tuple, kept_dots)) == dots):
+        return None
+    if not (isinstance(opening, list) and len(opening) == 2 and all(map(_is_int, opening))):
+        return None
+    rules = Rules(dots)
+    a, b = opening
+    if not (0 <= a < b < rules.n):
+        return None
+    # the most any game could give one player: every move closing every triangle and 4-clique
+    # a segment can be in (far above what play reaches, but a bound all the same)
+    n = rules.n
+    most = rules.moves_in_game * (LINE_POINTS + TRIANGLE_POINTS * (n - 2)
+                                  + CLIQUE_POINTS * (n - 2) * (n - 3) // 2)
+    if abs(margin) > most:
+        return None
+    return margin, (a, b)
+
+
+def keep(dots: Sequence[Dot], grid: int, margin: int, opening: Move) -> bool:
+    """Keep an answer for the board (atomically); False if the cache folder cannot be written."""
+    dots = tuple((int(x), int(y)) for x, y in dots)
+    a, b = sorted(map(int, opening))
+    text = json.dumps({"format": FORMAT, "dots": [list(d) for d in dots], "margin": int(margin),
+                       "opening": [a, b]}, separators=(",", ":"))
+    try:
+        path = _path(dots, grid)
+        if path is None:
+            return False
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, part = tempfile.mkstemp(prefix=".part-", suffix=".json", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(part, path)
+        except BaseException:
+            try:
+                os.unlink(part)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,105 @@
+"""The solver's speed-ups keep its answers (issue 26).
+
+Settled pairs and enhanced transposition cutoffs change only the work: the C core's answers,
+with both forced on at every position, must equal brute force; the solver as built must give the
+margins and openings the solver before the speed-ups gave on a corpus (recorded below with
+bench/solver_today_core.c, the frozen core).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cliquer_boards import boards
+from cliquer_corpus import corpus
+from sim.cliquer_players import random_player
+from pnp.games.cliquer.rules import Rules
+from pnp.games.cliquer.solver import Solver, c_core_available, plain_minimax
+
+needs_c = pytest.mark.skipif(not c_core_available(), reason="the C core is not built here")
+
+NINE = ((10, 47), (17, 32), (25, 51), (39, 73), (52, 5), (60, 69), (63, 46), (69, 83), (72, 24))
+
+# bench/cliquer_corpus.py seed 1: (dots, index) -> (first player's margin, best opening), as the
+# solver before issue 26's speed-ups worked them out (bench/solver_today_core.c, 2026-11-26)
+BEFORE = {(8, 0): (17, (5, 7)), (8, 1): (-11, (0, 3)), (8, 2): (-13, (0, 4)), (8, 3): (17, (3, 4)),
+          (8, 4): (-9, (0, 7)), (8, 5): (-9, (5, 6)), (9, 0): (-10, (3, 5)), (9, 1): (-6, (0, 4)),
+          (9, 2): (-6, (2, 4)), (9, 3): (-14, (0, 6)), (9, 4): (-14, (0, 1)), (9, 5): (20, (1, 8)),
+          (10, 0): (15, (2, 7)), (10, 1): (-11, (3, 4))}
+
+
+def core_for(rules, **thresholds):
+    from pnp.games.cliquer._core import Core
+
+    return Core(rules.n, bytes(a for a, _ in rules.segments), bytes(b for _, b in rules.segments),
+                rules.crossing, 16, **thresholds)
+
+
+def exhaustive(rules):
+    memo = {}
+
+    def value(state):
+        if state.drawn not in memo:
+            memo[state.drawn] = max((p - value(s) for s, p in
+                                     (rules.play(state, m) for m in rules.legal_moves(state))),
+                                    default=0)
+        return memo[state.drawn]
+    return value
+
+
+@needs_c
+@settings(max_examples=40, deadline=None)
+@given(boards(5, 7), st.integers(0, 2**32), st.integers(0, 5))
+def test_settled_pairs_and_cutoffs_at_every_position_keep_brute_forces_value(dots, seed, prefix):
+    """Both checks forced on from 3 open segments (built in, they start at 8 and 11), on
+    positions part-way through random games; any window."""
+    rules = Rules(dots)
+    rng, state = random.Random(seed), rules.start()
+    for _ in range(prefix if len(dots) < 7 else prefix + 2):
+        if not state.open:
+            break
+        state, _ = rules.play(state, random_player(rules, state, rng))
+    truth = exhaustive(rules)(state)
+    remaining = rules.moves_in_game - bin(state.drawn).count("1")
+    for thresholds in ({"settle_from": 3, "etc_from": 3}, {"settle_from": 3, "etc_from": 99},
+                       {"settle_from": 99, "etc_from": 99}, {}):
+        core = core_for(rules, **thresholds)
+        exact = core.search(state.drawn, state.open, list(state.adjacency), -2047, 2047)
+        assert exact + remaining % 2 == truth, thresholds
+        # a null window answers on the right side of the truth (fail-soft bounds)
+        bonus = truth - remaining % 2
+        for probe in (bonus - 1, bonus):
+            found = core.search(state.drawn, state.open, list(state.adjacency), probe, probe + 1)
+            assert (found > probe) == (bonus > probe), (thresholds, probe)
+
+
+@needs_c
+def test_settled_pairs_are_found_and_spare_work():
+    """The mechanism is exercised, not only harmless: dropping settled pairs from 3 open segments
+    searches fewer positions than never dropping them, for the same value."""
+    rules = Rules(NINE[:8])
+    done = {}
+    for settle_from in (3, 99):
+        core = core_for(rules, settle_from=settle_from, etc_from=99)
+        done[settle_from] = core.search(0, rules.all_segments, [0] * rules.n, -2047, 2047), core.positions
+    assert done[3][0] == done[99][0] == plain_minimax(rules) - rules.moves_in_game % 2
+    assert done[3][1] < 0.9 * done[99][1]
+
+
+@needs_c
+@pytest.mark.parametrize("key", sorted(BEFORE))
+def test_the_solver_gives_what_it_gave_before_the_speed_ups(key):
+    n, index = key
+    dots = corpus(n, index + 1, seed=1)[index]
+    found = Solver(Rules(dots), core="c").solve(whole_line=False)
+    assert (found.margin, found.best_move) == BEFORE[key]
+
+
+def test_an_opening_only_solve_is_the_first_move_of_the_whole_line():
+    rules = Rules(NINE[:7])
+    whole = Solver(rules).solve()
+    first = Solver(rules).solve(whole_line=False)
+    assert (first.margin, first.best_move, first.line) == (whole.margin, whole.line[0], whole.line[:1])
