@@ -252,3 +252,17 @@ def test_answer_keys_never_share_a_sheet_with_play_cards(tmp_path):
     for p in placements(path):
         pages.setdefault(p["page"], set()).add(p["piece"])
     assert all(len(pieces) == 1 for pieces in pages.values()), pages
+
+
+def test_the_worksheet_keeps_the_step_to_its_key(tmp_path):
+    """The worksheet's header has no band, value or step (the step would say how many dots are
+    inside); the key prints them and what every sheet of the step shares."""
+    text = ("title: T\nseed: s\nitems:\n  - {kind: cliquer, count: 4, dots: 8, difficulty: medium,"
+            " worksheet: true}\n")
+    [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
+    texts = [" ".join(t.split()) for t in page_texts(path)]
+    for sheet in texts[:4]:
+        assert "medium" not in sheet and "step:" not in sheet and "dot inside the hull" not in sheet
+    keys = " ".join(texts[4:])
+    assert keys.count("step: 1 dot inside the hull") == 4
+    assert keys.count("No answer is fixed by the step") == 4

@@ -32,14 +32,14 @@ def moves_in_game(board: Board) -> int:
 
 
 def subtitle(board: Board, step: bool = True) -> str:
-    """Board figures; ``step`` adds the difficulty step (the number of dots inside the hull),
-    which a worksheet leaves out because a question asks for it."""
+    """Board figures; ``step`` adds the difficulty and its step (the number of dots inside the
+    hull). A worksheet leaves both out: pupils of a class set share one step, and the step would
+    tell them how many dots are inside; its answer key prints it."""
     parts = [f"Board {board.ident}", f"{len(board.dots)} dots"]
-    if board.band and board.difficulty is not None:
+    if step and board.band and board.difficulty is not None:
         parts.append(f"{board.band} {board.difficulty:.2f}")
-        if step:
-            inside = len(board.dots) - len(hull(board.dots))
-            parts.append(f"step: {inside} dot{'s' if inside != 1 else ''} inside the hull")
+        inside = len(board.dots) - len(hull(board.dots))
+        parts.append(f"step: {inside} dot{'s' if inside != 1 else ''} inside the hull")
     return " · ".join(parts)
 
 
