@@ -98,6 +98,6 @@ class Imposer:
         self._outline = path
 
     def _end_page(self) -> None:
-        draw_footer(self.canvas, self.page, f"{self.footer} · page {self.pages + 1}")
+        draw_footer(self.canvas, self.page, self.footer, self.pages + 1)
         self.canvas.showPage()
         self.pages += 1
