@@ -54,8 +54,8 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("f24d6a44701b4dc2", "11c5d797083c00f0"),
-    "class set": ("55b0d13252f1d86d", "59309406bbcc56f4"),
+    "starter pack": ("2cc7e346a7628d15", "c4bef64e68b25303"),
+    "class set": ("5b6959a42e8feb31", "83b0717cedf84a11"),
     "circles": ("d519c2d10abaa61e", "17a59d375810d296"),
     "cliques": ("e41e61357e240feb", "239337b64e2988e5"),
 }

@@ -26,7 +26,7 @@ from itertools import combinations
 
 from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board, dot_name
-from pnp.games.cliquer.flow import Block, Para, draw_poured
+from pnp.games.cliquer.flow import BODY_PT, Block, Para, draw_poured
 from pnp.games.cliquer.geometry import convex_hull, orient, sq_dist
 from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_square
 from pnp.games.cliquer.layout import NAME_LINE_MM
@@ -36,7 +36,7 @@ from pnp.games.cliquer.rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS,
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
-LABEL_PT = 7.0
+LABEL_PT = 8.0     # a pupil reads the letters at arm's length
 
 
 def hull_dots(board: Board) -> list[int]:
@@ -196,7 +196,7 @@ def fixed_by_step(board: Board) -> list[int]:
     return [3] if len(hull_dots(board)) == len(board.dots) else []
 
 
-ANSWER_LINES = (2, 1, 1, 1)
+ANSWER_LINES = (1, 1, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -237,12 +237,12 @@ def draw_name_line(canvas, frame: Frame) -> None:
 def how_to_box() -> Block:
     """The rule and the words the questions use, boxed (the same on every worksheet but for the
     number of lines, which is a question)."""
-    paras = [Para.of("How to play", 10, fonts.BOLD, after=1)]
+    paras = [Para.of("How to play", 10, fonts.BOLD, after=1, least=BODY_PT)]
     rule = [words.TURNS, words.MOVE, words.NO_CROSSING, words.SCORING,
             "The game ends when no line can be drawn.", words.WINNER]
-    paras += [Para.of(" ".join(rule), 8.5, after=3)]
-    paras += [Para.of(words.WORDS_TITLE, 10, fonts.BOLD, after=1)]
-    paras += [Para(((f"{term}:", fonts.BOLD), (text, fonts.SANS)), 8.5, after=2)
+    paras += [Para.of(" ".join(rule), BODY_PT, after=3, least=BODY_PT)]
+    paras += [Para.of(words.WORDS_TITLE, 10, fonts.BOLD, after=1, least=BODY_PT)]
+    paras += [Para(((f"{term}:", fonts.BOLD), (text, fonts.SANS)), BODY_PT, after=2, least=BODY_PT)
               for term, text in words.DEFINITIONS]
     return Block(tuple(paras), boxed=True, after=4 * MM)
 
@@ -250,9 +250,9 @@ def how_to_box() -> Block:
 def question_blocks(board: Board) -> list[Block]:
     out = []
     for k, ((question, _), lines) in enumerate(zip(questions(board), ANSWER_LINES), 1):
-        paras = (Para(((f"{k}.", fonts.BOLD), (question, fonts.SANS)), 9, after=0),)
+        paras = (Para(((f"{k}.", fonts.BOLD), (question, fonts.SANS)), BODY_PT, after=0, least=BODY_PT),)
         if k == 1:        # the heading stays with the first question
-            paras = (Para.of("Questions", 11, fonts.BOLD, after=1.5),) + paras
+            paras = (Para.of("Questions", 11, fonts.BOLD, after=1.5, least=BODY_PT),) + paras
         out.append(Block(paras, answer_lines=lines, after=2.5 * MM))
     return out
 
