@@ -54,10 +54,10 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("2cc7e346a7628d15", "c4bef64e68b25303"),
+    "starter pack": ("f42679915ba5e351", "2c7d18f8df9aa9bb"),
     "class set": ("5b6959a42e8feb31", "83b0717cedf84a11"),
     "circles": ("d519c2d10abaa61e", "17a59d375810d296"),
-    "cliques": ("e41e61357e240feb", "239337b64e2988e5"),
+    "cliques": ("b68be8ad7e661953", "a0626ff866d21671"),
 }
 
 
