@@ -54,9 +54,9 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("f42679915ba5e351", "2c7d18f8df9aa9bb"),
+    "starter pack": ("df7ecf40295bd541", "316800114a9d3cdc"),
     "class set": ("5b6959a42e8feb31", "83b0717cedf84a11"),
-    "circles": ("d519c2d10abaa61e", "17a59d375810d296"),
+    "circles": ("7602be2d74eb781b", "ca1007a98f1197b4"),
     "cliques": ("b68be8ad7e661953", "a0626ff866d21671"),
 }
 

@@ -82,7 +82,8 @@ def _setup(board: Board) -> Section:
                       "players goes first") if teams(board) else \
         ("One player", "the other takes the other color and goes first")
     return Section("Setup", (
-        Paragraph("Put each numbered marker on the ★ start space of its circle. Each player "
+        Paragraph("Put each numbered marker inside its circle, its point touching the ★ start "
+                  "space: a marker is on the space it points at, which stays in view. Each player "
                   f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits, "
                   "a goal slip and a pencil."),
         Paragraph(f"the chits are each player's own: a hand is 1 to {BEADS_PER_HAND} (the "
