@@ -54,9 +54,9 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("df7ecf40295bd541", "316800114a9d3cdc"),
+    "starter pack": ("1aced9107c9a8b81", "fc994d64b3bc32aa"),
     "class set": ("5b6959a42e8feb31", "83b0717cedf84a11"),
-    "circles": ("7602be2d74eb781b", "ca1007a98f1197b4"),
+    "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("b68be8ad7e661953", "a0626ff866d21671"),
 }
 

@@ -107,6 +107,10 @@ def _turn(board: Board) -> Section:
     ))
 
 
+TURN_LIMIT = 150      # turns (all players together) before a game nobody has won ends: greedy
+                      # players can stall for ever; blind ones rarely need 150 (bench/circles_play.py)
+
+
 def _win(board: Board) -> Section:
     color, goal, who, mover = ("your team's color", "your or your partner's goal",
                                "your team wins", "the mover's team") if teams(board) \
@@ -119,6 +123,8 @@ def _win(board: Board) -> Section:
                   "slip. Goal circle, square, pentagon wins on pentagon, square, circle; not on "
                   "circle, pentagon, square."),
         Paragraph(f"if one move wins for both sides, {mover} wins.", house="double"),
+        Paragraph(f"no winner after {TURN_LIMIT} turns (tally them)? The side with more "
+                  "markers on its color wins; else a draw.", house="limit"),
     ))
 
 
