@@ -266,3 +266,33 @@ def test_the_worksheet_keeps_the_step_to_its_key(tmp_path):
     keys = " ".join(texts[4:])
     assert keys.count("step: 1 dot inside the hull") == 4
     assert keys.count("No answer is fixed by the step") == 4
+
+
+@pytest.mark.parametrize("paper, orientation", [("A4", "portrait"), ("Letter", "portrait")])
+def test_a_portrait_worksheet_gives_the_room_under_its_board_to_the_pupil(paper, orientation):
+    """The words run down a column beside the square; the room under the square is a working
+    space (issue 24: 90 x 120 mm were left blank), clear of the square and the column."""
+    from pnp.games.cliquer.sheet import laid_out
+    from pnp.games.cliquer.worksheet import WORKING_MIN_MM, working_space, worksheet_blocks
+    from pnp.paper import MM
+    from pnp.pdf.page import geometry
+
+    board = cliquer.generate(cliquer.Item(worksheet=True, dots=8), random.Random(2), "T-01")
+    frame = geometry(paper, orientation, 10).content
+    lay, words = laid_out(board, frame, worksheet_blocks)
+    room = working_space(lay, frame)
+    assert room is not None and room.height >= WORKING_MIN_MM * MM
+    assert room.top < lay.square.y and room.y >= frame.y
+    for _, placed in words.places:
+        assert placed.x >= room.right or placed.y >= room.top
+
+
+def test_a_landscape_worksheet_has_no_working_space_squeezed_in():
+    from pnp.games.cliquer.sheet import laid_out
+    from pnp.games.cliquer.worksheet import working_space, worksheet_blocks
+    from pnp.pdf.page import geometry
+
+    board = cliquer.generate(cliquer.Item(worksheet=True, dots=8), random.Random(2), "T-01")
+    frame = geometry("A4", "landscape", 10).content
+    lay, _ = laid_out(board, frame, worksheet_blocks)
+    assert working_space(lay, frame) is None

@@ -54,8 +54,8 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("1aced9107c9a8b81", "fc994d64b3bc32aa"),
-    "class set": ("5b6959a42e8feb31", "83b0717cedf84a11"),
+    "starter pack": ("4dcbd1a35d9193f4", "83201cff81b15941"),
+    "class set": ("78e7154970c3015b", "fb75aaa5a417cecf"),
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("b68be8ad7e661953", "a0626ff866d21671"),
 }

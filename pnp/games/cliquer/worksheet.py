@@ -29,7 +29,7 @@ from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.flow import BODY_PT, Block, Para, draw_poured
 from pnp.games.cliquer.geometry import convex_hull, orient, sq_dist
 from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_square
-from pnp.games.cliquer.layout import NAME_LINE_MM
+from pnp.games.cliquer.layout import GAP_MM, NAME_LINE_MM
 from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, settled
 from pnp.games.cliquer.sheet import hull as hull_of
 from pnp.games.cliquer.rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, triangulation_size
@@ -270,6 +270,40 @@ def draw_worksheet(board: Board, canvas, frame: Frame) -> None:
         draw_name_line(canvas, lay.name_line)
     canvas.setFillGray(0)
     draw_poured(canvas, words)
+    room = working_space(lay, frame)
+    if room is not None:
+        draw_working_space(canvas, room)
+
+
+WORKING_MIN_MM = 30       # less room than this under the square is left blank
+WORKING_TITLE = "Working space: try lines here, count, or copy a triangle"
+
+
+def working_space(lay, frame: Frame) -> Frame | None:
+    """The room under the square when the words run down a column beside it (portrait pages),
+    given to the pupil as working space; None when the words use it or it is too small."""
+    square = lay.square
+    beside = [r for r in lay.regions if r.x >= square.right - 1e-6]
+    if not beside or any(r.x < square.right - 1e-6 for r in lay.regions):
+        return None
+    top = square.y - GAP_MM * MM
+    bottom = frame.y + 1 * MM
+    if top - bottom < WORKING_MIN_MM * MM:
+        return None
+    return Frame(square.x, bottom, square.width, top - bottom)
+
+
+def draw_working_space(canvas, room: Frame) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeGray(0.55)
+    canvas.setDash(2, 2)
+    canvas.roundRect(room.x, room.y, room.width, room.height, 3 * MM, stroke=1, fill=0)
+    canvas.restoreState()
+    canvas.setFillGray(0.35)
+    fonts.draw_fitted(canvas, WORKING_TITLE, room.x + 3 * MM, room.top - 5 * MM,
+                      room.width - 6 * MM, fonts.SANS, BODY_PT, min_size=BODY_PT)
+    canvas.setFillGray(0)
 
 
 def worksheet_blocks(board: Board, lay) -> list:
