@@ -10,8 +10,14 @@ Prints, per board setup and player count, and for two kinds of player (blind: sp
   both%     games won by a move that met both sides' goals (house rule: the mover's side wins)
   black%, white%, first%   who won (first: the side that moved first), as shares of won games
   color%    wins by three on the winner's color rather than by shapes
-  none%     games without a winner after 2000 turns
-Run: python bench/circles_play.py [games-per-setup]     (default 2000: 20 rows of 2000 games, a few minutes)
+  none%     games without a winner after 2000 turns (these rows play without the card's turn limit)
+  limit%    blind games the card's turn limit would end (longer than TURN_LIMIT turns)
+
+Then greedy players (one move ahead: see bench/sim/circles_play.py), without the turn limit
+(unwon: no winner by 2000 turns) and with it, as the card prints it (ended by the limit, and of
+those the draws); with the limit every game ends.
+Run: python bench/circles_play.py [games-per-setup] [greedy-games]
+     (default 2000 and 100: 20 rows of 2000 blind games and 4 of greedy ones, some minutes)
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import sys
 
 from pnp.games import circles
 from pnp.games.circles.board import Variants
+from pnp.games.circles.card_text import TURN_LIMIT
 from sim.circles_play import BLIND_SPEND, random_game
 
 LOCKDOWN = Variants(lockdown=True)
@@ -45,14 +52,32 @@ def share(part: int, whole: int) -> float:
     return 100 * part / max(1, whole)
 
 
-def run(item, games: int, spend: float, seed: str) -> list:
+def run(item, games: int, spend: float, seed: str, **play) -> list:
     rng = random.Random(seed)
     results = []
     for g in range(games):
         if g % 20 == 0:
             board = circles.generate(item, rng, "B")
-        results.append(random_game(board, rng, spend))
+        results.append(random_game(board, rng, spend, **play))
     return results
+
+
+def greedy(games: int) -> None:
+    print(f"\n{games} greedy games per row (2 players, Lockdown): without the turn limit, and "
+          f"with the card's ({TURN_LIMIT} turns)")
+    print(f"{'setup':19} {'turns':>9} {'unwon%':>6} {'with limit: ended%':>18} {'draw%':>5} "
+          f"{'max turns':>9}")
+    for name in ("default row", "default ring"):
+        item = circles.Item(**{**SETUPS[name].__dict__, "players": 2})
+        free = run(item, games, BLIND_SPEND, f"{name}/greedy", greedy=True)
+        capped = run(item, games, BLIND_SPEND, f"{name}/greedy", greedy=True, limit=True)
+        turns = [r.turns for r in free]
+        assert all(r.winner or r.limit for r in capped)
+        print(f"{name:19} {statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
+              f"{share(sum(r.winner is None for r in free), games):>6.1f} "
+              f"{share(sum(r.limit for r in capped), games):>18.1f} "
+              f"{share(sum(r.limit and r.winner is None for r in capped), games):>5.1f} "
+              f"{max(r.turns for r in capped):>9}")
 
 
 def main(games: int = 2000) -> None:
@@ -60,7 +85,7 @@ def main(games: int = 2000) -> None:
           "setup. Columns: see the docstring of bench/circles_play.py.")
     print(f"{'setup':19} {'pl':>2} {'play':5} {'turns':>7} {'peak out':>8} {'printed':>7} "
           f"{'empty%':>6} {'both%':>5} {'black%':>6} {'white%':>6} {'first%':>6} "
-          f"{'color%':>6} {'none%':>5}")
+          f"{'color%':>6} {'none%':>5} {'limit%':>6}")
     totals = {play: [0, 0, 0] for play in PLAYS}      # games, empty supply, double wins
     for name, base in SETUPS.items():
         for players in PLAYERS:
@@ -82,7 +107,8 @@ def main(games: int = 2000) -> None:
                       f"{share(sum(r.winner == 'white' for r in won), len(won)):>6.1f} "
                       f"{share(sum(r.first_won for r in won), len(won)):>6.1f} "
                       f"{share(sum(r.by == 'color' for r in won), len(won)):>6.1f} "
-                      f"{share(games - len(won), games):>5.1f}")
+                      f"{share(games - len(won), games):>5.1f} "
+                      f"{share(sum(t > TURN_LIMIT for t in turns), games):>6.1f}")
     for play, (n, empty, both) in totals.items():
         print(f"all setups, {play}: the supply ran out in {share(empty, n):.1f} % of {n} games; "
               f"one move won for both sides in {share(both, n):.1f} %")
@@ -90,3 +116,4 @@ def main(games: int = 2000) -> None:
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
+    greedy(int(sys.argv[2]) if len(sys.argv) > 2 else 100)

@@ -34,6 +34,7 @@ from pnp.pdf.page import PageGeometry, geometry
 from pnp.spec import loads
 
 NEAR_EMPTY = 1 / 3
+HALF_EMPTY = 1 / 2          # "mostly empty": pieces cover under half the page
 PAPERS = [("A4", "portrait"), ("A4", "landscape"), ("Letter", "portrait"), ("Letter", "landscape")]
 INLINE = {
     "class set, 24 students": """\
@@ -141,6 +142,7 @@ class Paper:
     cut_sheets: int
     near_empty: int
     covered: float          # pieces' area over the area inside the margins of all pages
+    half_empty: int = 0     # pages whose pieces cover under half of it
 
 
 def measure(spec, boards, page: PageGeometry) -> Paper:
@@ -161,7 +163,8 @@ def measure(spec, boards, page: PageGeometry) -> Paper:
             frame = Frame(*p["frame"])
             cover[p["page"]] += frame.width * frame.height / area
             cut[p["page"]] |= frame.as_list() != page.content.as_list()
-    return Paper(pages, sum(cut), sum(c < NEAR_EMPTY for c in cover), sum(cover) / max(pages, 1))
+    return Paper(pages, sum(cut), sum(c < NEAR_EMPTY for c in cover), sum(cover) / max(pages, 1),
+                 sum(c < HALF_EMPTY for c in cover))
 
 
 def packs() -> dict[str, str]:
@@ -192,7 +195,7 @@ def table(rows: list[list[str]]) -> str:
 
 def run(all_papers: bool) -> str:
     rows = [["pack", "paper", "pages", "before", "ratio", "cut sheets", "before", "near-empty",
-             "before", "covered", "before"]]
+             "before", "half-empty", "before", "covered", "before"]]
     for name, text in packs().items():
         spec = loads(text, name)
         papers = PAPERS if all_papers else [(spec.page.size, spec.page.orientation)]
@@ -206,7 +209,8 @@ def run(all_papers: bool) -> str:
                 before = measure(spec, boards, page)
             rows.append([name, f"{size} {orientation}", str(after.pages), str(before.pages),
                          f"{after.pages / before.pages:.2f}", str(after.cut_sheets), str(before.cut_sheets),
-                         str(after.near_empty), str(before.near_empty), f"{after.covered:.0%}",
+                         str(after.near_empty), str(before.near_empty), str(after.half_empty),
+                         str(before.half_empty), f"{after.covered:.0%}",
                          f"{before.covered:.0%}"])
     return table(rows)
 
@@ -260,7 +264,7 @@ def main(argv=None) -> int:
     parser.add_argument("--papers", action="store_true", help="every pack on all four papers too")
     args = parser.parse_args(argv)
     print(f"Paper per pack (near-empty: pieces cover under {NEAR_EMPTY:.0%} of the area inside the "
-          f"margins; 'before': one size and group per sheet)\n")
+          f"margins, half-empty: under {HALF_EMPTY:.0%}; 'before': one size and group per sheet)\n")
     print(run(args.papers))
     print("\nRead-back layout check on the starter pack, per page (best of 3)\n")
     print(check_cost())

@@ -186,13 +186,18 @@ def output_path(spec: Spec, out_dir: Path) -> Path:
 
 
 def output_paths(spec: Spec, out_dir: Path, split: bool = False,
-                 keys_apart: bool = False) -> list[tuple[Path, int | str | None]]:
-    """The PDFs a build writes: (the pack, None), then with ``split`` (one per item, its index),
-    then with ``keys_apart`` (the pieces held back to the end, such as answer keys, HELD_BACK)."""
+                 keys_apart: bool = False) -> list[tuple[Path, int | str | tuple | None]]:
+    """The PDFs a build writes: (the pack, None), then with ``split`` one per item (its index)
+    and, with ``keys_apart`` too, that item's held-back pieces beside it ((index, HELD_BACK),
+    written when it has any), then with ``keys_apart`` the pack's held-back pieces, such as
+    answer keys (HELD_BACK)."""
     target = output_path(spec, out_dir)
-    parts: list[tuple[Path, int | str | None]] = [
-        (target.with_name(f"{target.stem}-{e + 1:02d}-{entry.kind}.pdf"), e)
-        for e, entry in enumerate(spec.items)] if split else []
+    parts: list[tuple[Path, int | str | tuple | None]] = []
+    for e, entry in enumerate(spec.items) if split else ():
+        name = f"{target.stem}-{e + 1:02d}-{entry.kind}"
+        parts.append((target.with_name(f"{name}.pdf"), e))
+        if keys_apart:
+            parts.append((target.with_name(f"{name}-keys.pdf"), (e, HELD_BACK)))
     if keys_apart:
         parts.append((target.with_name(f"{target.stem}-keys.pdf"), HELD_BACK))
     return [(target, None), *parts]
@@ -230,8 +235,9 @@ def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, for
             pairs = list(pairs)
         written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs, main, check))]
     for path, e in parts:
-        if e == HELD_BACK:
-            held = [pair for pair in pairs if any(p.at_end for p in game(pair[0].kind).pieces(pair[1]))]
+        if e == HELD_BACK or isinstance(e, tuple):        # the pack's or one item's keys
+            held = [pair for pair in pairs if any(p.at_end for p in game(pair[0].kind).pieces(pair[1]))
+                    and (e == HELD_BACK or pair[0] is spec.items[e[0]])]
             if held:
                 written.append((path, len(held), write_pdf(path, spec, seed, held, HELD_BACK, check)))
             continue

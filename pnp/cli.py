@@ -128,7 +128,7 @@ def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
 
     With no SPEC, builds the built-in starter pack into ./output/.
     """
-    from pnp.build import build as run_build, tasks
+    from pnp.build import build as run_build, output_paths, tasks
     from pnp.progress import progress
     from pnp.sources import load_all
     from pnp.words import count
@@ -144,8 +144,9 @@ def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
             written = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force, split=split,
                                 progress=bar.update if bar else None, keys_apart=keys_apart,
                                 check=check)
+        parts = dict(output_paths(spec, out_dir, split, keys_apart))
         for path, boards, pages in written:
-            click.echo(f"wrote {path} ({count(boards, 'board')}, {count(pages, 'page')})")
+            click.echo(f"wrote {path} ({_contents(spec, parts.get(path), boards)}, {count(pages, 'page')})")
             if png:
                 _previews(path)
 
@@ -194,6 +195,27 @@ def _refuse_shared_outputs(specs, out_dir: Path, split: bool, keys_apart: bool =
                 raise PnpError(f"{seen[name]} and {spec.file} would both write {name}; "
                                "give one of them another output: name")
             seen[name] = spec.file
+
+
+def _contents(spec, part, boards: int) -> str:
+    """What a written PDF holds, in the games' words: "24 worksheets", "4 boards, 2 sets", "24
+    answer keys" (a game's NOUN names what one of its boards is when that is not "board"; a
+    worksheet item's boards are worksheets)."""
+    from pnp.build import HELD_BACK
+    from pnp.games import game
+    from pnp.words import count
+
+    if part == HELD_BACK or isinstance(part, tuple):
+        return count(boards, "answer key")
+    entries = spec.items if part is None else [spec.items[part]]
+    totals: dict[str, int] = {}
+    for entry in entries:
+        noun = "worksheet" if getattr(entry.item, "worksheet", False) else \
+            getattr(game(entry.kind), "NOUN", "board")
+        totals[noun] = totals.get(noun, 0) + entry.count
+    if sum(totals.values()) != boards:           # a count the spec cannot explain: say it plainly
+        return count(boards, "board")
+    return ", ".join(count(n, noun) for noun, n in totals.items())
 
 
 def _load_spec(path):

@@ -20,6 +20,8 @@ def render_pages(pdf_path: Path, out_dir: Path, dpi: int = 100, first: int | Non
     problem = path_problem(pdf_path)
     if problem:
         raise NotOurs(f"{pdf_path}: {problem}")
+    if not Path(pdf_path).exists():      # path_problem leaves a missing path to its reader
+        raise NotOurs(f"{pdf_path}: no such file")
     try:
         pdf = pdfium.PdfDocument(str(pdf_path))
     except (pdfium.PdfiumError, FileNotFoundError, OSError) as exc:

@@ -440,7 +440,7 @@ def expected_house_rules(b) -> list[str]:
     team: the source is for two; hand: it lists 6 + 6 beads but not whose; double: it does not
     say who wins when both do; supply: its blockers are coins, with no end and no rule for
     spending them back."""
-    return (["team"] if b.players == 4 else []) + ["hand", "double"] + \
+    return (["team"] if b.players == 4 else []) + ["hand", "double", "limit"] + \
         (["supply"] if b.variants.lockdown else [])
 
 
@@ -594,3 +594,30 @@ def test_simulated_mover_gains_a_blocker_on_every_neutral_landing_even_a_total_o
     assert game.gained == MAX_TURNS and game.short == 0
     # the mover takes it: with turns passing left, every seat gains alike
     assert max(game.held.values()) - min(game.held.values()) <= 1
+
+
+def test_the_turn_limit_ends_every_game_even_between_greedy_players():
+    """Greedy players can block each other for thousands of turns (bench/circles_play.py); the
+    card's house rule ends every game by TURN_LIMIT: more markers on a side's color wins, equal
+    is a draw. The same games without the limit include ones still unwon at the limit."""
+    from pnp.games.circles.card_text import TURN_LIMIT
+    from sim.circles_play import markers_on, random_game
+
+    b = board(circles.Item(variants=Variants(lockdown=True)), 7)
+    ended_by_limit = 0
+    for seed in range(12):
+        game = random_game(b, random.Random(seed), greedy=True, limit=True)
+        assert game.turns <= TURN_LIMIT and (game.winner is not None or game.limit)
+        ended_by_limit += game.limit
+        if game.limit:
+            assert game.by in ("limit", "") and game.turns == TURN_LIMIT
+    assert ended_by_limit, "some greedy games need the limit"
+    assert markers_on(b, [c.start for c in b.circles], "black") == 0     # starts are neutral
+
+
+def test_the_card_prints_the_turn_limit_as_a_house_rule():
+    from pnp.games.circles.card_text import TURN_LIMIT
+
+    text = printed(board(circles.Item(), 3))
+    assert f"House rule: no winner after {TURN_LIMIT} turns (tally them)?" in text
+    assert "The side with more markers on its color wins; else a draw." in text

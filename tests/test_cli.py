@@ -568,3 +568,33 @@ def test_every_impossible_item_is_named_in_one_run(runner, tmp_path, jobs):
     assert [line.split(": ")[0].rsplit(":", 2)[1:] for line in lines] == [["5", "5"], ["7", "5"]]
     assert all("cannot place" in line for line in lines)
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
+
+
+def test_wrote_says_boards_sets_worksheets_and_keys_as_they_are(runner, tmp_path):
+    spec = tmp_path / "mix.yaml"
+    spec.write_text("items:\n  - {kind: cliquer, dots: 5, size: quarter, count: 2}\n"
+                    "  - {kind: circles}\n  - {kind: cliques, players: 3}\n"
+                    "  - {kind: cliquer, dots: 6, worksheet: true}\n")
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["build", str(spec), "-o", str(out), "--split", "--keys-apart"])
+    assert result.exit_code == 0, result.output
+    said = result.output.splitlines()
+    assert said[0].startswith(f"wrote {out / 'mix.pdf'} (2 boards, 2 sets, 1 worksheet, ")
+    assert f"wrote {out / 'mix-02-circles.pdf'} (1 set, " in result.output
+    assert f"wrote {out / 'mix-03-cliques.pdf'} (1 set, " in result.output
+    assert f"wrote {out / 'mix-04-cliquer.pdf'} (1 worksheet, 1 page)" in said
+    # each item's keys beside its split PDF, and the pack's keys
+    assert f"wrote {out / 'mix-04-cliquer-keys.pdf'} (1 answer key, 1 page)" in said
+    assert f"wrote {out / 'mix-keys.pdf'} (1 answer key, 1 page)" in said
+    assert not (out / "mix-01-cliquer-keys.pdf").exists()      # no keys, no file
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["mix.pdf", "mix-keys.pdf", "mix-01-cliquer.pdf", "mix-02-circles.pdf",
+         "mix-03-cliques.pdf", "mix-04-cliquer.pdf", "mix-04-cliquer-keys.pdf"])
+    checked = runner.invoke(cli, ["validate", str(out / "mix-04-cliquer-keys.pdf")])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_preview_of_a_missing_file_says_no_such_file(runner, tmp_path):
+    result = runner.invoke(cli, ["preview", str(tmp_path / "missing.pdf")])
+    assert result.exit_code == 2
+    assert result.output == f"pnp: {tmp_path / 'missing.pdf'}: no such file\n"

@@ -252,3 +252,47 @@ def test_answer_keys_never_share_a_sheet_with_play_cards(tmp_path):
     for p in placements(path):
         pages.setdefault(p["page"], set()).add(p["piece"])
     assert all(len(pieces) == 1 for pieces in pages.values()), pages
+
+
+def test_the_worksheet_keeps_the_step_to_its_key(tmp_path):
+    """The worksheet's header has no band, value or step (the step would say how many dots are
+    inside); the key prints them and what every sheet of the step shares."""
+    text = ("title: T\nseed: s\nitems:\n  - {kind: cliquer, count: 4, dots: 8, difficulty: medium,"
+            " worksheet: true}\n")
+    [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
+    texts = [" ".join(t.split()) for t in page_texts(path)]
+    for sheet in texts[:4]:
+        assert "medium" not in sheet and "step:" not in sheet and "dot inside the hull" not in sheet
+    keys = " ".join(texts[4:])
+    assert keys.count("step: 1 dot inside the hull") == 4
+    assert keys.count("No answer is fixed by the step") == 4
+
+
+@pytest.mark.parametrize("paper, orientation", [("A4", "portrait"), ("Letter", "portrait")])
+def test_a_portrait_worksheet_gives_the_room_under_its_board_to_the_pupil(paper, orientation):
+    """The words run down a column beside the square; the room under the square is a working
+    space (issue 24: 90 x 120 mm were left blank), clear of the square and the column."""
+    from pnp.games.cliquer.sheet import laid_out
+    from pnp.games.cliquer.worksheet import WORKING_MIN_MM, working_space, worksheet_blocks
+    from pnp.paper import MM
+    from pnp.pdf.page import geometry
+
+    board = cliquer.generate(cliquer.Item(worksheet=True, dots=8), random.Random(2), "T-01")
+    frame = geometry(paper, orientation, 10).content
+    lay, words = laid_out(board, frame, worksheet_blocks)
+    room = working_space(lay, frame)
+    assert room is not None and room.height >= WORKING_MIN_MM * MM
+    assert room.top < lay.square.y and room.y >= frame.y
+    for _, placed in words.places:
+        assert placed.x >= room.right or placed.y >= room.top
+
+
+def test_a_landscape_worksheet_has_no_working_space_squeezed_in():
+    from pnp.games.cliquer.sheet import laid_out
+    from pnp.games.cliquer.worksheet import working_space, worksheet_blocks
+    from pnp.pdf.page import geometry
+
+    board = cliquer.generate(cliquer.Item(worksheet=True, dots=8), random.Random(2), "T-01")
+    frame = geometry("A4", "landscape", 10).content
+    lay, _ = laid_out(board, frame, worksheet_blocks)
+    assert working_space(lay, frame) is None

@@ -115,38 +115,75 @@ def points_of(line, joined) -> int:
     return 1 + 3 * len(common) + 5 * cliques
 
 
+def brute_part_above(dots) -> list[int]:
+    """A, the last letter, and the dots above the line joining them (letters go left to right,
+    so A is leftmost and the last letter rightmost); 'above' asked of shapely's polygon of the
+    page's upper half, cut along that line."""
+    (ax, ay), (zx, zy) = dots[0], dots[-1]
+    far = 1000        # the line A-Z carried far past the board both ways, then the half above it
+    a, z = (ax - far * (zx - ax), ay - far * (zy - ay)), (zx + far * (zx - ax), zy + far * (zy - ay))
+    left, right = (a[0] - far * (zy - ay), a[1] + far * (zx - ax)), (z[0] - far * (zy - ay), z[1] + far * (zx - ax))
+    upper = Polygon([a, z, right, left])
+    return [0] + [k for k in range(1, len(dots) - 1) if upper.contains(Point(dots[k]))] \
+        + [len(dots) - 1]
+
+
 def check_answers(dots) -> None:
     board = board_of(dots)
     dots = board.dots
     n = len(dots)
     answers = [answer for _, answer in questions(board)]
     hull = brute_hull(dots)
-    # 1. the hull
-    named = answers[0].split(" (")[0]
-    assert {index_of(x) for x in NAME.findall(named)} == hull
-    assert answers[0].endswith(f"({len(hull)} dots)")
-    # 2. dots inside the hull
-    assert answers[1] == str(n - len(hull))
-    # 3. lines in every finished game: the printed sum, and games played out
-    total = int(answers[2].rsplit("= ", 1)[1])
-    assert answers[2] == f"3 × {n} − 3 − {len(hull)} = {3 * n - 3 - len(hull)}"
+    # 1. the hull, clockwise from A: every hull dot once, a clockwise simple ring, A first
+    m = re.fullmatch(r"([A-Z, ]+) \((\d+) on the hull; inside: ([A-Z, ]+|none)\)", answers[0])
+    assert m, answers[0]
+    walk = [index_of(x) for x in NAME.findall(m.group(1))]
+    assert walk[0] == 0 and set(walk) == hull and len(walk) == len(hull) == int(m.group(2))
+    if len(walk) >= 3:
+        ring = Polygon([dots[k] for k in walk])
+        assert ring.is_valid and ring.exterior.is_ccw is False
+    inside = set() if m.group(3) == "none" else {index_of(x) for x in NAME.findall(m.group(3))}
+    assert inside == set(range(n)) - hull
+    # 2. lines of a finished game on A, the last letter and the dots above: the printed sum and
+    # games played out on those dots alone
+    part = brute_part_above(dots)
+    sub = [dots[k] for k in part]
+    listed, total = answers[1].split(": ")
+    assert [index_of(x) for x in NAME.findall(listed)] == part
+    assert total.endswith(f" = {3 * len(sub) - 3 - len(brute_hull(sub)) if len(sub) > 2 else 1}")
     rng = random.Random(n)
     for _ in range(3):
-        assert len(random_finished_game(dots, rng)) == total
-    # 4. the 4-clique: the example is one, and the counts are every one there is
-    four = brute_four_cliques(dots)
-    if not four:
-        assert answers[3].startswith("none") and n - len(hull) == 0
-        return
-    m = re.match(r"for example ([A-Z]+), ([A-Z]+), ([A-Z]+) with ([A-Z]+) inside \(any of (\d+) "
-                 r"such triangles?\); the board allows (\d+) different 4-cliques?", answers[3])
-    assert m, answers[3]
-    a, b, c, d = (index_of(m.group(k)) for k in range(1, 5))
-    assert Polygon([dots[a], dots[b], dots[c]]).contains(Point(dots[d]))
-    assert tuple(sorted((a, b, c, d))) in four
-    assert int(m.group(5)) == brute_dotted_triangles(dots)
-    assert int(m.group(6)) == len(four)
-    assert n - len(hull) >= 1
+        assert len(random_finished_game(sub, rng)) == int(total.rsplit("= ", 1)[1])
+    # 3. triangles with a corner at A and a dot inside
+    at_a = [(0, b, c) for b, c in combinations(range(1, n), 2)
+            if any(Polygon([dots[0], dots[b], dots[c]]).contains(Point(dots[k]))
+                   for k in range(n) if k not in (0, b, c))]
+    m = re.match(r"(\d+)( \(for example ([A-Z]+), ([A-Z]+), ([A-Z]+) with ([A-Z]+) inside\))?",
+                 answers[2])
+    assert m and int(m.group(1)) == len(at_a), answers[2]
+    if at_a:
+        a, b, c, d = (index_of(m.group(k)) for k in range(3, 7))
+        assert a == 0 and Polygon([dots[a], dots[b], dots[c]]).contains(Point(dots[d]))
+    # 4. the scoring move: with only the listed lines drawn, the answer is the one line that
+    # can be drawn and scores more than 1, and it scores the printed sum
+    drawn = [tuple(index_of(x) for x in pair.split("–"))
+             for pair in re.search(r"Draw the lines (.*) on the board", questions(board)[3][0])
+             .group(1).split(", ")]
+    for p, q in combinations(drawn, 2):
+        assert not crosses(dots, p, q)
+    joined = {i: set() for i in range(n)}
+    for a, b in drawn:
+        joined[a].add(b)
+        joined[b].add(a)
+    scoring = [line for line in combinations(range(n), 2)
+               if line not in {tuple(sorted(x)) for x in drawn}
+               and not any(crosses(dots, line, other) for other in drawn)
+               and points_of(line, joined) > 1]
+    named, worth = answers[3].split(": ")
+    assert len(scoring) == 1 and tuple(index_of(x) for x in named.split("–")) == scoring[0]
+    assert int(worth.rsplit("= ", 1)[1]) == points_of(scoring[0], joined)
+    clique = len(brute_four_cliques(dots)) > 0
+    assert points_of(scoring[0], joined) == (12 if clique else 4)
 
 
 @settings(max_examples=100, deadline=None)
@@ -225,3 +262,32 @@ def test_no_printed_sentence_keeps_the_old_false_claims():
     for claim in ("exactly one dot", "the only place", "worth 12", "no 4-clique is possible"):
         assert claim not in printed
     assert dot_name(0) == "A" and index_of("AB") == 27
+
+
+def class_set(band: str, dots: int, seed: str, count: int = 24):
+    from pnp.build import generate_all
+    from pnp.spec import loads
+
+    text = (f"title: T\nseed: {seed}\nitems:\n  - {{kind: cliquer, count: {count}, dots: {dots}, "
+            f"difficulty: {band}, worksheet: true}}\n")
+    return generate_all(loads(text, "class.yaml"), seed)
+
+
+@pytest.mark.parametrize("band, dots", [("medium", 8), ("hard", 8), ("medium", 10), ("easy", 8)])
+def test_neighbours_in_a_class_set_mostly_share_no_answer(band, dots):
+    """One step for all, yet most pairs of sheets share no answer but those the step fixes, and
+    the answers the key says the step fixes are the same on every sheet."""
+    from pnp.games.cliquer.worksheet import answer_values, fixed_by_step
+
+    sheets = class_set(band, dots, f"class-{band}-{dots}")
+    values = [answer_values(b) for b in sheets]
+    [fixed] = {tuple(fixed_by_step(b)) for b in sheets}
+    for k in fixed:
+        assert len({v[k - 1] for v in values}) == 1
+    free = [k for k in range(len(values[0])) if k + 1 not in fixed]
+    pairs = list(combinations(values, 2))
+    apart = sum(all(p[k] != q[k] for k in free) for p, q in pairs) / len(pairs)
+    assert apart > 0.5, apart
+    for k in free:                     # and no free answer is the same on every sheet
+        assert len({v[k] for v in values}) > 1
+

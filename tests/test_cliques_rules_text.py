@@ -33,7 +33,7 @@ RULES = [
     ("A general area of the playing surface should be assigned to each player's circle.",
      wording.AREAS),
     ("The starting player is determined randomly, and play proceeds clockwise.",
-     "(drawn at random) starts; play passes to the left"),
+     "Draw the first player at random at the table, each game"),
     ("On her turn a player must make one remark within an existing circle.", wording.TURN),
     ("A player may only make a remark within a given circle if each of that circle's members has "
      "at least one approval token and at least one disapproval token.", wording.OPEN),
@@ -133,16 +133,18 @@ def test_start_count_printed_is_the_rule(players):
 def test_each_sheet_prints_the_rules_it_relies_on(board):
     sheet = printed(board, "score sheet")
     for rule in (wording.TURN, wording.OPEN, wording.END, "play passes to the left",
-                 f"First player (drawn at random): {board.first}",
+                 "First player (drawn at random at the table): ________________",
                  "she stays a member for the rest of the game"):
         assert rule in sheet, rule
     tracker = printed(board, f"tracker {board.players[0]}")
-    for rule in ("You vote: that colour's count goes one down.",
+    for rule in ("Ring each count in pencil (or put a coin on it).",
+                 "You vote: that colour's count goes one down.",
                  "You take back a pair: each count goes one up.", wording.OPEN):
         assert rule in tracker, rule
     remark = printed(board, "remark card 1")
-    for rule in ("Members vote in silence and reveal together",
-                 "a repeat of a remark already approved here must be disapproved",
+    for rule in ("Every member votes, the speaker too if already a member",
+                 "in silence, revealed together",
+                 "A member who believes the remark repeats one approved here must disapprove",
                  "pairs go back to the speaker; any approval left: she joins"):
         assert rule in remark, rule
     votes = printed(board, f"vote cards {board.players[0]}")

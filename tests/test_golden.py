@@ -54,10 +54,10 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("f24d6a44701b4dc2", "11c5d797083c00f0"),
-    "class set": ("140fc3f282cbfa39", "7446ed2e578ccb19"),
-    "circles": ("d519c2d10abaa61e", "17a59d375810d296"),
-    "cliques": ("e41e61357e240feb", "239337b64e2988e5"),
+    "starter pack": ("4dcbd1a35d9193f4", "83201cff81b15941"),
+    "class set": ("78e7154970c3015b", "fb75aaa5a417cecf"),
+    "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
+    "cliques": ("b68be8ad7e661953", "a0626ff866d21671"),
 }
 
 

@@ -90,3 +90,34 @@ def test_a_piece_larger_than_the_sheet_does_not_fit():
     assert not sheet.fits_empty(191, 10)
     assert sheet.place(191, 10) is None
     assert sheet.fits_empty(190, 270)
+
+
+def test_a_new_row_keeps_every_later_piece_below_the_last_row():
+    """A new kind of piece (new_row) starts below the piece placed last, and so does every piece
+    after it on the sheet: the rest of the old row stays empty rather than mixing kinds."""
+    sheet = Sheet(100, 100)
+    for _ in range(6):                       # a row of 5 and one more below
+        sheet.place(20, 20)
+    first = sheet.place(20, 20, new_row=True)
+    assert (first.x, first.y) == (0, 40)
+    rest = [sheet.place(20, 20) for _ in range(5)]
+    assert all(r.y >= 40 for r in rest)
+    assert [r.y for r in rest] == [40, 40, 40, 40, 60]
+
+
+def test_chits_of_one_colour_never_share_a_row_with_the_other_colour(tmp_path):
+    from pnp.build import build
+    from pnp.pdf.readback import PdfBoards
+    from pnp.spec import loads
+
+    for paper in ("{size: A4, orientation: portrait}", "{size: Letter, orientation: landscape}"):
+        text = f"title: T\nseed: s\npage: {paper}\nitems:\n  - {{kind: circles}}\n"
+        [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
+        doc = PdfBoards(path)
+        frames = [(p["piece"], p["frame"]) for r in doc.payload["boards"] for p in r["placements"]
+                  if p["piece"].startswith("circles-bead-")]
+        doc.close()
+        rows: dict = {}
+        for name, (x, y, w, h) in frames:
+            rows.setdefault(round(y, 3), set()).add(name.split("-")[2])
+        assert frames and all(len(colours) == 1 for colours in rows.values()), rows

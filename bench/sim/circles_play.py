@@ -11,7 +11,14 @@ rules card (pnp/games/circles/card_text.py), house rules included:
   a blocker, at most one per turn, to make the mover pick another circle;
 - a marker ending on a neutral space gives the mover a blocker from the supply; an empty supply
   gives nothing; spent blockers go back to the supply;
-- after every move both sides are checked; if one move wins for both, the mover's side wins.
+- after every move both sides are checked; if one move wins for both, the mover's side wins;
+- a game nobody has won after ``TURN_LIMIT`` turns ends: the side with more markers on its color
+  wins, equal is a draw (``Game.limit``).
+
+Greedy players (``greedy=True``) look one move ahead: the mover picks the circle and hand that
+give her side the best chance of a win now, less the other side's; the player on her left
+hides the hand that does it the most harm. Two such players can block each other for a very
+long time, which is what the turn limit is for.
 """
 
 from __future__ import annotations
@@ -20,9 +27,10 @@ import random
 from dataclasses import dataclass, field
 
 from pnp.games.circles.board import BEADS_PER_HAND, COLORS, NEUTRAL, Board
+from pnp.games.circles.card_text import TURN_LIMIT
 from pnp.games.circles.rules import legal_goals, meets_goal, side_of
 
-MAX_TURNS = 2000
+MAX_TURNS = 2000        # without the turn limit (limit=False), a game stops here unwon
 BLIND_SPEND = 0.3      # how often a blind player spends a blocker they hold when they may
 
 
@@ -38,6 +46,7 @@ class Game:
     peak_out: int = 0                # most blockers ever out of the supply at once
     short: int = 0                   # gains missed because the supply was empty (house rule)
     held: dict = field(default_factory=dict)     # blockers each seat holds at the end
+    limit: bool = False              # ended by the turn limit (winner None: a draw)
 
 
 def side_wins(board: Board, positions, color: str, goals) -> str:
@@ -56,10 +65,61 @@ def _hand(rng: random.Random) -> int:
     return count if rng.randrange(2) else -count
 
 
+HANDS = [k for k in range(-BEADS_PER_HAND, BEADS_PER_HAND + 1) if k]
+
+
+def _greedy_move(board: Board, positions, color, side_goals, side: int, rng) -> tuple[int, int, int]:
+    """(circle, mover's hand, left player's hand) for greedy players: the mover picks the circle
+    and hand best for her side on average over the other hand (a win 1, the other side's win
+    -1); the player on her left, knowing the circle, hides the hand worst for her on average. A move
+    only changes its circle, and no run was a win before it, so only runs through that circle
+    and the 13 totals -6..+6 are looked at."""
+    outcome = {}
+    for circle in range(len(board.circles)):
+        runs = [t for t in board.adjacent_triples() if circle in t]
+        size = len(board.circles[circle].spaces)
+        for total in range(-2 * BEADS_PER_HAND, 2 * BEADS_PER_HAND + 1):
+            moved = list(positions)
+            moved[circle] = (moved[circle] + total) % size
+            mine = _wins_on(board, moved, runs, color[side], side_goals[side])
+            theirs = _wins_on(board, moved, runs, color[1 - side], side_goals[1 - side])
+            outcome[circle, total] = 1 if mine else (-1 if theirs else 0)
+    # hands are hidden together: each player weighs the other's six hands alike; the player on
+    # the mover's left knows only the circle
+    best, choice = None, None
+    order = list(range(len(board.circles)))
+    rng.shuffle(order)
+    for circle in order:
+        hands = HANDS[:]
+        rng.shuffle(hands)
+        for a in hands:
+            value = sum(outcome[circle, a + b] for b in HANDS)
+            if best is None or value > best:
+                best, choice = value, (circle, a)
+    circle, a = choice
+    answers = sorted(HANDS, key=lambda b: (sum(outcome[circle, x + b] for x in HANDS), rng.random()))
+    return circle, a, answers[0]
+
+
+def _wins_on(board: Board, positions, runs, color: str, goals) -> bool:
+    for trio in runs:
+        spaces = tuple(board.circles[i].spaces[positions[i]] for i in trio)
+        if all(s == color for s in spaces) or \
+                any(meets_goal(spaces, g, color, board.variants.wild_cards) for g in goals):
+            return True
+    return False
+
+
+def markers_on(board: Board, positions, color: str) -> int:
+    return sum(c.spaces[p] == color for c, p in zip(board.circles, positions))
+
+
 def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
-                goals: dict | None = None) -> Game:
-    """One blind game for ``board.players`` players; ``spend`` is how often a player who may
-    spend a blocker does (0: players hoard them); ``goals`` (seat: goals) if not drawn at random."""
+                goals: dict | None = None, greedy: bool = False, limit: bool = False) -> Game:
+    """One game for ``board.players`` players; ``spend`` is how often a player who may spend a
+    blocker does (0: players hoard them); ``goals`` (seat: goals) if not drawn at random;
+    ``greedy`` players look one move ahead (blind ones play at random); ``limit`` plays the
+    card's turn limit (without it a game stops unwon at MAX_TURNS)."""
     v = board.variants
     seats = range(1, board.players + 1)
     choices = legal_goals(v.uncloned)
@@ -76,17 +136,20 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
     # ... and the other side goes first, from either of its seats
     mover = rng.choice([s for s in seats if side_of(s) != chooser])
     first = side_of(mover)
-    while game.turns < MAX_TURNS:
+    while game.turns < (TURN_LIMIT if limit else MAX_TURNS):
         game.turns += 1
         left = mover % board.players + 1
-        circle = rng.randrange(len(board.circles))
+        if greedy:
+            circle, a, b = _greedy_move(board, positions, color, side_goals, side_of(mover), rng)
+        else:
+            circle, a, b = rng.randrange(len(board.circles)), _hand(rng), _hand(rng)
         if held[left] and rng.random() < spend:
             held[left] -= 1
             supply += 1
             game.spent += 1
             circle = rng.choice([i for i in range(len(board.circles)) if i != circle])
         spaces = board.circles[circle].spaces
-        positions[circle] = (positions[circle] + _hand(rng) + _hand(rng)) % len(spaces)
+        positions[circle] = (positions[circle] + a + b) % len(spaces)
         if v.lockdown and spaces[positions[circle]] == NEUTRAL:
             if supply:
                 supply -= 1
@@ -104,5 +167,11 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
             game.first_won = side == first
             break
         mover = left
+    if game.winner is None and limit:           # the card's turn limit: more markers wins
+        game.limit = True
+        counts = {side: markers_on(board, positions, color[side]) for side in (0, 1)}
+        if counts[0] != counts[1]:
+            side = max(counts, key=counts.get)
+            game.winner, game.by, game.first_won = color[side], "limit", side == first
     game.held = held
     return game

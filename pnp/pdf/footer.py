@@ -9,7 +9,7 @@ carries it, since every page prints something measured.
 from __future__ import annotations
 
 from pnp.paper import MM
-from pnp.pdf.fonts import SANS, draw_fitted, string_width
+from pnp.pdf.fonts import MIN_TEXT_PT, SANS, elide, fit_size, string_width
 from pnp.pdf.page import PageGeometry
 
 BAR_MM = 50
@@ -22,10 +22,12 @@ LABEL_PT = 6.5
 GAP_MM = 3
 INK_GRAY = 0.35
 OUTLINE_PT = 0.3               # the bar's outline, stroked half outside it
+SEED_MARK = " · seed "         # the footer reads "TITLE · seed SEED · pnp VERSION"; see footer_line
 
 
-def draw_footer(canvas, page: PageGeometry, text: str) -> None:
-    """The footer line at the left, the scale bar and its label at the right of the band."""
+def draw_footer(canvas, page: PageGeometry, text: str, number: int | None = None) -> None:
+    """The footer line at the left, the scale bar and its label at the right of the band.
+    ``number`` is the page number, added to the line and never cut (see ``footer_line``)."""
     safe = page.safe
     c = canvas
     c.saveState()
@@ -38,9 +40,54 @@ def draw_footer(canvas, page: PageGeometry, text: str) -> None:
     c.setFillGray(INK_GRAY)
     c.setFont(SANS, LABEL_PT)
     c.drawString(label_x, base, BAR_LABEL)
-    draw_fitted(c, text, safe.x, base, label_x - GAP_MM * MM - safe.x, SANS, FOOTER_PT)
+    line, size = footer_line(text, number, label_x - GAP_MM * MM - safe.x)
+    c.setFont(SANS, size)
+    c.drawString(safe.x, base, line)
     _bar(c, bar_x, base, BAR_MM * MM, BAR_HEIGHT_MM * MM)
     c.restoreState()
+
+
+def footer_line(text: str, number: int | None, width: float) -> tuple[str, float]:
+    """The footer as printed in ``width`` points, and its size: shrunk to MIN_TEXT_PT first, then
+    the title cut with an ellipsis, so the seed and the page number (promised on every page)
+    stay whole whatever the title. A seed too long for the line on its own is cut in the middle,
+    its two ends kept, and the generator's name goes before any of the seed does.
+
+    ``text`` is the build's ``TITLE · seed SEED · GENERATOR``; the title is what comes before
+    the last " · seed " (a title may hold those words; a seed holding them keeps only what
+    follows them whole)."""
+    tail = "" if number is None else f" · page {number}"
+    whole = text + tail
+    size = fit_size(whole, SANS, FOOTER_PT, width)
+    if string_width(whole, SANS, size) <= width + 1e-6:
+        return whole, size
+    size = MIN_TEXT_PT
+    title, mark, rest = text.rpartition(SEED_MARK)
+    if not mark:                        # no seed in the line: the page number stays whole
+        return elide(text, SANS, size, width - string_width(tail, SANS, size)) + tail, size
+    seed, dot, generator = rest.rpartition(" · ")
+    if not dot:
+        seed, generator = rest, ""
+    kept = f"{SEED_MARK.lstrip(' ·')}{seed}" + (f" · {generator}" if generator else "") + tail
+    room = width - string_width(" · " + kept, SANS, size)
+    if room >= string_width("…", SANS, size):
+        return elide(title, SANS, size, room) + " · " + kept, size
+    kept = f"{SEED_MARK.lstrip(' ·')}{seed}{tail}"           # the generator goes first
+    room = width - string_width("… · " + kept, SANS, size)
+    if room >= 0:
+        return "… · " + kept, size
+    return "… · seed " + _middle(seed, width - string_width("… · seed " + tail, SANS, size), size) + tail, size
+
+
+def _middle(text: str, width: float, size: float) -> str:
+    """``text`` cut in the middle with an ellipsis to fit ``width``, both ends kept."""
+    keep = len(text)
+    while keep > 0:
+        head, end = text[: (keep + 1) // 2], text[len(text) - keep // 2:]
+        if string_width(f"{head}…{end}", SANS, size) <= width:
+            return f"{head}…{end}"
+        keep -= 1
+    return "…"
 
 
 def _bar(c, x: float, y: float, length: float, height: float) -> None:

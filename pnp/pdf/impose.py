@@ -2,7 +2,8 @@
 
 Sized pieces of any sizes share a sheet: a rules card, goal slips and tokens print on one page
 (``pnp.pdf.pack`` decides where, in the order the pieces come), with cut lines round every
-piece (``pnp.pdf.cuts``). A whole-page piece first closes the sheet being filled, so pieces
+piece (``pnp.pdf.cuts``). A piece whose group differs from the piece before starts a new row,
+so pieces of one kind (a colour of chits) are never mixed into another kind's row. A whole-page piece first closes the sheet being filled, so pieces
 print in the order they come. Every page ends with the footer and the scale bar.
 """
 
@@ -43,7 +44,9 @@ class Imposer:
         if not self._sheet.fits_empty(w, h):
             raise PnpError(f"{what} ({w / MM:.0f} x {h / MM:.0f} mm) does not fit on the page "
                            "inside its margins; use a larger page, smaller margins or a smaller size")
-        spot = self._sheet.place(w, h)
+        # a piece of another group than the last starts a row of its own (chits by colour)
+        new_row = bool(self._slots) and self._slots[-1][0].group != piece.group
+        spot = self._sheet.place(w, h, new_row)
         if spot is None:
             self.finish()
             self._sheet = Sheet(area.width, area.height)
@@ -98,6 +101,6 @@ class Imposer:
         self._outline = path
 
     def _end_page(self) -> None:
-        draw_footer(self.canvas, self.page, f"{self.footer} · page {self.pages + 1}")
+        draw_footer(self.canvas, self.page, self.footer, self.pages + 1)
         self.canvas.showPage()
         self.pages += 1

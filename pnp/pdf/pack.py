@@ -46,6 +46,7 @@ class Sheet:
     height: float
     placed: list[Rect] = field(default_factory=list)
     free: list[Rect] = field(default_factory=list)
+    floor: float = 0.0      # no piece goes above this (where the last new row started)
 
     def __post_init__(self):
         if not self.free and not self.placed:
@@ -55,10 +56,15 @@ class Sheet:
         """Whether a piece of this size fits an empty sheet at all."""
         return Rect(0.0, 0.0, self.width, self.height).holds(width, height)
 
-    def place(self, width: float, height: float) -> Rect | None:
-        fitting = [f for f in self.free if f.holds(width, height)]
+    def place(self, width: float, height: float, new_row: bool = False) -> Rect | None:
+        """Where a piece goes, or None when no free room holds it. ``new_row`` puts it, and every
+        piece after it on this sheet, below the piece placed last, so a new kind of token (-1
+        chits after +1 chits) starts its own row and never finishes the last kind's."""
+        floor = self.placed[-1].bottom if new_row and self.placed else self.floor
+        fitting = [f for f in self.free if f.holds(width, height) and f.y >= floor - EPS]
         if not fitting:
             return None
+        self.floor = floor
         room = min(fitting, key=lambda f: (round(f.y, 6), round(f.x, 6)))
         self.free.remove(room)
         spot = Rect(room.x, room.y, width, height)

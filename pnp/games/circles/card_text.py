@@ -82,7 +82,8 @@ def _setup(board: Board) -> Section:
                       "players goes first") if teams(board) else \
         ("One player", "the other takes the other color and goes first")
     return Section("Setup", (
-        Paragraph("Put each numbered marker on the ★ start space of its circle. Each player "
+        Paragraph("Put each numbered marker inside its circle, its point touching the ★ start "
+                  "space: a marker is on the space it points at, which stays in view. Each player "
                   f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits, "
                   "a goal slip and a pencil."),
         Paragraph(f"the chits are each player's own: a hand is 1 to {BEADS_PER_HAND} (the "
@@ -106,6 +107,10 @@ def _turn(board: Board) -> Section:
     ))
 
 
+TURN_LIMIT = 150      # turns (all players together) before a game nobody has won ends: greedy
+                      # players can stall for ever; blind ones rarely need 150 (bench/circles_play.py)
+
+
 def _win(board: Board) -> Section:
     color, goal, who, mover = ("your team's color", "your or your partner's goal",
                                "your team wins", "the mover's team") if teams(board) \
@@ -118,6 +123,8 @@ def _win(board: Board) -> Section:
                   "slip. Goal circle, square, pentagon wins on pentagon, square, circle; not on "
                   "circle, pentagon, square."),
         Paragraph(f"if one move wins for both sides, {mover} wins.", house="double"),
+        Paragraph(f"no winner after {TURN_LIMIT} turns (tally them)? The side with more "
+                  "markers on its color wins; else a draw.", house="limit"),
     ))
 
 

@@ -17,7 +17,8 @@ from pnp.games.circles.tokens import (chit_size, draw_bead, draw_blocker, draw_g
                                       draw_marker, slip_size, token_size)
 from pnp.paper import Piece
 
-GROUP = "circles-set"
+GROUP = "circles-set"      # every piece's group starts with it; each kind of token has its own
+                           # subgroup, so each starts a row of its own (no -1 chit among +1 chits)
 
 
 def pieces(board: Board) -> list[Piece]:
@@ -26,10 +27,10 @@ def pieces(board: Board) -> list[Piece]:
     out += [Piece(f"circles-goals-{p}", partial(draw_goal_slip, board, p), size=slip_size(board),
                   group=GROUP) for p in range(1, board.players + 1)]
     out += [Piece(f"circles-marker-{n}", partial(draw_marker, n), size=token_size(board),
-                  group=GROUP) for n in range(1, board.markers + 1)]
+                  group=f"{GROUP}/markers") for n in range(1, board.markers + 1)]
     for color in ("black", "white"):
         out += [Piece(f"circles-bead-{color}-{n}", partial(draw_bead, color), size=chit_size(),
-                      group=GROUP) for n in range(1, board.beads + 1)]
-    out += [Piece(f"circles-blocker-{n}", draw_blocker, size=chit_size(), group=GROUP)
+                      group=f"{GROUP}/{color}") for n in range(1, board.beads + 1)]
+    out += [Piece(f"circles-blocker-{n}", draw_blocker, size=chit_size(), group=f"{GROUP}/blockers")
             for n in range(1, board.blockers + 1)]
     return out

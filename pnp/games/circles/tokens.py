@@ -3,8 +3,8 @@ goal slips.
 
 Sizes are chosen so a set shares one sheet with its rules card (see ``card``): goal slips are
 62 mm wide, so two stack beside the 125 mm card on A4 and Letter, and at most 58 mm tall, so in
-landscape a row of them fits under it; markers fit the board's spaces (a marker must show which
-space it is on); bead chits and blockers are the largest marker's size (11 mm), so on most
+landscape a row of them fits under it; markers are pointers the size of a space, set inside the
+circle with the point on their space (which stays in view); bead chits and blockers are the largest marker's size (11 mm), so on most
 boards every token is one size.
 """
 
@@ -48,15 +48,31 @@ def _centre(frame: Frame) -> tuple[float, float, float]:
 
 
 def draw_marker(number: int, canvas, frame: Frame) -> None:
-    """A coin: a bold rim, a thin inner ring and the number of the circle it starts on."""
+    """A pointer: a numbered head and a point at the top edge. It sits inside its circle with the
+    point touching the inner edge of its space, like a clock's hand, so the space's shape or
+    colour (read by every player every turn) is never covered."""
     cx, cy, r = _centre(frame)
+    head_r = r * 0.5
+    hx, hy = cx, cy - r * 0.3               # the head low in the square, the point at its top
+    tip = (cx, cy + r * 0.8)                # the stroke and its round join stay inside
     canvas.saveState()
     canvas.setStrokeGray(0)
-    canvas.setLineWidth(r * 0.16)
-    canvas.circle(cx, cy, r * 0.82, stroke=1, fill=0)
-    canvas.setLineWidth(0.6)
-    canvas.circle(cx, cy, r * 0.6, stroke=1, fill=0)
-    glyphs.letter(canvas, str(number), cx, cy, r * 0.8, 0)
+    canvas.setFillGray(1)
+    canvas.setLineWidth(max(0.8, r * 0.09))
+    canvas.setLineJoin(1)
+    # the point: the two tangents from the tip to the head, then round the head's far side
+    import math
+    d = tip[1] - hy
+    a = math.asin(head_r / d)
+    left = (hx - head_r * math.cos(a), hy + head_r * math.sin(a))
+    path = canvas.beginPath()
+    path.moveTo(*tip)
+    path.lineTo(*left)
+    path.arcTo(hx - head_r, hy - head_r, hx + head_r, hy + head_r,
+               startAng=180 - math.degrees(a), extent=180 + 2 * math.degrees(a))
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=1)
+    glyphs.letter(canvas, str(number), hx, hy, head_r * 1.35, 0)
     canvas.restoreState()
 
 

@@ -12,14 +12,16 @@ from functools import lru_cache
 from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board
 from pnp.games.cliquer.codes import encode
-from pnp.games.cliquer.flow import Block, Para, ScoreBoxes, draw_poured, pour
+from pnp.games.cliquer.flow import BODY_PT, Block, Para, ScoreBoxes, draw_poured, pour
 from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_square
 from pnp.games.cliquer.layout import card_layout, is_card, page_layout, square_for
 from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled, subtitle
 from pnp.paper import Frame
 from pnp.pdf import fonts
 
-LABEL_PT = {"page": 7.0, "card": 6.0}
+LABEL_PT = {"page": 8.0, "card": 6.0}     # a page is read by children at arm's length
+
+SCORE_CELLS = "After each of your moves, write your running score in the next of your boxes."
 
 __all__ = ["draw_board", "layout", "dot_position", "dot_radius", "square_for", "moves_in_game"]
 
@@ -52,17 +54,20 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
 
 def page_blocks(board: Board, lay) -> list:
     """The words of a play page: the header (when not above the square), the rule, score boxes."""
-    return ([] if lay.header is not None else [Header(board)]) + [page_rule(moves_in_game(board)),
-                                                                    ScoreBoxes()]
+    lines = moves_in_game(board)
+    return ([] if lay.header is not None else [Header(board)]) + [page_rule(lines), ScoreBoxes(lines)]
 
 
 @lru_cache(maxsize=64)
 def page_rule(lines: int) -> Block:
     """The rule a play page prints: the same for every board whose games draw ``lines`` lines
     (its only number), so made once for them all."""
-    rule = [Para.of("How to play", 11, fonts.BOLD, after=1)]
-    rule += [Para.of(line, 10, after=1.5) for line in words.rule_lines(lines)]
-    rule.insert(5, Para.of(words.FOUR_CLIQUE_SCORE, 10, after=1.5))
+    turns, move, crossing, scoring, end, winner = words.rule_lines(lines)
+    # three paragraphs (a turn, the score, the end): run together they leave room on Letter
+    # paper for a score cell per move of the longest game with the words at 9 pt or more
+    said = [(turns, move, crossing), (scoring, words.FOUR_CLIQUE_SCORE), (end, winner, SCORE_CELLS)]
+    rule = [Para.of("How to play", 11, fonts.BOLD, after=1, least=BODY_PT)]
+    rule += [Para.of(" ".join(part), 10, after=2, least=BODY_PT) for part in said]
     return Block(tuple(rule))
 
 

@@ -18,12 +18,14 @@ from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
 SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
+BODY_PT = 9.0           # the least a worksheet's or a full-page board's words print at: a
+                        # 10-14-year-old reads them at arm's length (a Para's ``least``)
 KEEP_OPTIONAL = 0.78    # the smallest scale at which an optional block (score boxes) is kept
 LEADING = 1.22
 
 
-def sized(size: float, scale: float) -> float:
-    return max(MIN_TEXT_PT, round(size * scale, 2))
+def sized(size: float, scale: float, least: float = MIN_TEXT_PT) -> float:
+    return max(MIN_TEXT_PT, least, round(size * scale, 2))
 
 
 @dataclass(frozen=True)
@@ -34,10 +36,12 @@ class Para:
     size: float
     after: float = 2.0           # points after it (scaled)
     indent: float = 0.0          # points, every line
+    least: float = MIN_TEXT_PT   # never smaller than this, whatever the scale (BODY_PT on pages)
 
     @staticmethod
-    def of(text: str, size: float, font: str = fonts.SANS, after: float = 2.0, indent: float = 0.0) -> "Para":
-        return Para(((text, font),), size, after, indent)
+    def of(text: str, size: float, font: str = fonts.SANS, after: float = 2.0, indent: float = 0.0,
+           least: float = MIN_TEXT_PT) -> "Para":
+        return Para(((text, font),), size, after, indent, least)
 
     def lines(self, width: float, scale: float) -> tuple[tuple[tuple[str, str], ...], ...]:
         """Greedy wrap over words, each measured in its own font; each line is its runs of
@@ -45,10 +49,10 @@ class Para:
         return _wrapped(self, width, scale)
 
     def height(self, width: float, scale: float) -> float:
-        return len(self.lines(width, scale)) * sized(self.size, scale) * LEADING + self.after * scale
+        return len(self.lines(width, scale)) * sized(self.size, scale, self.least) * LEADING + self.after * scale
 
     def draw(self, canvas, x: float, top: float, width: float, scale: float) -> float:
-        size = sized(self.size, scale)
+        size = sized(self.size, scale, self.least)
         space = _width(" ", fonts.SANS, size)
         y = top
         for line in self.lines(width, scale):
@@ -69,7 +73,7 @@ def _width(text: str, font: str, size: float) -> float:
 
 @lru_cache(maxsize=1024)
 def _wrapped(para: Para, width: float, scale: float) -> tuple[tuple[tuple[str, str], ...], ...]:
-    size = sized(para.size, scale)
+    size = sized(para.size, scale, para.least)
     width -= para.indent
     out: list[list[tuple[str, str]]] = []
     line: list[tuple[str, str]] = []
@@ -145,28 +149,78 @@ class Block:
 
 @dataclass(frozen=True)
 class ScoreBoxes:
-    """Two boxes to keep a running score with a pencil (left out when there is no room)."""
+    """A box per player to keep a running score with a pencil: a cell for the total after each
+    of that player's moves, as many as the longest game on the board gives the first player
+    (``lines`` is the number of lines every finished game draws; with none, two plain boxes).
+    "Player 1:" heads the first row of cells. Left out when there is no room."""
 
-    height_mm: float = 18
+    lines: int = 0
     optional: bool = True
 
+    CELL_MM = (10.0, 6.0)    # a three-figure total in a child's hand
+    GAP_MM = 6.0
+    PAD_MM = 1.0
+    HEAD_PT = 10
+
+    def cells(self) -> int:
+        return (self.lines + 1) // 2
+
+    def _head(self) -> float:
+        """Points the "Player 1:" label takes at the start of the first row."""
+        return fonts.string_width("Player 1:", fonts.BOLD, self.HEAD_PT) + 2 * MM
+
+    def _row_cells(self, box: float) -> tuple[int, int]:
+        """(cells in the first row, after the label; cells in every other row) in a box ``box``
+        points wide inside its padding."""
+        cw = self.CELL_MM[0] * MM
+        return max(0, int((box - self._head()) // cw)), max(1, int(box // cw))
+
+    def _box(self, width: float) -> float:
+        return (width - self.GAP_MM * MM) / 2 - 2 * self.PAD_MM * MM
+
+    def rows(self, width: float) -> int:
+        first, per_row = self._row_cells(self._box(width))
+        return 1 + max(0, -(-(self.cells() - first) // per_row))
+
     def height(self, width: float, scale: float) -> float:
-        return self.height_mm * MM
+        if not self.lines:
+            return 18 * MM
+        return (self.rows(width) * self.CELL_MM[1] + 2 * self.PAD_MM) * MM
 
     def draw(self, canvas, x: float, top: float, width: float, scale: float) -> None:
-        gap = 6 * MM
+        gap, pad = self.GAP_MM * MM, self.PAD_MM * MM
         w = (width - gap) / 2
-        h = self.height_mm * MM
+        h = self.height(width, scale)
         canvas.saveState()
         canvas.setLineWidth(0.8)
         for k in range(2):
             bx = x + k * (w + gap)
             canvas.rect(bx, top - h, w, h, stroke=1, fill=0)
-            fonts.draw_fitted(canvas, f"Player {k + 1}:", bx + 2 * MM, top - 6 * MM, w - 4 * MM,
-                              fonts.BOLD, 10, min_size=MIN_TEXT_PT)
-            fonts.draw_fitted(canvas, "running score", bx + 2 * MM, top - h + 2 * MM, w - 4 * MM,
-                              fonts.SANS, 8, min_size=MIN_TEXT_PT)
+            if not self.lines:
+                fonts.draw_fitted(canvas, f"Player {k + 1}:", bx + 2 * MM, top - 6 * MM, w - 4 * MM,
+                                  fonts.BOLD, 10, min_size=MIN_TEXT_PT)
+                fonts.draw_fitted(canvas, "running score", bx + 2 * MM, top - h + 2 * MM, w - 4 * MM,
+                                  fonts.SANS, 8, min_size=MIN_TEXT_PT)
+                continue
+            fonts.draw_fitted(canvas, f"Player {k + 1}:", bx + pad + 1 * MM,
+                              top - pad - self.CELL_MM[1] * MM + 1.8 * MM, self._head(),
+                              fonts.BOLD, self.HEAD_PT, min_size=MIN_TEXT_PT)
+            self._cells(canvas, bx + pad, top - pad, self._box(width), (self.lines + 1 - k) // 2)
         canvas.restoreState()
+
+    def _cells(self, canvas, x: float, top: float, box: float, count: int) -> None:
+        """``count`` cells on one grid right-aligned in the box: the first row's after the
+        label, then full rows."""
+        cw, ch = self.CELL_MM[0] * MM, self.CELL_MM[1] * MM
+        first, per_row = self._row_cells(box)
+        left = x + box - per_row * cw
+        canvas.setLineWidth(0.4)
+        canvas.setStrokeGray(0.45)
+        for n in range(count):
+            r, c = (0, per_row - first + n) if n < first else divmod(n - first, per_row)
+            r += n >= first
+            canvas.rect(left + c * cw, top - (r + 1) * ch, cw, ch, stroke=1, fill=0)
+        canvas.setStrokeGray(0)
 
 
 @dataclass(frozen=True)

@@ -32,28 +32,61 @@ def moves_in_game(board: Board) -> int:
 
 
 def subtitle(board: Board, step: bool = True) -> str:
-    """Board figures; ``step`` adds the difficulty step (the number of dots inside the hull),
-    which a worksheet leaves out because a question asks for it."""
+    """Board figures; ``step`` adds the difficulty and its step (the number of dots inside the
+    hull). A worksheet leaves both out: pupils of a class set share one step, and the step would
+    tell them how many dots are inside; its answer key prints it."""
     parts = [f"Board {board.ident}", f"{len(board.dots)} dots"]
-    if board.band and board.difficulty is not None:
+    if step and board.band and board.difficulty is not None:
         parts.append(f"{board.band} {board.difficulty:.2f}")
-        if step:
-            inside = len(board.dots) - len(hull(board.dots))
-            parts.append(f"step: {inside} dot{'s' if inside != 1 else ''} inside the hull")
+        inside = len(board.dots) - len(hull(board.dots))
+        parts.append(f"step: {inside} dot{'s' if inside != 1 else ''} inside the hull")
     return " · ".join(parts)
 
 
+SUBTITLE_PT = 10
+SUBTITLE_LEAST_PT = 9       # the figures are read by a child too: wrapped rather than shrunk
+SUBTITLE_LINE_MM = 5
+
+
+def subtitle_lines(board: Board, width: float, step: bool = True) -> list[str]:
+    """The subtitle in as few lines as keep it at SUBTITLE_LEAST_PT or more in ``width``
+    points, broken between its figures."""
+    parts = subtitle(board, step).split(" · ")
+    lines = [parts[0]]
+    for part in parts[1:]:
+        joined = f"{lines[-1]} · {part}"
+        if fonts.string_width(joined, fonts.SANS, SUBTITLE_LEAST_PT) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
+
+def header_mm(board: Board, width: float, step: bool = True) -> float:
+    """The header's height: HEADER_MM, and a line more for each line the subtitle wraps to."""
+    from pnp.games.cliquer.flow import INSET
+
+    return HEADER_MM + SUBTITLE_LINE_MM * (len(subtitle_lines(board, width - 2 * INSET, step)) - 1)
+
+
 def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
-    """Title, figures and board code, top down in ``frame`` (``HEADER_MM`` tall)."""
+    """Title, figures and board code, top down in ``frame`` (``header_mm`` tall)."""
     from pnp.games.cliquer.flow import inset
 
+    # a header frame of fixed height (above the square) too short for the wrapped figures
+    # prints them on one line, shrunk as needed
+    lines, least = subtitle_lines(board, inset(frame).width, step), SUBTITLE_LEAST_PT
+    if frame.height < header_mm(board, frame.width, step) * MM - 1e-6:
+        lines, least = [subtitle(board, step)], MIN_TEXT_PT
     frame = inset(frame)
     canvas.setFillGray(0)
     fonts.draw_fitted(canvas, board.title, frame.x, frame.top - 6.5 * MM, frame.width, fonts.BOLD, 18,
                       min_size=MIN_TEXT_PT)
-    fonts.draw_fitted(canvas, subtitle(board, step), frame.x, frame.top - 12.5 * MM, frame.width,
-                      fonts.SANS, 10, min_size=MIN_TEXT_PT)
-    fonts.draw_fitted(canvas, f"Code {encode(board.dots, board.grid)}", frame.x, frame.top - 18 * MM,
+    y = frame.top - 12.5 * MM
+    for line in lines:
+        fonts.draw_fitted(canvas, line, frame.x, y, frame.width, fonts.SANS, SUBTITLE_PT, min_size=least)
+        y -= SUBTITLE_LINE_MM * MM
+    fonts.draw_fitted(canvas, f"Code {encode(board.dots, board.grid)}", frame.x, y - 0.5 * MM,
                       frame.width, fonts.SANS, 9, min_size=MIN_TEXT_PT)
 
 
@@ -67,10 +100,11 @@ class Header:
     optional = False        # not a field: no header is ever left out
 
     def height(self, width: float, scale: float) -> float:
-        return HEADER_MM * MM
+        return header_mm(self.board, width, self.step) * MM
 
     def draw(self, canvas, x: float, top: float, width: float, scale: float) -> None:
-        draw_header(canvas, self.board, Frame(x, top - HEADER_MM * MM, width, HEADER_MM * MM), self.step)
+        h = self.height(width, scale)
+        draw_header(canvas, self.board, Frame(x, top - h, width, h), self.step)
 
 
 def hull_segments(board: Board, points) -> list:

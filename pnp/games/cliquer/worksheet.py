@@ -3,12 +3,17 @@
 Each question is a piece of the graph theory the game rests on, said so a 10-14-year-old can
 answer it from the sheet alone (the sheet defines every word it uses):
 
-- the hull, and the dots inside it;
-- every finished game draws exactly 3n - 3 - h lines (a finished game is a triangulation);
+- the hull, walked round in order;
+- every finished game draws exactly 3n - 3 - h lines (a finished game is a triangulation),
+  asked of the part of the board above a line, so the count is this board's own;
 - a 4-clique can be drawn without crossings exactly around a triangle with at least one dot
   inside: the triangle's sides and a line from one dot inside to each corner (four dots in
   convex position cannot, their diagonals cross; more dots inside do not get in the way);
-- the move that completes a 4-clique scores at least 1 + 3 + 3 + 5 = 12.
+- the move that completes a 4-clique scores 1 + 3 + 3 + 5 = 12 (a triangle alone, 1 + 3).
+
+A class set gives every pupil the same difficulty step, which fixes the number of dots inside
+the hull and so the game's length; so no question asks for those, and each answer is written in
+this board's letters or counts on a part of it that the step does not fix.
 
 The answers (``questions``) go on the answer key (``key``), a card held back to the end.
 """
@@ -21,17 +26,17 @@ from itertools import combinations
 
 from pnp.games.cliquer import words
 from pnp.games.cliquer.board import Board, dot_name
-from pnp.games.cliquer.flow import Block, Para, draw_poured
-from pnp.games.cliquer.geometry import orient
+from pnp.games.cliquer.flow import BODY_PT, Block, Para, draw_poured
+from pnp.games.cliquer.geometry import convex_hull, orient, sq_dist
 from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_square
-from pnp.games.cliquer.layout import NAME_LINE_MM
-from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled
+from pnp.games.cliquer.layout import GAP_MM, NAME_LINE_MM
+from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, settled
 from pnp.games.cliquer.sheet import hull as hull_of
-from pnp.games.cliquer.rules import CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS
+from pnp.games.cliquer.rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, triangulation_size
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
-LABEL_PT = 7.0
+LABEL_PT = 8.0     # a pupil reads the letters at arm's length
 
 
 def hull_dots(board: Board) -> list[int]:
@@ -92,39 +97,106 @@ def _names(indices) -> str:
     return ", ".join(dot_name(i) for i in indices)
 
 
-def questions(board: Board) -> list[tuple[str, str]]:
-    """(question, answer) for the board, as the worksheet and its key print them."""
-    n, hull = len(board.dots), hull_dots(board)
-    h = len(hull)
+def _line(a: int, b: int) -> str:
+    return f"{dot_name(min(a, b))}–{dot_name(max(a, b))}"
+
+
+def hull_walk(board: Board) -> list[int]:
+    """The hull dots met walking round the hull clockwise (as printed: y grows up the page) from
+    A, which is on the hull (it is the leftmost dot; letters go left to right)."""
+    ring = hull_dots(board)                       # counter-clockwise
+    clockwise = [ring[0]] + ring[1:][::-1]
+    k = clockwise.index(0)
+    return clockwise[k:] + clockwise[:k]
+
+
+def above_first_last(board: Board) -> list[int]:
+    """The first and last letters' dots and every dot above the line joining them (A is the
+    leftmost dot and the last letter the rightmost, so 'above' is plain on the page)."""
+    dots, last = board.dots, len(board.dots) - 1
+    return [0] + [k for k in range(1, last) if orient(dots[0], dots[last], dots[k]) > 0] + [last]
+
+
+def corner_a_triangles(board: Board) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The triangles with a dot inside that have a corner at A."""
+    return [t for t in dotted_triangles(board) if t[0] == 0]
+
+
+def scoring_example(board: Board) -> tuple[list[tuple[int, int]], tuple[int, int], tuple[int, ...]]:
+    """(lines drawn, the one line that scores, its points as a sum): the key's 4-clique with one
+    line missing, or on a board with every dot on the hull, the largest triangle with its
+    shortest side missing. With only those lines drawn, no other line scores more than 1."""
     example = example_clique(board)
-    if example is None:
-        four = ("none: every dot is on the hull, so no triangle has a dot inside and no 4-clique "
-                "can be drawn on this board")
-    else:
+    if example is not None:
         a, b, c, d = example
-        triangles, cliques = len(dotted_triangles(board)), four_cliques(board)
-        four = (f"for example {_names((a, b, c))} with {dot_name(d)} inside (any of "
-                f"{triangles} such triangle{'s' if triangles != 1 else ''}); the board allows "
-                f"{cliques} different 4-clique{'s' if cliques != 1 else ''}, one for each "
-                "triangle and dot inside it")
+        return ([(a, b), (b, c), (a, c), (a, d), (b, d)], (c, d),
+                (LINE_POINTS, TRIANGLE_POINTS, TRIANGLE_POINTS, CLIQUE_POINTS))
+    dots = board.dots
+    a, b, c = max(combinations(range(len(dots)), 3),
+                  key=lambda t: (abs(orient(*(dots[k] for k in t))), [-k for k in t]))
+    sides = sorted([(a, b), (b, c), (a, c)], key=lambda s: (sq_dist(dots[s[0]], dots[s[1]]), s))
+    return sorted(sides[1:]), sides[0], (LINE_POINTS, TRIANGLE_POINTS)
+
+
+def questions(board: Board) -> list[tuple[str, str]]:
+    """(question, answer) for the board, as the worksheet and its key print them.
+
+    Every answer hangs on where this board's dots are, not on its difficulty step, so the
+    neighbours of a class set (one step for all) have different answers: the order of the hull,
+    a count on part of the board, a count of triangles at A, a line named by letters. The one
+    answer a step can fix is 0 for triangles at A when every dot is on the hull
+    (``fixed_by_step``)."""
+    n = len(board.dots)
+    walk = hull_walk(board)
+    inside = sorted(set(range(n)) - set(walk))
+    last = dot_name(n - 1)
+    part = above_first_last(board)
+    part_hull = len(convex_hull([board.dots[k] for k in part]))
+    at_a = corner_a_triangles(board)
+    drawn, scorer, points = scoring_example(board)
+    closes = "completes a 4-clique" if len(points) == 4 else "closes a triangle"
+    if at_a:
+        a, b, c, d = at_a[0][0], at_a[0][1], at_a[0][2], at_a[0][3][0]
+        at_a_answer = (f"{len(at_a)} (for example {_names((a, b, c))} with {dot_name(d)} inside)")
+    elif inside:
+        at_a_answer = "0 (every triangle with a dot inside has its corners elsewhere)"
+    else:
+        at_a_answer = "0 (every dot is on the hull, so no triangle has a dot inside)"
     return [
-        ("Which dots are on the hull? Write their letters.", f"{_names(sorted(hull))} ({h} dots)"),
-        ("How many dots are inside the hull?", f"{n - h}"),
-        ("Every finished game on a board draws the same number of lines: "
-         "3 × (number of dots) − 3 − (number of hull dots). How many lines is that on this board?",
-         f"3 × {n} − 3 − {h} = {moves_in_game(board)}"),
-        ("Find three dots whose triangle has at least one dot inside. Write the three corners and "
-         "a dot inside (or 'none' if there is no such triangle). Then draw that 4-clique on the "
-         "board: the triangle, and a line from the dot inside to each corner.", four),
-        ("The last line of a 4-clique is drawn in one move. How many points does that move score "
-         "at least? Use the scoring rule.",
-         f"{FOUR_CLIQUE_MOVE} = {LINE_POINTS} + {TRIANGLE_POINTS} + {TRIANGLE_POINTS} + "
-         f"{CLIQUE_POINTS} (the line, the two triangles it closes, the 4-clique); more when it "
-         "closes more triangles or 4-cliques at once"),
+        ("Which dots are on the hull? Write their letters in order, going round the hull "
+         "clockwise (the way a clock's hands turn) from A.",
+         f"{_names(walk)} ({len(walk)} on the hull; inside: {_names(inside) or 'none'})"),
+        (f"Draw a light line from A to {last}. Cover the dots below it. How many lines does a "
+         f"finished game draw on A, {last} and the dots above the line? Use 3 × (number of "
+         "dots) − 3 − (number of hull dots), for these dots only.",
+         f"{_names(part)}: 3 × {len(part)} − 3 − {part_hull} = {part_lines(board)}"),
+        ("How many triangles with a corner at A have a dot inside?", at_a_answer),
+        (f"Draw the lines {', '.join(_line(*l) for l in drawn)} on the board. Which one more "
+         f"line {closes}? How many points does that move score? Use the scoring rule.",
+         f"{_line(*scorer)}: {' + '.join(map(str, points))} = {sum(points)}"),
     ]
 
 
-ANSWER_LINES = (1, 1, 1, 1, 1)
+def part_lines(board: Board) -> int:
+    """Lines in a finished game on ``above_first_last`` alone (question 2)."""
+    part = [board.dots[k] for k in above_first_last(board)]
+    return triangulation_size(len(part), len(convex_hull(part)))
+
+
+def answer_values(board: Board) -> tuple:
+    """What a neighbour could copy from each question, to compare sheets (bench/paper.py, the
+    key's note): the hull's order, the count, the count, the line."""
+    return (tuple(hull_walk(board)), part_lines(board), len(corner_a_triangles(board)),
+            scoring_example(board)[1])
+
+
+def fixed_by_step(board: Board) -> list[int]:
+    """The questions (numbered from 1) whose answer is the same on every board of this board's
+    difficulty step: with every dot on the hull, no triangle has a dot inside."""
+    return [3] if len(hull_dots(board)) == len(board.dots) else []
+
+
+ANSWER_LINES = (1, 1, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -165,12 +237,12 @@ def draw_name_line(canvas, frame: Frame) -> None:
 def how_to_box() -> Block:
     """The rule and the words the questions use, boxed (the same on every worksheet but for the
     number of lines, which is a question)."""
-    paras = [Para.of("How to play", 10, fonts.BOLD, after=1)]
+    paras = [Para.of("How to play", 10, fonts.BOLD, after=1, least=BODY_PT)]
     rule = [words.TURNS, words.MOVE, words.NO_CROSSING, words.SCORING,
             "The game ends when no line can be drawn.", words.WINNER]
-    paras += [Para.of(" ".join(rule), 8.5, after=3)]
-    paras += [Para.of(words.WORDS_TITLE, 10, fonts.BOLD, after=1)]
-    paras += [Para(((f"{term}:", fonts.BOLD), (text, fonts.SANS)), 8.5, after=2)
+    paras += [Para.of(" ".join(rule), BODY_PT, after=3, least=BODY_PT)]
+    paras += [Para.of(words.WORDS_TITLE, 10, fonts.BOLD, after=1, least=BODY_PT)]
+    paras += [Para(((f"{term}:", fonts.BOLD), (text, fonts.SANS)), BODY_PT, after=2, least=BODY_PT)
               for term, text in words.DEFINITIONS]
     return Block(tuple(paras), boxed=True, after=4 * MM)
 
@@ -178,9 +250,9 @@ def how_to_box() -> Block:
 def question_blocks(board: Board) -> list[Block]:
     out = []
     for k, ((question, _), lines) in enumerate(zip(questions(board), ANSWER_LINES), 1):
-        paras = (Para(((f"{k}.", fonts.BOLD), (question, fonts.SANS)), 9, after=0),)
+        paras = (Para(((f"{k}.", fonts.BOLD), (question, fonts.SANS)), BODY_PT, after=0, least=BODY_PT),)
         if k == 1:        # the heading stays with the first question
-            paras = (Para.of("Questions", 11, fonts.BOLD, after=1.5),) + paras
+            paras = (Para.of("Questions", 11, fonts.BOLD, after=1.5, least=BODY_PT),) + paras
         out.append(Block(paras, answer_lines=lines, after=2.5 * MM))
     return out
 
@@ -198,6 +270,40 @@ def draw_worksheet(board: Board, canvas, frame: Frame) -> None:
         draw_name_line(canvas, lay.name_line)
     canvas.setFillGray(0)
     draw_poured(canvas, words)
+    room = working_space(lay, frame)
+    if room is not None:
+        draw_working_space(canvas, room)
+
+
+WORKING_MIN_MM = 30       # less room than this under the square is left blank
+WORKING_TITLE = "Working space: try lines here, count, or copy a triangle"
+
+
+def working_space(lay, frame: Frame) -> Frame | None:
+    """The room under the square when the words run down a column beside it (portrait pages),
+    given to the pupil as working space; None when the words use it or it is too small."""
+    square = lay.square
+    beside = [r for r in lay.regions if r.x >= square.right - 1e-6]
+    if not beside or any(r.x < square.right - 1e-6 for r in lay.regions):
+        return None
+    top = square.y - GAP_MM * MM
+    bottom = frame.y + 1 * MM
+    if top - bottom < WORKING_MIN_MM * MM:
+        return None
+    return Frame(square.x, bottom, square.width, top - bottom)
+
+
+def draw_working_space(canvas, room: Frame) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeGray(0.55)
+    canvas.setDash(2, 2)
+    canvas.roundRect(room.x, room.y, room.width, room.height, 3 * MM, stroke=1, fill=0)
+    canvas.restoreState()
+    canvas.setFillGray(0.35)
+    fonts.draw_fitted(canvas, WORKING_TITLE, room.x + 3 * MM, room.top - 5 * MM,
+                      room.width - 6 * MM, fonts.SANS, BODY_PT, min_size=BODY_PT)
+    canvas.setFillGray(0)
 
 
 def worksheet_blocks(board: Board, lay) -> list:

@@ -18,6 +18,7 @@ from pnp.games.cliques.problems import PROBLEMS
 
 KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
 TITLE = "Cliques"
+NOUN = "set"          # what one board of this game is, in a build's "wrote ..." line
 
 
 def describe(board: Board) -> str:

@@ -31,7 +31,8 @@ class Board:
     ident: str
     players: tuple[str, ...]
     start: int                      # the start count printed on every sheet
-    first: str                      # first player, drawn at random ("determined randomly")
+    first: str      # drawn at random, no longer printed: the source draws the starter for each
+                    # game, so the sheet leaves a blank for the table (kept: older PDFs hold it)
     circles: tuple[Circle, ...]
     trackers: tuple[Tracker, ...]
     remark_cards: int

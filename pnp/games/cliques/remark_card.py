@@ -18,10 +18,11 @@ from pnp.pdf.fonts import BOLD, SANS, string_width
 SIZE = REMARK_CARD
 RULE = 16.0       # writing lines, about 5.6 mm apart: a child's hand fits
 # what the table needs in front of it while voting and resolving (the rules card says it all)
-REMINDER = ("Members vote in silence and reveal together; a repeat of a remark already approved "
-            "here must be disapproved. Approval + disapproval pairs go back to the speaker; any "
-            "approval left: she joins.")
-REMINDER_LINES = 3
+REMINDER = ("Every member votes, the speaker too if already a member; in silence, revealed "
+            "together. A member who believes the remark repeats one approved here must "
+            "disapprove. Approval + disapproval pairs go back to the speaker; any approval left: "
+            "she joins.")
+REMINDER_LINES = 4
 
 
 def draw(board: Board, number: int, canvas, frame: Frame) -> None:

@@ -129,8 +129,8 @@ def _header(board: Board, canvas, frame: Frame) -> None:
                 BOLD, 17, 10)
     text_in_box(canvas, f"Set {board.ident} · {len(board.players)} players", frame.right - tag_w,
                 y - 22, tag_w, 22, SANS, 9, align="right")
-    line = (f"{wording.start(board.start)} First player (drawn at random): {board.first}; play "
-            f"passes to the left. {wording.TURN} {wording.OPEN} {wording.END}")
+    # the source draws the starter for each game: the sheet leaves her to be drawn at the table
+    line = f"{wording.start(board.start)} {wording.FIRST_BLANK} {wording.TURN} {wording.OPEN} {wording.END}"
     with marked(canvas, START_TAG, board.start):
         text_in_box(canvas, line, frame.x, frame.y, frame.width, frame.height - 24, SANS, 9, 7,
                     valign="top")

@@ -1,9 +1,10 @@
 """A player's token tracker: how many approval and disapproval tokens she holds right now.
 
 Each colour has its own track covering every count she could hold (none up to every token of
-that colour in play). A small marker (a bead, a bean, a paperclip) sits on the current count.
+that colour in play). The current count is ringed in pencil (or a coin sits on it): the foot of
+the tracker and the rules card say so, since the set plays with pencils and its printed pieces.
 Small games get one cell per count, in one or two rows, whichever gives the larger cells; big
-ones (more than ``TRACK_MAX`` tokens of a colour) keep tens and units on two rows, two markers
+ones (more than ``TRACK_MAX`` tokens of a colour) keep tens and units on two rows, two rings
 per colour, so the cells stay large enough to use.
 """
 
@@ -27,9 +28,9 @@ ROW_LABEL_W = 24.0          # "tens" / "units"
 FOOT_SIZE = 6.5
 TAGS = {APPROVAL: "CqA", DISAPPROVAL: "CqD"}    # marked-content tags of the tracks' cells
 
-HOW = ("You vote: that colour's count goes one down. You take back a pair: each count goes one "
-       "up. " + wording.OPEN)
-TENS_UNITS = "Two markers a colour: count = tens + units (23 = 20 on tens, 3 on units). "
+HOW = ("Ring each count in pencil (or put a coin on it). You vote: that colour's count goes one "
+       "down. You take back a pair: each count goes one up. " + wording.OPEN)
+TENS_UNITS = "Two rings a colour: count = tens + units (23 = 20 on tens, 3 on units). "
 
 
 def foot(style: str) -> str:
@@ -43,7 +44,7 @@ def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
                      fill=0)
     inner = frame.inset(9)
     head_h = 13.0
-    foot_h = block_height(2, FOOT_SIZE)
+    foot_h = block_height(3, FOOT_SIZE)     # the pencil ring, the two moves, when a circle is open
     _head(board, tracker, canvas, Frame(inner.x, inner.top - head_h, inner.width, head_h))
     text_in_box(canvas, foot(tracker.style), inner.x, inner.y, inner.width, foot_h, SANS,
                 FOOT_SIZE, valign="bottom")

@@ -27,7 +27,9 @@ def start(count: int) -> str:
 
 
 AREAS = "Give each circle an area of the table for its remark cards."
-FIRST = "The player named on the score sheet (drawn at random) starts; play passes to the left."
+FIRST = ("Draw the first player at random at the table, each game, and write her name on the score "
+         "sheet; play passes to the left.")
+FIRST_BLANK = "First player (drawn at random at the table): ________________; play passes to the left."
 
 TURN = "On your turn you must make one remark in an open circle."
 OPEN = ("A circle is open if each of its members holds at least one approval and at least one "
@@ -45,7 +47,8 @@ VOTE = ("Each voter secretly lays one of her vote cards face down; then all turn
 SILENCE = "No communication of any kind from the moment the remark is shown until all votes are up."
 DUPLICATE = ("A member who believes the remark repeats, or tries to repeat, one already approved "
              "in this circle must disapprove.")
-SPEND = "Each voter moves her tracker one down in the colour she voted, and takes her card back."
+SPEND = ("Each voter counts one down on her tracker in the colour she voted, and takes her card "
+         "back.")
 
 PAIRS = ("The speaker takes back approval + disapproval pairs (per pair, her tracker goes one up "
          "in each colour) until only approvals, only disapprovals or nothing is left.")
@@ -57,7 +60,8 @@ TALLY = ("Write the tokens left on the card; add them to the circle's running to
 SCORE = ("Each player scores, for each circle she belongs to, all the tokens left on all the "
          "remarks made in it. The highest score wins.")
 TIE = "Players tied on the highest score share the win."
-EQUIPMENT = ("A tracker keeps your tokens and vote cards show your vote; a remark card notes "
+EQUIPMENT = ("A tracker keeps your tokens: ring each colour's count in pencil (or put a coin on "
+             "it) and move the ring as it changes. Vote cards show your vote; a remark card notes "
              "the tokens left on it.")
 TIP = ("From the author: open with a remark in your own circle that hints at its code, and "
        "approve it.")

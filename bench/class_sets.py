@@ -1,0 +1,92 @@
+"""Can neighbours copy? For every pair of worksheets in a class set, the share of questions with
+the same answer, and the share of pairs that share no answer at all.
+
+A class set gives every pupil the same difficulty step (the same number of dots inside the
+hull), so any answer the step decides is the same on every sheet. The baseline is the five
+questions worksheets asked before (the hull's dots, the dots inside, the game's length, a
+triangle with a dot inside and the 4-clique counts, 'at least 12'), computed here from the same
+boards in the same run, so the two rows compare like with like.
+
+What a neighbour could copy is compared, not the printed sentence: the order of the hull, the
+count, the count, the line (``worksheet.answer_values``); for the old questions, the hull's set,
+the number inside, the number of lines, the two counts, 12.
+
+Run: python bench/class_sets.py [--count 24]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pnp.build import generate_all
+from pnp.games.cliquer.rules import FOUR_CLIQUE_MOVE
+from pnp.games.cliquer.sheet import moves_in_game
+from pnp.games.cliquer.worksheet import (answer_values, dotted_triangles, fixed_by_step,
+                                         four_cliques, hull_dots)
+from pnp.spec import loads
+
+SETS = [("easy", 8), ("medium", 8), ("hard", 8), ("medium", 10), ("hard", 12), ("easy", 6)]
+
+
+def old_values(board) -> tuple:
+    """The answers the worksheet printed before this redesign, as a neighbour could copy them."""
+    hull = hull_dots(board)
+    return (frozenset(hull), len(board.dots) - len(hull), moves_in_game(board),
+            (len(dotted_triangles(board)), four_cliques(board)), FOUR_CLIQUE_MOVE)
+
+
+def compare(values: list[tuple], fixed=()) -> tuple[list[float], float, float]:
+    """(per question: share of pairs answering alike; share of pairs sharing no answer; share
+    sharing no answer but those in ``fixed``, the questions numbered from 1 that the step fixes)."""
+    pairs = list(combinations(values, 2))
+    alike = [sum(p[k] == q[k] for p, q in pairs) / len(pairs) for k in range(len(values[0]))]
+    apart = sum(all(a != b for a, b in zip(p, q)) for p, q in pairs) / len(pairs)
+    free = [k for k in range(len(values[0])) if k + 1 not in fixed]
+    apart_free = sum(all(p[k] != q[k] for k in free) for p, q in pairs) / len(pairs)
+    return alike, apart, apart_free
+
+
+def class_set(band: str, dots: int, count: int) -> list:
+    seed = f"class-{band}-{dots}"
+    text = (f"title: Class\nseed: {seed}\npage: {{size: A4, orientation: portrait}}\nitems:\n"
+            f"  - {{kind: cliquer, count: {count}, dots: {dots}, difficulty: {band}, worksheet: true}}\n")
+    return generate_all(loads(text, "class.yaml"), seed)
+
+
+def run(count: int) -> str:
+    rows = [["class set", "questions", "alike per question (share of pairs)", "no answer alike",
+             "none but the key's", "same on every sheet", "key says"]]
+    for band, dots in SETS:
+        boards = class_set(band, dots, count)
+        keyed = sorted({k for b in boards for k in fixed_by_step(b)})
+        for name, values, fixed in (("before", [old_values(b) for b in boards], None),
+                                    ("now", [answer_values(b) for b in boards], keyed)):
+            alike, apart, apart_free = compare(values, fixed or ())
+            every = [str(k + 1) for k in range(len(values[0])) if len({v[k] for v in values}) == 1]
+            label = f"{count} × {dots} dots, {band}" if name == "before" else ""
+            rows.append([label, name, " ".join(f"{a:.2f}" for a in alike), f"{apart:.0%}",
+                         "" if fixed is None else f"{apart_free:.0%}", ", ".join(every) or "none",
+                         "(no note)" if fixed is None else ", ".join(map(str, fixed)) or "none"])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=24, help="sheets in a set (default 24)")
+    args = parser.parse_args(argv)
+    print("Class sets: pairs of sheets answering alike (before: the old five questions, same boards)\n")
+    print(run(args.count))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
