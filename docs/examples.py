@@ -2,6 +2,7 @@
 
     python docs/examples.py             run them all, print what differs (exit 1 if anything)
     python docs/examples.py --update    write each console block's actual output into the page
+    python docs/examples.py [--update] docs/teachers.md ...    only these pages
 
 The rules a page is held to (tests/test_docs_examples.py runs them):
 
@@ -215,8 +216,9 @@ def update(page: Path, result: Result) -> bool:
 
 def main(argv: list[str]) -> int:
     write = "--update" in argv
+    chosen = [Path(a).resolve() for a in argv if not a.startswith("--")]
     bad = 0
-    for page in pages():
+    for page in chosen or pages():
         result = run_page(page)
         if write and update(page, result):
             print(f"updated {page.relative_to(ROOT)}")

@@ -35,7 +35,7 @@ SOURCES = {
 # Boards and their pages are read from the PDF itself (`pnp validate --json`), so an image
 # follows its piece when the packing changes; "last" is the last page of the file.
 PICTURES = {
-    "cliquer-board": ("starter", "cliquer", 0, 0, 60),
+    "cliquer-board": ("starter", "cliquer", 0, 0, 100),
     "cliquer-quarter": ("starter", "cliquer", 1, 0, 60),
     "circles-board": ("starter", "circles", 0, 0, 60),
     "circles-rules": ("starter", "circles", 0, -1, 110),
