@@ -11,7 +11,8 @@ The rules a page is held to (tests/test_docs_examples.py runs them):
   line by line. A line `...` stands for any number of lines.
 - A ```sh block is run line by line; every line must succeed (exit 0).
 - A ```yaml block must follow a `<!-- file: NAME -->` line: it is written to NAME, and a later
-  command on the same page must use NAME, so every spec shown is built.
+  command on the same page must use NAME, so every spec shown is built. (A ```text block may
+  carry the marker too, for a file that is not valid YAML on purpose.)
 - `<!-- skip: WHY -->` before a block leaves it unrun; the reason is required.
 - ```text and ```json blocks are not run, and may not hold a command (a line starting with `$ `
   or `pnp `): commands go in console or sh blocks.
@@ -93,11 +94,10 @@ def problems_of_form(page: Path) -> list[str]:
             out.append(f"{b.where}: a command in a ```{b.lang} block: put it in a console or sh block")
         if b.marker and b.marker[0] == "skip":
             continue
-        if b.lang == "yaml":
-            if not (b.marker and b.marker[0] == "file"):
-                out.append(f"{b.where}: a yaml block needs <!-- file: NAME --> (or <!-- skip: WHY -->)")
-            else:
-                written.append((b, b.marker[1]))
+        if b.lang == "yaml" and not (b.marker and b.marker[0] == "file"):
+            out.append(f"{b.where}: a yaml block needs <!-- file: NAME --> (or <!-- skip: WHY -->)")
+        if b.marker and b.marker[0] == "file":
+            written.append((b, b.marker[1]))
     for b, name in written:
         commands = [l for x in blocks(page) if x.lang in ("console", "sh") and x.line > b.line
                     for l in x.body if name in l]
@@ -172,11 +172,10 @@ def run_page(page: Path) -> Result:
         shutil.copytree(ROOT / "layouts", work / "layouts")
         env = _env(home)
         for b in blocks(page):
-            if b.lang not in RUN or (b.marker and b.marker[0] == "skip"):
+            if b.marker and b.marker[0] == "file":
+                (work / b.marker[1]).write_text("\n".join(b.body) + "\n", encoding="utf-8")
                 continue
-            if b.lang == "yaml":
-                if b.marker:
-                    (work / b.marker[1]).write_text("\n".join(b.body) + "\n", encoding="utf-8")
+            if b.lang not in RUN or (b.marker and b.marker[0] == "skip"):
                 continue
             if b.lang == "sh":
                 for line in b.body:
