@@ -33,7 +33,8 @@ myst_heading_anchors = 3          # [text](page.md#a-heading) links are checked 
 
 html_theme = "furo"
 html_title = "pnp: print-and-play PDFs"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["pnp.css"]
 html_show_sourcelink = False
 html_last_updated_fmt = None       # the same sources build the same pages: no build dates
 

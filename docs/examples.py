@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUN = ("console", "sh", "yaml")
 INERT = ("text", "json", "python")
-FENCE = re.compile(r"^(`{3,})(\S*)\s*$")
+FENCE = re.compile(r"^(`{3,})(\S*)(?:\s.*)?$")      # ```lang, or ```{directive} argument
 MARKER = re.compile(r"^<!-- (file|skip): (.+?) -->\s*$")
 TIMEOUT = 120
 

@@ -33,19 +33,38 @@ SOURCES = {
 
 # image -> (source, kind, which board of that kind (0 = first), which of its pages, dpi).
 # Boards and their pages are read from the PDF itself (`pnp validate --json`), so an image
-# follows its piece when the packing changes; "last" is the last page of the file.
+# follows its piece when the packing changes; "last" is the last page of the file. Images in
+# CROPPED keep only the ink above the page's footer, so a rules card reads at the page's width.
 PICTURES = {
     "cliquer-board": ("starter", "cliquer", 0, 0, 100),
     "cliquer-quarter": ("starter", "cliquer", 1, 0, 60),
     "circles-board": ("starter", "circles", 0, 0, 60),
-    "circles-rules": ("starter", "circles", 0, -1, 110),
+    "circles-rules": ("starter", "circles", 0, -1, 130),
     "cliques-score-sheet": ("starter", "cliques", 0, 0, 60),
-    "cliques-rules": ("starter", "cliques", 0, 1, 110),
+    "cliques-rules": ("starter", "cliques", 0, 1, 130),
     "cliques-tracker": ("starter", "cliques", 0, 2, 60),
     "worksheet": ("class-set", "cliquer", 0, 0, 80),
     "answer-keys": ("class-set", "cliquer", 0, "last", 80),
     "daily": ("daily", "cliquer", 0, 0, 60),
 }
+
+
+CROPPED = {"circles-rules", "cliques-rules"}
+FOOTER_MM = 18          # the footer and the 50 mm bar sit in the bottom margin and just above it
+
+
+def _crop(picture, dpi: int):
+    """The picture cut to its ink above the footer, with a few millimetres of white round it."""
+    from PIL import ImageOps
+
+    px = dpi / 25.4
+    body = picture.crop((0, 0, picture.width, picture.height - round(FOOTER_MM * px)))
+    box = ImageOps.invert(body).point(lambda v: 255 if v > 12 else 0).getbbox()
+    if box is None:
+        return picture
+    pad = round(3 * px)
+    return body.crop((max(box[0] - pad, 0), max(box[1] - pad, 0),
+                      min(box[2] + pad, body.width), min(box[3] + pad, body.height)))
 
 
 def _pnp(args: list[str], cwd: Path) -> str:
@@ -85,8 +104,10 @@ def render(work: Path) -> dict:
         number = len(document) if which == "last" else pages[which]
         picture = document[number - 1].render(scale=dpi / 72).to_pil().convert("L")
         document.close()
+        if image in CROPPED:
+            picture = _crop(picture, dpi)
         record = {"command": " ".join(SOURCES[source][0]), "pdf": SOURCES[source][1], "page": number,
-                  "dpi": dpi, "pdf_sha256": hashlib.sha256(pdf.read_bytes()).hexdigest()}
+                  "dpi": dpi, "cropped": image in CROPPED, "pdf_sha256": hashlib.sha256(pdf.read_bytes()).hexdigest()}
         out[image] = (picture, record)
     return out
 

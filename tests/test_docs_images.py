@@ -33,7 +33,11 @@ def test_every_image_shown_is_made_by_the_script():
     pages = [ROOT / "README.md"] + sorted((ROOT / "docs").rglob("*.md"))
     shown = set()
     for page in pages:
-        for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+        text = page.read_text(encoding="utf-8")
+        targets = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text)
+        targets += re.findall(r"^```\{(?:figure|image)\} (\S+)", text, re.M)
+        assert targets or page.name not in ("index.md", "README.md"), page
+        for target in targets:
             name = Path(target).name
             if name.startswith("web-"):          # the web page's screenshots, made by its own tests
                 continue

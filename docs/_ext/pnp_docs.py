@@ -51,10 +51,11 @@ def cli_markdown() -> str:
         usage = command.get_usage(ctx).removeprefix("Usage: ")
         out += [f"## pnp {name}", "", "```text", usage, "```", ""]
         out += [inspect.cleandoc(command.help or ""), ""]
-        rows = [p.get_help_record(ctx) for p in command.get_params(ctx)]
-        rows = [r for r in rows if r and r[0] != "--help"]
+        # the options (the arguments are in the usage line above, and the help says what they are)
+        rows = [p.get_help_record(ctx) for p in command.get_params(ctx) if isinstance(p, click.Option)]
+        rows = [r for r in rows if r and r[0] != "-h, --help"]
         if rows:
-            out += ["| argument or option | what it does |", "| --- | --- |"]
+            out += ["| option | what it does |", "| --- | --- |"]
             out += [f"| {_code(_cell(opts))} | {_cell(help_text)} |" for opts, help_text in rows]
             out.append("")
     return "\n".join(out)
