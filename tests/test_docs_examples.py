@@ -26,9 +26,19 @@ PAGES = examples.pages()
 TEST_COMMAND = "python3 -m venv .venv && . .venv/bin/activate && pip install '.[test]' && pytest"
 
 
+@pytest.fixture(scope="module")
+def results():
+    """Every page run once, two pages at a time (each page's commands run one after another in
+    its own folder): the commands mostly wait on child processes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(zip(PAGES, pool.map(examples.run_page, PAGES)))
+
+
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
-def test_every_example_runs_as_shown(page):
-    failures = examples.run_page(page).failures
+def test_every_example_runs_as_shown(page, results):
+    failures = results[page].failures
     assert not failures, "\n\n".join(failures) + "\n\n(python docs/examples.py --update rewrites outputs)"
 
 
