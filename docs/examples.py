@@ -12,7 +12,8 @@ The rules a page is held to (tests/test_docs_examples.py runs them):
 - A ```sh block is run line by line; every line must succeed (exit 0).
 - A ```yaml block must follow a `<!-- file: NAME -->` line: it is written to NAME, and a later
   command on the same page must use NAME, so every spec shown is built. (A ```text block may
-  carry the marker too, for a file that is not valid YAML on purpose.)
+  carry the marker too, for a file that is not valid YAML on purpose.) The paragraph before it
+  names the file in backticks, so a reader knows what to save it as.
 - `<!-- skip: WHY -->` before a block leaves it unrun; the reason is required.
 - ```text and ```json blocks are not run, and may not hold a command (a line starting with `$ `
   or `pnp `): commands go in console or sh blocks.
@@ -81,6 +82,15 @@ def blocks(page: Path) -> list[Block]:
     return found
 
 
+def _paragraph_before(b: Block) -> str:
+    """The paragraph just above the block's marker line."""
+    lines = b.page.read_text(encoding="utf-8").splitlines()[:b.line - 2]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    start = max((i for i, l in enumerate(lines) if not l.strip()), default=-1) + 1
+    return " ".join(lines[start:])
+
+
 def problems_of_form(page: Path) -> list[str]:
     """What breaks the rules above without running anything."""
     out = []
@@ -98,6 +108,9 @@ def problems_of_form(page: Path) -> list[str]:
             out.append(f"{b.where}: a yaml block needs <!-- file: NAME --> (or <!-- skip: WHY -->)")
         if b.marker and b.marker[0] == "file":
             written.append((b, b.marker[1]))
+            if f"`{b.marker[1]}`" not in _paragraph_before(b):
+                out.append(f"{b.where}: say `{b.marker[1]}` in the paragraph before the block, so a "
+                           "reader knows what to save it as")
     for b, name in written:
         commands = [l for x in blocks(page) if x.lang in ("console", "sh") and x.line > b.line
                     for l in x.body if name in l]

@@ -104,8 +104,15 @@ def test_a_failing_sh_line_fails(tmp_path):
 
 
 def test_a_spec_never_built_fails(tmp_path):
-    page = _page(tmp_path, "<!-- file: x.yaml -->\n```yaml\nitems: [{kind: cliquer}]\n```\n")
-    assert any("never used" in f for f in examples.problems_of_form(page))
+    page = _page(tmp_path, "In `x.yaml`:\n<!-- file: x.yaml -->\n```yaml\nitems: [{kind: cliquer}]\n```\n")
+    assert [f for f in examples.problems_of_form(page) if "never used" in f]
+    assert not [f for f in examples.problems_of_form(page) if "say `x.yaml`" in f]
+
+
+def test_a_spec_whose_name_the_text_does_not_say_fails(tmp_path):
+    page = _page(tmp_path, "A spec:\n<!-- file: x.yaml -->\n```yaml\nitems: [{kind: cliquer}]\n```\n\n"
+                           "```sh\npnp build x.yaml\n```\n")
+    assert [f for f in examples.problems_of_form(page) if "say `x.yaml`" in f]
 
 
 def test_an_unmarked_spec_or_a_hidden_command_fails(tmp_path):
