@@ -42,9 +42,8 @@ def cli_markdown() -> str:
     from pnp.cli import cli
 
     root = click.Context(cli, info_name="pnp")
-    out = [inspect.cleandoc(cli.help or ""), "",
-           "Exit status, for every command: `0` all good, `1` a board failed validation, `2` bad "
-           "input or usage (one line on stderr, never a traceback).", ""]
+    out = ["## pnp", "", "```text", cli.get_usage(root).removeprefix("Usage: "), "```", "",
+           inspect.cleandoc(cli.help or ""), ""]
     for name in cli.list_commands(root):
         command = cli.get_command(root, name)
         ctx = click.Context(command, info_name=name, parent=root)
@@ -152,7 +151,9 @@ def spec_markdown() -> str:
     for game in items["items"]["oneOf"]:
         kind = _names(game["properties"]["kind"])[0]
         out += ["", f"## `kind: {kind}` ({game['title']})", ""]
-        out += _table(game["properties"], game.get("required", []))
+        first = {k: game["properties"][k] for k in ("kind", "count")}     # what every item has
+        rest = {k: v for k, v in game["properties"].items() if k not in first}
+        out += _table({**first, **rest}, game.get("required", []))
     return "\n".join(out) + "\n"
 
 
