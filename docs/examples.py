@@ -9,14 +9,15 @@ The rules a page is held to (tests/test_docs_examples.py runs them):
 - A ```console block is a session: each line starting with `$ ` is run with bash, and the lines
   after it, up to the next `$ `, are its output (stdout and stderr as they interleave), compared
   line by line. A line `...` stands for any number of lines.
-- A ```sh block is run line by line; every line must succeed (exit 0).
+- A ```sh (or bash, shell) block is run line by line; every line must succeed (exit 0).
 - A ```yaml block must follow a `<!-- file: NAME -->` line: it is written to NAME, and a later
   command on the same page must use NAME, so every spec shown is built. (A ```text block may
   carry the marker too, for a file that is not valid YAML on purpose.) The paragraph before it
   names the file in backticks, so a reader knows what to save it as.
 - `<!-- skip: WHY -->` before a block leaves it unrun; the reason is required.
-- ```text and ```json blocks are not run, and may not hold a command (a line starting with `$ `
-  or `pnp `): commands go in console or sh blocks.
+- ```text, ```json, ```python and the other INERT languages below are not run, and may not hold
+  a command (a line starting with `$ ` or `pnp `): commands go in console or sh blocks. A block
+  without a language fails, so nothing is left unchecked by accident.
 
 Each page runs in a fresh temporary folder holding a copy of layouts/, its blocks in order, with
 HOME and the caches in that folder, so a page's commands can use the files earlier ones made.
@@ -34,8 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUN = ("console", "sh", "yaml")
-INERT = ("text", "json", "python")
+SH = ("sh", "bash", "shell")          # run line by line
+RUN = ("console", *SH, "yaml")
+INERT = ("text", "json", "python", "toml", "ini", "c", "html", "css", "javascript", "diff")
 FENCE = re.compile(r"^(`{3,})(\S*)(?:\s.*)?$")      # ```lang, or ```{directive} argument
 MARKER = re.compile(r"^<!-- (file|skip): (.+?) -->\s*$")
 TIMEOUT = 120
@@ -99,7 +101,8 @@ def problems_of_form(page: Path) -> list[str]:
         if b.lang.startswith("{"):            # a MyST directive (toctree, ...)
             continue
         if b.lang not in RUN + INERT:
-            out.append(f"{b.where}: a ```{b.lang or '(no language)'} block: use console, sh, yaml, text or json")
+            out.append(f"{b.where}: a ```{b.lang or '(no language)'} block: use console, sh, yaml, "
+                       f"or one of {', '.join(INERT)} for what is not run")
         if b.lang in INERT and any(l.startswith(("$ ", "pnp ")) for l in b.body):
             out.append(f"{b.where}: a command in a ```{b.lang} block: put it in a console or sh block")
         if b.marker and b.marker[0] == "skip":
@@ -112,7 +115,7 @@ def problems_of_form(page: Path) -> list[str]:
                 out.append(f"{b.where}: say `{b.marker[1]}` in the paragraph before the block, so a "
                            "reader knows what to save it as")
     for b, name in written:
-        commands = [l for x in blocks(page) if x.lang in ("console", "sh") and x.line > b.line
+        commands = [l for x in blocks(page) if x.lang in ("console", *SH) and x.line > b.line
                     for l in x.body if name in l]
         if not commands:
             out.append(f"{b.where}: the spec {name} is never used by a later command on the page")
@@ -190,7 +193,7 @@ def run_page(page: Path) -> Result:
                 continue
             if b.lang not in RUN or (b.marker and b.marker[0] == "skip"):
                 continue
-            if b.lang == "sh":
+            if b.lang in SH:
                 for line in b.body:
                     if line.strip() and not line.lstrip().startswith("#"):
                         status, output = _run(line, work, env)

@@ -116,7 +116,7 @@ def test_a_spec_whose_name_the_text_does_not_say_fails(tmp_path):
 
 
 def test_an_unmarked_spec_or_a_hidden_command_fails(tmp_path):
-    page = _page(tmp_path, "```yaml\nitems: []\n```\n\n```text\n$ pnp build\n```\n\n```bash\nls\n```\n")
+    page = _page(tmp_path, "```yaml\nitems: []\n```\n\n```text\n$ pnp build\n```\n\n```\nls\n```\n")
     found = examples.problems_of_form(page)
     assert len(found) == 3, found
 
