@@ -26,7 +26,7 @@ copyright = "the pnp authors"
 extensions = ["myst_parser", "pnp_docs"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "_ext", "README.md"]
+exclude_patterns = ["_build", "_ext"]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3          # [text](page.md#a-heading) links are checked too
