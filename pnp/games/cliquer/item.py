@@ -79,7 +79,7 @@ class Item:
     grid: int = option(90, min=12, max=255, help="lattice positions per side (dots sit on it)")
     difficulty: Target | None = option(
         None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
-        help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see README: difficulty)")
+        help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see docs/games/cliquer.md)")
     title: str = option("CliqueR", printed=True, help="printed at the top of each board")
     worksheet: bool = option(False, help="print the board as a worksheet (a whole page) with "
                                          "questions, and its answer key at the end")
@@ -87,7 +87,7 @@ class Item:
                                      "pnp analyze name them")
     code: str | None = option(None, parse=_code, sets=_code_sets, printed=True,
                               schema={"type": "string", "pattern": "^[\\s-]*[Rr][\\s-]*1"},
-                              help="print exactly this shared board (see README: board codes)")
+                              help="print exactly this shared board (see docs/games/cliquer.md)")
 
 
 def side_mm(item: Item) -> float:
