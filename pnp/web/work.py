@@ -1,0 +1,137 @@
+"""What the page's workers do, each in a process of its own: build a spec, render its first
+pages, validate an uploaded PDF, analyze a board code, make the board of the day.
+
+Everything here runs in a child started by ``pnp.web.jobs`` and returns plain data (bytes,
+numbers, text, lists), so a result crosses the pipe whole and a failure is a message, never a
+half-sent object. The heavy modules are imported when this module is, so the fork server that
+starts workers holds them already and a preview does not pay for its imports.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from pnp.build import build, output_paths, tasks
+from pnp.errors import PnpError, SpecError
+from pnp.games import KINDS, game
+from pnp.spec import loads
+
+for _kind in KINDS:            # the games too: a worker forked from here starts warm
+    game(_kind)
+
+PREVIEW_DPI = 60               # a page about 500 px wide: readable, and quick to draw and send
+
+
+class Refused(Exception):
+    """A user's mistake found in a worker, as plain data: [(file, line, column, message)]."""
+
+
+def mistakes(exc: PnpError) -> list:
+    if isinstance(exc, SpecError):
+        return [(m.file, m.line, m.column, m.message) for m in exc.mistakes]
+    return [(None, None, None, str(exc))]
+
+
+def render(pdf: Path, pages: int, dpi: int = PREVIEW_DPI) -> list[bytes]:
+    """The first ``pages`` pages of a PDF pnp just wrote, as PNG bytes (pdfium, as `pnp preview`)."""
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        out = []
+        for i in range(min(pages, len(document))):
+            buffer = io.BytesIO()
+            document[i].render(scale=dpi / 72).to_pil().save(buffer, format="PNG")
+            out.append(buffer.getvalue())
+        return out
+    finally:
+        document.close()
+
+
+def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, previews: int,
+               pdfs: bool, max_pages: int) -> dict:
+    """The spec in ``text`` built as `pnp build` builds it, into the private folder ``tmp``;
+    the PDFs' bytes (when ``pdfs``) and PNGs of the first ``previews`` pages."""
+    try:
+        spec = loads(text, filename)
+        total = len(tasks(spec, spec.seed))
+        report({"done": 0, "total": total})
+        done = [0]
+
+        def progress(n: int) -> None:
+            done[0] += n
+            report({"done": done[0], "total": total})
+
+        written = build(spec, Path(tmp), progress=progress, keys_apart=keys_apart)
+    except PnpError as exc:
+        raise Refused(mistakes(exc)) from None
+    pages = sum(p for _, _, p in written)
+    if pages > max_pages:
+        raise Refused([(None, None, None, f"this spec makes {pages} pages; the page builds at "
+                                          f"most {max_pages} at once: build it with pnp build")])
+    names = [path.name for path, _ in output_paths(spec, Path(tmp), False, keys_apart)]
+    out = {"boards": total, "pages": pages, "previews": render(written[0][0], previews),
+           "files": [(path.name, boards, count) for path, boards, count in written]}
+    if pdfs:
+        out["pdfs"] = [(path.name, path.read_bytes()) for path, _, _ in written if path.name in names]
+    return out
+
+
+def validate_pdf(report, tmp: str, name: str) -> dict:
+    """The validator's report of the uploaded file ``tmp/name``, one row per board."""
+    from pnp.pdf.readback import NotOurs
+    from pnp.validate import summary, validate_file
+
+    try:
+        reports = validate_file(Path(tmp) / name)
+    except NotOurs as exc:
+        raise Refused([(None, None, None, str(exc).replace(str(Path(tmp)) + "/", ""))]) from None
+    return {"rows": [r.as_json() for r in reports], "summary": summary(reports),
+            "ok": all(r.ok for r in reports)}
+
+
+def analyze_code(report, tmp: str, text: str, seconds: float) -> dict:
+    """A board code (any form the CLI accepts) read by the games that read codes; its figures
+    and report, perfect play within ``seconds``."""
+    from pnp.games import offering
+    from pnp.sources import read_code
+
+    try:
+        found = read_code(text)
+    except PnpError as exc:
+        raise Refused(mistakes(exc)) from None
+    if found is None:
+        raise Refused([(None, None, None, f"{text[:40]!r} is not a board code (like R1-...)")])
+    kind, board = found
+    if kind not in offering("analyze"):
+        raise Refused([(None, None, None, f"{game(kind).TITLE} offers no analysis")])
+
+    def heard(positions, elapsed):
+        report({"positions": positions, "seconds": elapsed})
+
+    try:
+        figures = game(kind).analyze(board, solve=None, seconds=seconds, progress=heard)
+    except ValueError as exc:
+        raise Refused([(None, None, None, str(exc))]) from None
+    figures.pop("unfinished", None)
+    return {"label": board.ident, "kind": kind, "title": game(kind).TITLE,
+            "figures": figures, "report": game(kind).report(figures)}
+
+
+def daily(report, tmp: str, iso_day: str, seconds: float) -> dict:
+    """The board of ``iso_day`` of every game that has one: its PDF and a PNG of it; and the
+    answer to the day before's board."""
+    import datetime as dt
+
+    from pnp.games import offering
+
+    day = dt.date.fromisoformat(iso_day)
+    boards = []
+    for kind in offering("daily_spec"):
+        spec = loads(game(kind).daily_spec(day), f"<daily {kind} {day.isoformat()}>")
+        for path, _, _ in build(spec, Path(tmp)):
+            boards.append({"title": spec.title, "name": path.name, "pdf": path.read_bytes(),
+                           "png": render(path, 1, 100)[0]})
+    answers = [game(kind).daily_answer(day, seconds, None) for kind in offering("daily_answer")]
+    return {"boards": boards, "answers": answers}
