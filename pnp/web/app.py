@@ -475,7 +475,9 @@ def parse_day(text: str | None) -> dt.date:
     if not text:
         return dt.date.today()
     try:
-        day = dt.date.fromisoformat(text.strip()[:10])
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise ValueError(text)
+        day = dt.date.fromisoformat(text.strip())
     except ValueError:
         raise Refusal(f"the date must be year-month-day like 2026-11-21, got {text[:40]!r}") from None
     if not 2000 <= day.year <= 2200:

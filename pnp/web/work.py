@@ -56,6 +56,10 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
     try:
         spec = loads(text, filename)
         total = len(tasks(spec, spec.seed))
+        most = most_pages(spec, Path(tmp) / "probe")
+        if most > max_pages:
+            raise PnpError(f"this spec would make up to {most} pages; the page builds at most "
+                           f"{max_pages} at once: print fewer, or build it with pnp build")
         report({"done": 0, "total": total})
         done = [0]
 
@@ -78,15 +82,32 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
     return out
 
 
-def validate_pdf(report, tmp: str, name: str) -> dict:
-    """The validator's report of the uploaded file ``tmp/name``, one row per board."""
+UPLOAD = "uploaded.pdf"
+
+
+def most_pages(spec, folder: Path) -> int:
+    """At most how many pages the spec makes: one copy of each item built (a few milliseconds
+    each), its pages times the item's count (cards shared by copies make it fewer), so a spec
+    of thousands of pages is refused before it is built, not after."""
+    import dataclasses
+
+    one_each = dataclasses.replace(spec, items=tuple(dataclasses.replace(e, count=1) for e in spec.items))
+    written = build(one_each, folder, split=True)
+    return sum(pages * entry.count for (_, _, pages), entry in zip(written[1:], spec.items))
+
+
+def validate_pdf(report, tmp: str, content: bytes) -> dict:
+    """The validator's report of an uploaded file (written into the private folder ``tmp``
+    under a name of ours), one row per board."""
     from pnp.pdf.readback import NotOurs
     from pnp.validate import summary, validate_file
 
+    path = Path(tmp) / UPLOAD
+    path.write_bytes(content)
     try:
-        reports = validate_file(Path(tmp) / name)
+        reports = validate_file(path)
     except NotOurs as exc:
-        raise Refused([(None, None, None, str(exc).replace(str(Path(tmp)) + "/", ""))]) from None
+        raise Refused([(None, None, None, str(exc).replace(str(path), UPLOAD))]) from None
     return {"rows": [r.as_json() for r in reports], "summary": summary(reports),
             "ok": all(r.ok for r in reports)}
 
