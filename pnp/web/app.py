@@ -38,6 +38,7 @@ MAX_FORM_BYTES = 256_000    # a form's body (the spec loader reads at most 256 k
 MAX_UPLOAD = 16 * 2**20     # a PDF to validate (the validator itself reads up to 128 MB)
 MAX_CODE = 400              # characters of a board code typed in
 PREVIEW_PAGES = 2
+PREVIEW_BOARDS = 24         # a preview builds at most the first 24 boards (a class set whole)
 ANALYZE_SECONDS = 10        # perfect play of a typed board, at most
 DAILY_SECONDS = 20          # perfect play of the day before's board, at most
 DAILY_KEPT = 60             # boards of the day kept in memory
@@ -324,7 +325,8 @@ async def run_preview(request: Request, checked: Checked) -> dict:
     try:
         result = await site.pool.run("preview", work.build_spec, checked.written.text,
                                      forms.SPEC_NAME, keys_apart(checked), PREVIEW_PAGES, False,
-                                     MAX_PAGES, timeout=60, gone=request.is_disconnected)
+                                     MAX_PAGES, PREVIEW_BOARDS, timeout=60,
+                                     gone=request.is_disconnected)
     except Busy:
         return {"general": [f"pnp: {BUSY}"], "busy": True}
     except Failed as exc:
@@ -334,7 +336,17 @@ async def run_preview(request: Request, checked: Checked) -> dict:
         checked.errors, checked.general, checked.ok = errors, general, False
         return {"errors": errors, "general": general}
     return {"images": [data_url(p) for p in result["previews"]], "boards": result["boards"],
-            "pages": result["pages"]}
+            "pages": result["pages"], "of": result["of"], "status": preview_status(result)}
+
+
+def preview_status(result: dict) -> str:
+    """What the preview shows, said truly: the whole PDF's numbers, or those of its first boards."""
+    from pnp.words import count
+
+    if result["of"] > result["boards"]:
+        return (f"The first {result['boards']} of {result['of']} boards ({count(result['pages'], 'page')}); "
+                "the first pages as they will print.")
+    return f"{count(result['boards'], 'board')}, {count(result['pages'], 'page')}; the first pages as they will print."
 
 
 def keys_apart(checked: Checked) -> bool:
@@ -358,6 +370,7 @@ async def preview_api(request: Request) -> Response:
     return JSONResponse({"ok": "images" in preview, "errors": preview.get("errors", {}),
                          "general": preview.get("general", []), "images": preview.get("images", []),
                          "boards": preview.get("boards"), "pages": preview.get("pages"),
+                         "of": preview.get("of"), "status": preview.get("status"),
                          "spec": checked.written.text}, status)
 
 

@@ -50,11 +50,15 @@ def render(pdf: Path, pages: int, dpi: int = PREVIEW_DPI) -> list[bytes]:
 
 
 def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, previews: int,
-               pdfs: bool, max_pages: int) -> dict:
+               pdfs: bool, max_pages: int, first_boards: int | None = None) -> dict:
     """The spec in ``text`` built as `pnp build` builds it, into the private folder ``tmp``;
-    the PDFs' bytes (when ``pdfs``) and PNGs of the first ``previews`` pages."""
+    the PDFs' bytes (when ``pdfs``) and PNGs of the first ``previews`` pages. With
+    ``first_boards`` (a preview) only the first that many boards are built."""
     try:
         spec = loads(text, filename)
+        whole = len(tasks(spec, spec.seed))
+        if first_boards is not None and whole > first_boards:
+            spec = first_of(spec, first_boards)
         total = len(tasks(spec, spec.seed))
         most = most_pages(spec, Path(tmp) / "probe")
         if most > max_pages:
@@ -75,7 +79,7 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
         raise Refused([(None, None, None, f"this spec makes {pages} pages; the page builds at "
                                           f"most {max_pages} at once: build it with pnp build")])
     names = [path.name for path, _ in output_paths(spec, Path(tmp), False, keys_apart)]
-    out = {"boards": total, "pages": pages, "previews": render(written[0][0], previews),
+    out = {"boards": total, "of": whole, "pages": pages, "previews": render(written[0][0], previews),
            "files": [(path.name, boards, count) for path, boards, count in written]}
     if pdfs:
         out["pdfs"] = [(path.name, path.read_bytes()) for path, _, _ in written if path.name in names]
@@ -83,6 +87,21 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
 
 
 UPLOAD = "uploaded.pdf"
+
+
+def first_of(spec, boards: int):
+    """The spec cut to its first ``boards`` boards (later items left out, the last kept one
+    printing fewer copies): those boards are the same as in the whole spec, as every board's
+    random stream and number depend only on its place."""
+    import dataclasses
+
+    items, left = [], boards
+    for entry in spec.items:
+        if left <= 0:
+            break
+        items.append(dataclasses.replace(entry, count=min(entry.count, left)))
+        left -= entry.count
+    return dataclasses.replace(spec, items=tuple(items))
 
 
 def most_pages(spec, folder: Path) -> int:

@@ -325,6 +325,28 @@ def test_a_full_queue_answers_busy_and_temp_folders_are_removed(tmp_path, monkey
 def test_a_build_past_the_page_cap_is_refused_before_it_is_built(web):
     data = {"title": "t", "seed": "1", "items.0.kind": "cliques", "items.0.count": "200",
             "items.0.players": "12"}
-    reply = post(web, "/preview", data).json()
-    assert reply["ok"] is False
-    assert "would make up to" in reply["general"][0] and "at most 400" in reply["general"][0]
+    status = wait_for(web, post(web, "/build", data).json()["url"])
+    assert status["state"] == "refused"
+    assert "would make up to 3000 pages" in status["general"][0] and "at most 400" in status["general"][0]
+
+
+def test_the_preview_shows_the_pages_the_pdf_will_have(web):
+    """The preview's pages are the built PDF's first pages, pixel for pixel (same renderer)."""
+    import base64
+    import io
+
+    import pypdfium2 as pdfium
+
+    from pnp.web.work import PREVIEW_DPI
+
+    data = {**CLASS_SET, "items.0.count": "30"}          # more than a preview builds
+    preview = post(web, "/preview", data).json()
+    assert preview["boards"] == 24 and preview["of"] == 30
+    assert preview["status"].startswith("The first 24 of 30 boards")
+    status = wait_for(web, post(web, "/build", data).json()["url"])
+    pdf = pdfium.PdfDocument(web.get(status["files"][0]["url"]).content)
+    for n, src in enumerate(preview["images"]):
+        shown = pdf[n].render(scale=PREVIEW_DPI / 72).to_pil()
+        buffer = io.BytesIO()
+        shown.save(buffer, format="PNG")
+        assert base64.b64decode(src.split(",", 1)[1]) == buffer.getvalue()

@@ -67,8 +67,7 @@
             img.alt = "Page " + (i + 1) + " of the preview";
             images.appendChild(img);
           });
-          status.textContent = j.boards + (j.boards === 1 ? " board, " : " boards, ") + j.pages +
-            (j.pages === 1 ? " page" : " pages") + "; the first pages as they will print.";
+          status.textContent = j.status;
           images.dataset.version = String(mine);
         } else {
           images.textContent = "";
