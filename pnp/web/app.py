@@ -233,24 +233,37 @@ async def index(request: Request) -> Response:
                      has_daily=bool(offering("daily_spec")), has_analyze=bool(offering("analyze")))
 
 
+async def thumbnail(site: Site, name: str, gone=None) -> bytes:
+    """The first page of a gallery layout, drawn by pnp (its first boards) and kept."""
+    if name not in site.thumbs:
+        layout = site.layouts[name]
+        result = await site.pool.run("thumb", work.build_spec, layout.text, f"{name}.yaml", False,
+                                     1, False, 10_000, PREVIEW_BOARDS, timeout=120, gone=gone)
+        site.thumbs[name] = result["previews"][0]
+    return site.thumbs[name]
+
+
+async def warm_thumbnails(site: Site) -> None:
+    """At start, one after another: the start page then shows them at once."""
+    for name in list(site.layouts):
+        try:
+            await thumbnail(site, name)
+        except (Busy, Failed, work.Refused):
+            pass
+
+
 async def thumb(request: Request) -> Response:
     site = request.app.state.site
     name = request.path_params["name"]
-    layout = site.layouts.get(name)
-    if layout is None:
+    if name not in site.layouts:
         return PlainTextResponse("pnp: no such layout", 404)
-    if name not in site.thumbs:
-        try:
-            result = await site.pool.run("thumb", work.build_spec, layout.text, f"{name}.yaml",
-                                         False, 1, False, 10_000, timeout=120,
-                                         gone=request.is_disconnected)
-        except Busy:
-            return PlainTextResponse(f"pnp: {BUSY}", 503, headers={"Retry-After": "2"})
-        except (Failed, work.Refused) as exc:
-            return PlainTextResponse(f"pnp: {exc}", 500 if isinstance(exc, Failed) else 422)
-        site.thumbs[name] = result["previews"][0]
-    return Response(site.thumbs[name], media_type="image/png",
-                    headers={"Cache-Control": "max-age=3600"})
+    try:
+        png = await thumbnail(site, name, request.is_disconnected)
+    except Busy:
+        return PlainTextResponse(f"pnp: {BUSY}", 503, headers={"Retry-After": "2"})
+    except (Failed, work.Refused) as exc:
+        return PlainTextResponse(f"pnp: {exc}", 422)
+    return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
 
 def blank_form(kind: str | None, layout: Layout | None) -> forms.Form:
@@ -651,7 +664,8 @@ class Headers:
 
 
 def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
-               layouts: dict[str, Layout] | None = None, waiting: int = 62, token: str | None = None):
+               layouts: dict[str, Layout] | None = None, waiting: int = 62, token: str | None = None,
+               warm: bool = True):
     """The ASGI app, wrapped in its guard (Host, size, token) and security headers."""
     site = Site(host, port, workers, read_layouts(default_layout_folders()) if layouts is None else layouts,
                 waiting)
@@ -677,7 +691,9 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        warming = asyncio.get_running_loop().create_task(warm_thumbnails(site) if warm else asyncio.sleep(0))
         yield
+        warming.cancel()
         site.pool.close()
 
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed,

@@ -20,7 +20,8 @@ def web():
 
     from pnp.web.app import create_app, read_layouts
 
-    app = create_app("127.0.0.1", 8000, workers=2, layouts=read_layouts([ROOT / "layouts"]))
+    app = create_app("127.0.0.1", 8000, workers=2, layouts=read_layouts([ROOT / "layouts"]),
+                     warm=False)
     with TestClient(app, base_url=BASE, raise_server_exceptions=False) as client:
         client.token = token_of(client.get("/").text)
         yield client

@@ -6,12 +6,27 @@
 from __future__ import annotations
 
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.web.live import chromium, live_server  # noqa: E402
+
+
+def make_forged(folder: Path) -> Path:
+    """A week of boards from layouts/, with a line drawn into page 1 (as the tests forge one)."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "tests"))
+    from tamper import rewrite
+
+    subprocess.run([sys.executable, "-m", "pnp", "build", str(root / "layouts" / "daily.yaml"),
+                    "-o", str(folder)], check=True, capture_output=True)
+    return rewrite(folder / "week.pdf", folder / "week-edited.pdf",
+                   content_edit=lambda text: text + "\n0 0 m 200 200 l S\n")
 
 
 def full_page(driver, path: Path, width: int) -> None:
@@ -29,8 +44,7 @@ def main(out: Path) -> None:
     from selenium.webdriver.common.by import By
 
     out.mkdir(parents=True, exist_ok=True)
-    root = Path(__file__).resolve().parents[2]
-    forged = root / "output" / "web-forged.pdf"
+    forged = make_forged(Path(tempfile.mkdtemp(prefix="pnp-shots-")))
     with live_server() as url:
         for width, tag in ((1280, ""), (390, "-phone")):
             with chromium(width, 900) as driver:
@@ -70,7 +84,7 @@ def main(out: Path) -> None:
                     full_page(driver, out / f"web-validate{tag}.png", width)
 
 
-ANALYZE_CODE = ""
+ANALYZE_CODE = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
 
 if __name__ == "__main__":
     main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/images"))
