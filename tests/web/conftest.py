@@ -1,16 +1,8 @@
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BASE = "http://127.0.0.1:8000"
-
-
-def token_of(html: str) -> str:
-    return re.search(r'name="csrf-token" content="([^"]+)"', html).group(1)
+from web_helpers import BASE, ROOT, token_of
 
 
 @pytest.fixture(scope="module")
@@ -25,14 +17,6 @@ def web():
     with TestClient(app, base_url=BASE, raise_server_exceptions=False) as client:
         client.token = token_of(client.get("/").text)
         yield client
-
-
-def post(client, url, data=None, files=None, json_reply=True, token=True, headers=None):
-    head = {"Accept": "application/json"} if json_reply else {}
-    head.update(headers or {})
-    if token:
-        head["X-CSRF-Token"] = client.token
-    return client.post(url, data=data, files=files, headers=head, follow_redirects=False)
 
 
 @pytest.fixture(scope="session")

@@ -10,9 +10,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tests.web.live import chromium, live_server  # noqa: E402
+from web_live import chromium, live_server  # noqa: E402
 
 
 def make_forged(folder: Path) -> Path:

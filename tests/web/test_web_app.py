@@ -15,7 +15,7 @@ from pnp.cli import cli
 from pnp.games import KINDS
 from pnp.spec import load, loads
 from pnp.web import forms
-from tests.web.conftest import BASE, ROOT, post
+from web_helpers import ROOT, post, wait_for
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*.yaml"))
 CLASS_SET = {"title": "Graph theory week", "seed": "2026-11-21", "items.0.kind": "cliquer",
@@ -184,18 +184,6 @@ def test_forms_without_script_add_remove_preview(web):
 
 # --- build, download, and the same bytes from the CLI ------------------------------------------------
 
-def wait_for(web, job_url: str) -> dict:
-    import time
-
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        status = web.get(job_url + "/status").json()
-        if status["state"] not in ("waiting", "running"):
-            return status
-        time.sleep(0.1)
-    raise AssertionError("the build did not finish")
-
-
 @pytest.mark.parametrize("keys_apart", [False, True])
 def test_the_downloaded_spec_builds_the_same_bytes_from_the_cli(web, tmp_path, keys_apart):
     data = {**CLASS_SET, "items.0.count": "6", **({"keys_apart": "true"} if keys_apart else {})}
@@ -290,7 +278,7 @@ def test_the_pool_never_has_more_workers_than_cores():
 
 def test_a_full_queue_answers_busy_and_temp_folders_are_removed(tmp_path, monkeypatch):
     from pnp.web.jobs import Busy, Failed, Pool
-    from tests.web.slow_work import sleep
+    from web_slow_work import sleep
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.live import chromium, have_browser, live_server
+from web_live import chromium, have_browser, live_server
 
 if not have_browser():
     if os.environ.get("CI"):
