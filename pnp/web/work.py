@@ -22,6 +22,7 @@ from pnp.spec import loads
 for _kind in KINDS:            # the games too: a worker forked from here starts warm
     game(_kind)
 
+PROBE_PAST = 24               # boards past which a build first probes its page count
 PREVIEW_DPI = 60               # a page about 500 px wide: readable, and quick to draw and send
 
 
@@ -60,7 +61,9 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
         if first_boards is not None and whole > first_boards:
             spec = first_of(spec, first_boards)
         total = len(tasks(spec, spec.seed))
-        most = most_pages(spec, Path(tmp) / "probe")
+        # a build of a few boards is checked after it is made (24 boards of the largest sets
+        # make about 400 pages in a few seconds); a larger one is refused before, from a probe
+        most = most_pages(spec, Path(tmp) / "probe") if total > PROBE_PAST else 0
         if most > max_pages:
             raise PnpError(f"this spec would make up to {most} pages; the page builds at most "
                            f"{max_pages} at once: print fewer, or build it with pnp build")
@@ -175,3 +178,23 @@ def daily(report, tmp: str, iso_day: str, seconds: float) -> dict:
                            "png": render(path, 1, 100)[0]})
     answers = [game(kind).daily_answer(day, seconds, None) for kind in offering("daily_answer")]
     return {"boards": boards, "answers": answers}
+
+
+def _warm() -> None:
+    """One small build of every game, drawn and rendered, in the fork server itself: fonts,
+    caches and lazy imports are then loaded once, and every worker forked from it starts with
+    them (each worker is a fresh process; without this each paid about 0.35 s for them)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="pnp-web-warm-") as tmp:
+        for kind in KINDS:
+            spec = loads(f"title: warm\nitems:\n  - kind: {kind}\n", "warm.yaml")
+            for path, _, _ in build(spec, Path(tmp)):
+                render(path, 1)
+
+
+if __name__ != "__main__" and __name__.endswith("web.work"):
+    try:
+        _warm()
+    except Exception:   # noqa: BLE001 - warming is only for speed; the work itself says what fails
+        pass

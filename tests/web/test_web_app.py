@@ -338,3 +338,18 @@ def test_the_preview_shows_the_pages_the_pdf_will_have(web):
         buffer = io.BytesIO()
         shown.save(buffer, format="PNG")
         assert base64.b64decode(src.split(",", 1)[1]) == buffer.getvalue()
+
+
+def test_a_worker_starts_with_pnp_already_loaded():
+    """Workers fork from a server that has built and rendered once: no per-job start-up cost."""
+    from pnp.web.jobs import Pool
+    from web_slow_work import warm
+
+    async def scenario():
+        pool = Pool(workers=1)
+        try:
+            return await pool.run("warm", warm)
+        finally:
+            pool.close()
+
+    assert asyncio.run(scenario()) is True

@@ -27,6 +27,7 @@ kinds = st.dictionaries(st.sampled_from(["items.0.kind", "items.1.kind", "items.
                         st.one_of(st.sampled_from(sorted(KINDS)), values), max_size=3)
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FEWER = settings(SETTINGS, max_examples=20)    # each example validates a file or makes a day's board
 
 
 def sane(r) -> None:
@@ -50,7 +51,7 @@ def test_hostile_forms(web, form, items, action):
         post(web, r.json()["url"] + "/cancel", {})     # no need to finish it
 
 
-@SETTINGS
+@FEWER
 @given(content=st.one_of(st.binary(max_size=2000), st.sampled_from([
     b"%PDF-1.7\n", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF",
     b"%PDF-1.7\n" + b"(" * 5000, b"\x00" * 1000])),
@@ -59,7 +60,7 @@ def test_hostile_uploads(web, content, name):
     sane(post(web, "/validate", files={"pdf": (name or "x.pdf", content, "application/pdf")}, json_reply=False))
 
 
-@SETTINGS
+@FEWER
 @given(code=values, date=values)
 def test_hostile_codes_and_dates(web, code, date):
     sane(post(web, "/analyze", {"code": code}, json_reply=False))

@@ -1,5 +1,6 @@
 """Work for the pool's tests: as long as asked, reporting as it goes."""
 
+import sys
 import time
 
 
@@ -9,3 +10,8 @@ def sleep(report, tmp, seconds):
         report({"done": 0, "total": 1})
         time.sleep(0.05)
     return "slept"
+
+
+def warm(report, tmp):
+    """Whether the worker started with pnp's heavy modules already loaded (from the fork server)."""
+    return "pnp.build" in sys.modules and "pypdfium2" in sys.modules
