@@ -76,7 +76,7 @@ def read_layouts(folders) -> dict[str, Layout]:
                 if not line.startswith("#"):
                     break
                 about.append(line.lstrip("# ").rstrip())
-            first = " ".join(about).split("Build:")[0].strip()
+            first = " ".join(about).split("Build:")[0].strip().rstrip(":,;") or spec.title
             out[path.stem] = Layout(path.stem, text, spec.title, first)
     return out
 

@@ -14,6 +14,7 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
     from pnp.errors import PnpError
     from pnp.web.app import create_app
 
+    _check_free(host, port)
     app = create_app(host, port, workers)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
@@ -32,3 +33,22 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
         raise PnpError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
     if not server.started:
         raise PnpError(f"cannot serve on {host}:{port} (is another server using the port?)")
+
+
+def _check_free(host: str, port: int) -> None:
+    """One line now if the address cannot be had (uvicorn would log and exit 1 later)."""
+    import socket
+
+    from pnp.errors import PnpError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise PnpError(f"--host {host}: no such address ({exc.strerror})") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise PnpError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None

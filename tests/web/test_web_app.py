@@ -353,3 +353,22 @@ def test_a_worker_starts_with_pnp_already_loaded():
             pool.close()
 
     assert asyncio.run(scenario()) is True
+
+
+def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
+    """A build page that stops polling (the tab was closed) lets its worker go."""
+    from pnp.web.jobs import Pool
+    from web_slow_work import sleep
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    async def scenario():
+        pool = Pool(workers=1, abandon_after=0.3)
+        job = pool.submit("build", sleep, 30, watched=True)
+        await asyncio.wait({job.future}, timeout=20)
+        pool.close()
+        return job
+
+    job = asyncio.run(scenario())
+    assert job.state == "cancelled" and "abandoned" in job.error
+    assert list(tmp_path.iterdir()) == []
