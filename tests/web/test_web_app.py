@@ -15,7 +15,7 @@ from pnp.cli import cli
 from pnp.games import KINDS
 from pnp.spec import load, loads
 from pnp.web import forms
-from web_helpers import ROOT, post, wait_for
+from web_helpers import ROOT, built, post, wait_for, web  # noqa: F401 (fixtures)
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*.yaml"))
 CLASS_SET = {"title": "Graph theory week", "seed": "2026-11-21", "items.0.kind": "cliquer",
@@ -372,3 +372,16 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
     job = asyncio.run(scenario())
     assert job.state == "cancelled" and "abandoned" in job.error
     assert list(tmp_path.iterdir()) == []
+
+
+def test_builds_at_the_same_time_never_mix_their_outputs(web, tmp_path):
+    from pnp.pdf.readback import read_payload
+
+    seeds = [f"mix-{n}" for n in range(4)]
+    jobs = [post(web, "/build", {**CLASS_SET, "items.0.count": "3", "seed": seed}).json()["url"]
+            for seed in seeds]
+    for seed, job in zip(seeds, jobs):
+        status = wait_for(web, job)
+        path = tmp_path / f"{seed}.pdf"
+        path.write_bytes(web.get(status["files"][0]["url"]).content)
+        assert read_payload(path)["seed"] == seed

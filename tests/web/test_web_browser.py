@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from web_helpers import built  # noqa: F401 (the fixture)
 from web_live import chromium, have_browser, live_server
 
 if not have_browser():

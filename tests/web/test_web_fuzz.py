@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnp.games import KINDS
 from pnp.web import forms
-from web_helpers import post
+from web_helpers import post, web  # noqa: F401 (the fixture)
 
 NAMES = sorted({f.name for kind in KINDS for i in range(2) for f in forms.item_fields(kind, i, 200)}
                | {f.name for f in forms.spec_fields()} | {"page.size", "page.orientation", "page.margin_mm",
