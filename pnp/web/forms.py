@@ -20,7 +20,6 @@ import yaml
 
 from pnp.errors import PnpError, SpecError
 from pnp.games import KINDS, game
-from pnp.schema import _field_schema
 from pnp.spec import Page, option_types
 
 SPEC_NAME = "pnp-web.yaml"       # the name the page's spec has in messages and downloads
@@ -88,7 +87,7 @@ def _field(f: dataclasses.Field, hint, name: str) -> Field:
         return Field(name, f.name, label, help_text, "fieldset",
                      children=tuple(dataclass_fields(core, name + ".")))
     if meta.get("parse") is not None:
-        schema = _field_schema(f, hint)
+        schema = meta.get("schema") or {}      # an option with its own reader says its shape
         kinds = _schema_kinds(schema)
         if not default and meta.get("example") is not None:
             default = _text(meta["example"])
