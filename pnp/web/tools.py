@@ -91,7 +91,7 @@ async def validate_post(request: Request) -> Response:
         content = await upload.read()
         if not content:
             raise Refusal("the file is empty")
-        name = upload.filename or "upload.pdf"
+        name = (upload.filename or "upload.pdf")[:100]      # shown back, escaped
         report = await site.pool.run("validate", work.validate_pdf, content, timeout=300,
                                      gone=request.is_disconnected)
     except Refusal as exc:
