@@ -1,8 +1,9 @@
 """A bounded pool of worker processes for the page's builds, validations and analyses.
 
 Each job runs in a process of its own, forked from a fork server that already holds pnp's
-modules (a worker starts in milliseconds and never inherits the server's threads). At most
-``workers`` run at once, never more than the machine's cores; at most ``waiting`` more wait for
+modules, warmed by one build of every game (``pnp.web.warm``): a worker starts in milliseconds
+and never inherits the server's threads. At most ``workers`` run at once, never more than the
+machine's cores; at most ``waiting`` more wait for
 a turn, and past that a new job is refused with ``Busy`` ("busy, try again") instead of a queue
 that grows without end.
 
@@ -104,7 +105,7 @@ class Pool:
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pnp-job")
         self._slots: asyncio.Semaphore | None = None
         self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(["pnp.web.work"])
+        self._context.set_forkserver_preload(["pnp.web.warm"])
 
     # --- the queue ------------------------------------------------------------------------------
     def active(self) -> int:

@@ -3,8 +3,8 @@ pages, validate an uploaded PDF, analyze a board code, make the board of the day
 
 Everything here runs in a child started by ``pnp.web.jobs`` and returns plain data (bytes,
 numbers, text, lists), so a result crosses the pipe whole and a failure is a message, never a
-half-sent object. The heavy modules are imported when this module is, so the fork server that
-starts workers holds them already and a preview does not pay for its imports.
+half-sent object. The heavy modules are imported when this module is; the fork server that
+starts workers imports it and warms it (``pnp.web.warm``), so a preview pays for neither.
 """
 
 from __future__ import annotations
@@ -179,22 +179,3 @@ def daily(report, tmp: str, iso_day: str, seconds: float) -> dict:
     answers = [game(kind).daily_answer(day, seconds, None) for kind in offering("daily_answer")]
     return {"boards": boards, "answers": answers}
 
-
-def _warm() -> None:
-    """One small build of every game, drawn and rendered, in the fork server itself: fonts,
-    caches and lazy imports are then loaded once, and every worker forked from it starts with
-    them (each worker is a fresh process; without this each paid about 0.35 s for them)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="pnp-web-warm-") as tmp:
-        for kind in KINDS:
-            spec = loads(f"title: warm\nitems:\n  - kind: {kind}\n", "warm.yaml")
-            for path, _, _ in build(spec, Path(tmp)):
-                render(path, 1)
-
-
-if __name__ != "__main__" and __name__.endswith("web.work"):
-    try:
-        _warm()
-    except Exception:   # noqa: BLE001 - warming is only for speed; the work itself says what fails
-        pass

@@ -14,4 +14,4 @@ def sleep(report, tmp, seconds):
 
 def warm(report, tmp):
     """Whether the worker started with pnp's heavy modules already loaded (from the fork server)."""
-    return "pnp.build" in sys.modules and "pypdfium2" in sys.modules
+    return all(name in sys.modules for name in ("pnp.build", "pypdfium2", "pnp.web.warm"))
