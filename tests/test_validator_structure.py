@@ -477,6 +477,36 @@ def test_a_resave_is_proved_without_rendering(good, tmp_path, monkeypatch):
     assert judged(out)[0] == "ok"
 
 
+def test_a_content_stream_rewritten_by_mutool_is_proved_by_its_drawing(good, tmp_path, monkeypatch):
+    # mutool clean -s sets each colour just before its use and drops the identity matrix:
+    # other operators, the same drawing, proved without a render
+    from pnp.pdf import proof
+
+    def no_render(*args):
+        raise AssertionError("rendered a page whose drawing is the redraw's")
+    assert shutil.which("mutool"), "mutool is not installed (apt-get install mupdf-tools)"
+    out = tmp_path / "sanitized.pdf"
+    subprocess.run(["mutool", "clean", "-s", str(good), str(out)], check=True, capture_output=True,
+                   timeout=120)
+    with pikepdf.open(good) as a, pikepdf.open(out) as b:
+        assert content(a) != content(b)
+    monkeypatch.setenv("PNP_NO_SANDBOX", "1")
+    monkeypatch.setattr(proof, "_page_differences", no_render)
+    assert judged(out)[0] == "ok"
+
+
+def test_a_colour_set_after_its_use_is_another_drawing(good, tmp_path):
+    # the drawing compares the state each shape is painted in, not the operators' order
+    def edit(pdf):
+        body = content(pdf)
+        first = body.index(b"0 g\n")
+        fill = body.index(b"f*\n", first)
+        assert b"0 g" not in body[first + 4:fill]
+        set_content(pdf, body[:first] + b".5 g\n" + body[first + 4:fill + 3] + b"0 g\n" + body[fill + 3:])
+    result, found, text = judged(forge(good, tmp_path / "reordered.pdf", edit))
+    assert result == "fail" and "ink-missing" in found, (found, text)
+
+
 def test_a_page_with_foreign_constructs_is_never_rendered(good, tmp_path, monkeypatch):
     from pnp.pdf import proof
 

@@ -8,8 +8,9 @@ exact PDF this version would write. The proof compares the given file with that 
    each page must be of a kind pnp writes (anything else is a named problem and is never
    rendered), and each page's boxes, rotation, resources and content must equal the redraw's.
    A re-save by qpdf or pikepdf is proved here, without rendering;
-3. only a page that passes the allow-list but whose content differs from the redraw's (a
-   content stream rewritten by ``mutool clean -s``, or a forger's grey line) is rendered, by
+3. only a page that passes the allow-list but whose drawing differs from the redraw's (a
+   forger's grey line, or a content stream some tool rewrote beyond what ``drawing`` follows)
+   is rendered, by
    pdfium as printed, in colour at ``DPI`` in bands of ``BAND`` pixels, and compared channel by
    channel: a channel more than ``TOLERANCE`` levels darker than the redraw is extra ink,
    lighter is missing ink. At 600 dpi a 0.02 pt filled sliver covers a sixth of a pixel

@@ -15,10 +15,12 @@ updates as a viewer reads them) and asks two things, in this order:
 2. **Equality with the redraw.** Each page's boxes, rotation and resources equal the redraw's
    by structure (fonts by their program, widths and descriptors, whatever their object
    numbers); its decoded content equals the redraw's operator by operator, numbers compared
-   at the six significant digits pnp writes. A page whose content is equal is proved without
-   rendering. A page that passes the allow-list but whose content differs (``mutool clean -s``
-   rewrites content streams; a forger adds a grey line) is left to the colour render in
-   ``pnp.pdf.proof``: only there does the structure not decide.
+   at the six significant digits pnp writes, or failing that its drawing does (``drawing``:
+   each shape and text painted, with the matrix, clip, line style and grey it is painted in;
+   ``mutool clean -s`` reorders the state operators and keeps the drawing). Such a page is
+   proved without rendering. A page that passes the allow-list but whose drawing differs (a
+   forger adds a grey line) is left to the colour render in ``pnp.pdf.proof``: only there
+   does the structure not decide.
 
 The attached data itself is not compared here: it is what the redraw is drawn from, and the
 validator reads it with every game's ``from_data``; only its place and shape are checked.
@@ -256,7 +258,12 @@ def page(index: int, given_page, redrawn_page, fonts: dict) -> tuple[list[Differ
     if found:
         return found, False
     mine_ops = pikepdf.parse_content_stream(redrawn_page)
-    return [], _same_ops(given_ops, mine_ops)
+    if _same_ops(given_ops, mine_ops):
+        return [], True
+    # the same drawing said another way (``mutool clean -s`` sets each colour just before its
+    # use and drops the identity matrix): what is painted, with the state it is painted in
+    theirs, ours = drawing(given_ops), drawing(mine_ops)
+    return [], theirs is not None and ours is not None and _same_events(theirs, ours)
 
 
 def _page_word(key) -> str:
@@ -386,6 +393,143 @@ def _same_ops(given: list, mine: list) -> bool:
         if not all(_same(x, y) for x, y in zip(a.operands, b.operands)):
             return False
     return True
+
+
+class _Undecided(Exception):
+    """The content does something the drawing below does not follow (the render decides)."""
+
+
+def drawing(ops: list) -> list | None:
+    """What a page paints, in order: each path painted or clipped with the matrix, clip, line
+    style and grey it is painted with; each text shown with its font, size, position and grey;
+    each marked-content tag. Two contents with the same drawing print the same, however their
+    state operators are ordered. None where it cannot tell (a text shown after another without
+    a new position: its place depends on glyph widths)."""
+    try:
+        return _drawing(ops)
+    except (_Undecided, TypeError, ValueError, IndexError, ZeroDivisionError):
+        return None
+
+
+def _drawing(ops: list) -> list:
+    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    state = {"ctm": identity, "clip": (), "w": 1.0, "J": 0, "j": 0, "M": 10.0, "d": ((), 0.0),
+             "g": 0.0, "G": 0.0, "font": None, "size": 0.0, "TL": 0.0, "Tc": 0.0, "Tw": 0.0,
+             "Tz": 100.0}
+    stack: list = []
+    events: list = []
+    path: list = []
+    clip_rule = None
+    tm = tlm = identity
+    placed = False              # the text position is known (set since the last show)
+
+    def nums(operands) -> tuple:
+        return tuple(float(v) for v in operands)
+
+    def stroke_style():
+        return (state["w"], state["J"], state["j"], state["M"], state["d"], state["G"])
+
+    for op in ops:
+        name = str(op.operator)
+        args = op.operands
+        if name == "q":
+            stack.append(dict(state))
+        elif name == "Q":
+            state = stack.pop()
+        elif name == "cm":
+            state["ctm"] = _times(nums(args), state["ctm"])
+        elif name in ("w", "M"):
+            state[name] = float(args[0])
+        elif name in ("J", "j"):
+            state[name] = int(args[0])
+        elif name == "d":
+            state["d"] = (nums(args[0]), float(args[1]))
+        elif name in ("g", "G"):
+            state[name] = float(args[0])
+        elif name in ("m", "l", "c", "v", "y", "re"):
+            path.append((name, nums(args)))
+        elif name == "h":
+            path.append(("h", ()))
+        elif name in ("W", "W*"):
+            clip_rule = name
+        elif name in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
+            if name in ("s", "b", "b*"):
+                path.append(("h", ()))
+            paint = {"s": "S", "F": "f", "b": "B", "b*": "B*"}.get(name, name)
+            shape = tuple(path)
+            if paint != "n":
+                fill = state["g"] if paint != "S" else None
+                stroke = stroke_style() if paint in ("S", "B", "B*") else None
+                events.append(("paint", paint, shape, state["ctm"], state["clip"], fill, stroke))
+            if clip_rule is not None:
+                state["clip"] = state["clip"] + ((clip_rule, shape, state["ctm"]),)
+            path, clip_rule = [], None
+        elif name == "BT":
+            tm = tlm = identity
+            placed = True
+        elif name == "ET":
+            pass
+        elif name == "Tf":
+            state["font"], state["size"] = str(args[0]), float(args[1])
+        elif name in ("TL", "Tc", "Tw", "Tz"):
+            state[name] = float(args[0])
+        elif name == "Tm":
+            tm = tlm = nums(args)
+            placed = True
+        elif name in ("Td", "TD", "T*", "'", '"'):
+            if name == '"':
+                state["Tw"], state["Tc"] = float(args[0]), float(args[1])
+            if name == "TD":
+                state["TL"] = -float(args[1])
+            dx, dy = nums(args) if name in ("Td", "TD") else (0.0, -state["TL"])
+            tm = tlm = _times((1.0, 0.0, 0.0, 1.0, dx, dy), tlm)
+            placed = True
+            if name in ("'", '"'):
+                events.append(_shown(args[-1], state, tm, placed))
+                placed = False
+        elif name in ("Tj", "TJ"):
+            events.append(_shown(args[0], state, tm, placed))
+            placed = False
+        elif name == "BDC":
+            events.append(("mark", str(args[0]), tuple(sorted((str(k), str(v)) for k, v in args[1].items()))))
+        elif name == "EMC":
+            events.append(("end",))
+        else:
+            raise _Undecided(name)
+    return events
+
+
+def _shown(text, state: dict, tm: tuple, placed: bool) -> tuple:
+    import pikepdf
+
+    if not placed:
+        raise _Undecided("a text placed by the widths of the one before")
+    if isinstance(text, pikepdf.Array):
+        text = tuple(bytes(t) if isinstance(t, pikepdf.String) else float(t) for t in text)
+    else:
+        text = bytes(text)
+    return ("text", text, state["font"], state["size"], state["Tc"], state["Tw"], state["Tz"],
+            _times(tm, state["ctm"]), state["g"], state["clip"])
+
+
+def _times(a: tuple, b: tuple) -> tuple:
+    """The matrix product a x b (PDF's row-vector convention)."""
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
+
+
+def _same_events(a, b) -> bool:
+    """Equal trees of tuples, floats at pnp's precision."""
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (float, int)) and isinstance(b, (float, int)) and _close(float(a), float(b))
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and \
+            all(_same_events(x, y) for x, y in zip(a, b))
+    if isinstance(a, list) or isinstance(b, list):
+        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and \
+            all(_same_events(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def _number(value) -> float:
