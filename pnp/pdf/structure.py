@@ -54,6 +54,7 @@ PAGE_KEYS = {"/Type", "/Parent", "/Contents", "/Resources", "/MediaBox", "/CropB
              "/BleedBox", "/TrimBox", "/ArtBox", "/Rotate", "/Trans"}
 BOXES = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
 RESOURCE_KEYS = {"/Font", "/ProcSet"}
+CONTENT_KEYS = {"/Length", "/Filter", "/DecodeParms"}
 OUTLINE_KEYS = {"/Type", "/Count", "/First", "/Last", "/Parent", "/Prev", "/Next", "/Title",
                 "/Dest"}
 NAMES_KEYS = {"/EmbeddedFiles"}
@@ -250,6 +251,11 @@ def page(index: int, given_page, redrawn_page, fonts: dict) -> tuple[list[Differ
     if not _same(obj.get("/Trans"), mine.get("/Trans")):
         out.append(_foreign(f"page {number}", f"a transition {_show(obj.get('/Trans'))}", index))
     out += _resources(index, obj.get("/Resources"), mine.get("/Resources"), fonts)
+    for stream in _streams(obj.get("/Contents")):
+        odd = [_n(k) for k in stream.keys() if k not in CONTENT_KEYS]
+        if odd:           # /F would take the content from another file; /Type names nothing
+            out.append(_foreign(f"page {number}", f"a content stream with {', '.join(odd[:3])}", index))
+            break
     if out:
         return out, False
     if _content_bytes(given_page) == _content_bytes(redrawn_page):
@@ -371,6 +377,16 @@ def _operators(index: int, given_page) -> tuple[list[Difference], list]:
             return [_foreign(f"page {number}", "marked content naming a property list or "
                              "optional content", index)], []
     return [], ops
+
+
+def _streams(contents) -> list:
+    import pikepdf
+
+    if isinstance(contents, pikepdf.Stream):
+        return [contents]
+    if isinstance(contents, pikepdf.Array):
+        return [c for c in contents if isinstance(c, pikepdf.Stream)]
+    return []
 
 
 def _content_bytes(page) -> bytes:
