@@ -88,7 +88,8 @@ def daily_spec(day) -> str:
 
 
 # Yesterday's answer by default: two minutes of wall-clock time on any board of the day (Sunday's
-# 11 dots take about 45 s of CPU, bench/solver_times.py; a busy machine stretches the wall-clock),
+# 11 dots took 45-80 s of CPU on a shared machine, docs/difficulty.md; a busy machine may need
+# --solve-seconds more),
 # and once worked out it is kept in the cache folder, so later runs print it at once.
 DAILY_SECONDS = 120
 

@@ -15,7 +15,8 @@
  * so losing entries costs time, never correctness.
  *
  * Additions, each measured on the boards of the day (bench/solver_times.py; CPU for the value of
- * Sunday 2026-11-22's 11-dot board: 83.5 s before them, 42.8 s after):
+ * Sunday 2026-11-22's 11-dot board: 83.5 s before them, 42.8 s after, on a shared machine; 159 s
+ * and 80 s under a heavier load; about 2x either way):
  *
  * - the table sits on 2 MiB pages where Linux allows it (madvise): its probes land all over
  *   hundreds of MB, and on 4 KiB pages nearly each one also missed the TLB (1.45x);

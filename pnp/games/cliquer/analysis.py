@@ -19,8 +19,8 @@ from pnp.words import count
 # Perfect play is always bounded (see solver.Budget). Unasked, it is tried on boards of up to
 # SOLVE_BY_DEFAULT dots within QUICK; asked (--solve), on up to SOLVE_AT_MOST dots within ASKED.
 # Figures behind the choice (C core, bench/solver_times.py, docs/difficulty.md): 9 dots well under
-# 1 s, 10 dots 1-3 s on a week's boards of the day, 11 dots about 45 s for the value and opening
-# and about as much again for the whole line; under 600 MB. Seconds are wall-clock, so a board near a limit can be worked out on a fast machine and
+# 1 s, 10 dots 1-3 s on a week's boards of the day, 11 dots 45-80 s of CPU depending on the
+# machine's load (the whole line barely more); under 600 MB. Seconds are wall-clock, so a board near a limit can be worked out on a fast machine and
 # not on a slow one; --solve-positions does not depend on the machine.
 SOLVE_BY_DEFAULT = 10
 SOLVE_AT_MOST = 11

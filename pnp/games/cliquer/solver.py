@@ -166,8 +166,8 @@ class Solver:
 
     def solve(self, moves: Sequence[Move] = (), whole_line: bool = True) -> Solution:
         """Solve the position reached by playing ``moves`` from the start, with a best line
-        (``whole_line`` False: its first move only; at 11 dots the rest of the line costs about
-        as much again as the value)."""
+        (``whole_line`` False: its first move only, all a daily answer prints; the rest of the
+        line costs from a few per cent to as much again as the value, docs/difficulty.md)."""
         rules = self.rules
         state = rules.start()
         for m in moves:
