@@ -8,7 +8,7 @@ machine: ``--jobs 4`` gives the same bytes as ``--jobs 1``.
 from __future__ import annotations
 
 import os
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -75,7 +75,9 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
         # boards go out in chunks (one message each; a 9-dot board takes about a millisecond),
         # at least four a worker so one slow board does not leave the others idle at the end
         chunk = max(1, min(CHUNK, len(todo) // (4 * jobs)))
-        for task, (board, error) in zip(todo, pool.map(_outcome, todo, chunksize=chunk)):
+        with _sigint_held():
+            results = pool.map(_outcome, todo, chunksize=chunk)
+        for task, (board, error) in zip(todo, results):
             if error is not None:
                 pool.shutdown(wait=False, cancel_futures=True)   # no queued boards while
                 raise _every_failing(spec, todo, task, error)      # later items are probed
@@ -118,6 +120,25 @@ def _outcome(task: Task):
         return None, str(exc)
 
 
+@contextmanager
+def _sigint_held():
+    """SIGINT held back while the pool forks its workers (they are forked as the boards are
+    handed out): a Ctrl-C reaches the whole process group, and a worker forked a moment before
+    it had not yet ignored it, so it died and the parent met a broken pool (a traceback, exit 1)
+    instead of its own KeyboardInterrupt. Workers are born with SIGINT blocked and unblock it
+    once ignoring it; the parent takes a Ctrl-C held back here as soon as it is released."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):     # Windows: no signal masks, no process groups
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _worker_start(parent: int) -> None:
     """Workers leave Ctrl-C to the parent (which stops them) and die with it if it is killed
     (elsewhere than Linux the pool's own pipe closing ends them)."""
@@ -126,6 +147,8 @@ def _worker_start(parent: int) -> None:
     from pnp.pdf.sandbox import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):        # born blocked (_sigint_held): now ignored
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     die_with_parent(parent)
 
 

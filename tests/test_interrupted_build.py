@@ -330,3 +330,19 @@ def test_a_part_whose_with_block_never_started_is_removed_on_the_way_out(tmp_pat
     assert left.value.code == 130
     assert not tmp.exists() and not writer._OPEN_PARTS
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pack.pdf"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks here")
+def test_workers_are_forked_with_sigint_held():
+    """A worker forked while the pool hands out boards is born with SIGINT blocked, so a Ctrl-C
+    to the group cannot kill it before it ignores SIGINT (which broke the pool: a traceback and
+    exit 1, seen under load); the parent's mask is back as it was afterwards."""
+    from pnp import build as building
+
+    with building._sigint_held():
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0 if signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []) else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, "the child was forked with SIGINT open"
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
