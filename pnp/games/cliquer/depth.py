@@ -119,7 +119,7 @@ def board_row(dots: Sequence[Dot]) -> dict:
 
 def format_depth(figures: dict) -> list[str]:
     """The chain as report lines."""
-    lines = [f"Depth: {figures['depth']} of {len(figures['steps'])} rungs "
+    lines = [f"Depth: {figures['depth']} of {len(figures['steps'])} steps up the chain "
              f"({' < '.join(figures['rungs'])}); a rung reliably beats the one below when it wins "
              f">= {figures['threshold']:.0%} of {figures['pairs']} pairs of games (one game from "
              f"each seat, same seed)"]
