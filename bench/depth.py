@@ -25,6 +25,7 @@ Also the solver's CPU seconds a board (first solve, the perfect rung's table the
 
     python bench/depth.py                  # 7-10 dots, 8 boards a size, 6 games a seat
     python bench/depth.py --quick          # 7-9 dots, 4 boards a size, 4 games a seat
+    python bench/depth.py --analyze-cost   # CPU of `pnp analyze --depth` at 9, 10, 11 dots
 """
 
 from __future__ import annotations
@@ -61,7 +62,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sizes", help="dot counts (default 7,8,9,10; --quick 7,8,9)")
     ap.add_argument("--boards", type=int, help="boards a size (default 8; --quick 4)")
     ap.add_argument("--games", type=int, help="games from each seat a rung pair (default 6; --quick 4)")
+    ap.add_argument("--analyze-cost", action="store_true",
+                    help="instead: CPU seconds of `pnp analyze --depth`'s chain (default budget, "
+                         "6 pairs) on the corpus boards")
     args = ap.parse_args(argv)
+    if args.analyze_cost:
+        analyze_cost([int(x) for x in args.sizes.split(",")] if args.sizes else [9, 10, 11],
+                     args.boards or 2)
+        return
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
         [7, 8, 9] if args.quick else [7, 8, 9, 10]
     boards = args.boards or (4 if args.quick else 8)
@@ -110,6 +118,24 @@ def main(argv: list[str] | None = None) -> None:
     print("depth by dots: " + "; ".join(f"{n}: " + ", ".join(f"{d}x{depths[n].count(d)}"
                                                              for d in sorted(set(depths[n])))
                                         for n in sorted(depths)))
+
+
+def analyze_cost(sizes: list[int], boards: int) -> None:
+    """What `pnp analyze CODE --depth` spends on the chain, unasked budget (analysis.QUICK)."""
+    import time
+
+    from pnp.games.cliquer.analysis import QUICK, depth_figures
+
+    print(f"pnp analyze --depth: the chain within the default budget ({QUICK.seconds:g} s, "
+          f"{QUICK.memory_mb} MB), 6 pairs a rung; boards: bench/cliquer_corpus.py seed 3")
+    for n in sizes:
+        for i, dots in enumerate(corpus(n, boards, seed=3)):
+            start = time.process_time()
+            got = depth_figures(dots, None)
+            print(f"{n:4d} dots board {i}: depth {got['depth']} of {len(got['steps'])}, "
+                  f"{time.process_time() - start:5.1f} s CPU"
+                  + (f"; perfect play left out ({got['perfect_play_left_out']})"
+                     if got["perfect_play_left_out"] else ""), flush=True)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from pnp.games.cliquer import depth as depth_module
 from pnp.games.cliquer.depth import RUNGS, WIN_SHARE, chain
 from pnp.games.cliquer.solver import Budget
 
-CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"     # 9 dots, hard (docs/cli.md's board)
+CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"     # 9 dots, hard (the board of docs/hobbyists.md)
 TRIANGLE = ((0, 0), (40, 0), (0, 40))
 
 
