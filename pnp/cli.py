@@ -296,7 +296,9 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
     For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
     in every finished game, and perfect play: the margin, a best opening and a best line of play.
     Perfect play is always bounded: past its budget the report says "not worked out" and, when
-    --solve (or a --solve-* option) asked for it, pnp exits with status 2.
+    --solve (or a --solve-* option) asked for it, pnp exits with status 2. --depth adds the
+    board's strategic depth: a skill chain of players, perfect play on top within the same budget
+    (docs/difficulty.md).
     """
     import json
 
