@@ -2,7 +2,8 @@
 
 The idea of Lantz, Isaksen, Jaffe, Nealen and Togelius ("Depth in Strategic Games", 2017): a
 ladder of players of rising strength, each playing the rung below from both seats on the same
-board. The rungs (bench/sim/cliquer_players.py, and pnp's solver):
+board. The rungs and the chain are pnp's own (pnp/games/cliquer/players.py and depth.py, what
+`pnp analyze --depth` prints):
 
     random < greedy (most points now) < lookahead2 (one reply) < lookahead3 (two replies) < perfect
 
@@ -24,92 +25,35 @@ Also the solver's CPU seconds a board (first solve, the perfect rung's table the
 
     python bench/depth.py                  # 7-10 dots, 8 boards a size, 6 games a seat
     python bench/depth.py --quick          # 7-9 dots, 4 boards a size, 4 games a seat
+    python bench/depth.py --analyze-cost   # CPU of `pnp analyze --depth` at 9, 10, 11 dots
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-from calibrate_difficulty import Perfect, spearman  # noqa: E402
+from calibrate_difficulty import spearman  # noqa: E402
 from cliquer_corpus import corpus  # noqa: E402
-from sim.cliquer_players import Lookahead, greedy_player, margin, play_game, random_player  # noqa: E402
 
-from pnp.games.cliquer.difficulty import measure  # noqa: E402
-from pnp.games.cliquer.rules import Rules  # noqa: E402
+from pnp.games.cliquer.depth import RUNGS, WIN_SHARE, board_row, perfect_loss  # noqa: E402
+from pnp.games.cliquer.depth import chain as board_chain  # noqa: E402
 
-WIN_SHARE = 0.6
 PERFECT_UPTO = 9
-RUNGS = ("random", "greedy", "lookahead2", "lookahead3", "perfect")
-
-
-def players(rules: Rules, with_perfect: bool) -> list:
-    out = [random_player, greedy_player, Lookahead(2), Lookahead(3)]
-    if with_perfect:
-        out.append(Perfect(rules))
-    return out
 
 
 def chain(dots, games: int, tag: str) -> dict:
-    """Each rung against the one below on one board: win share and margin a move."""
-    rules = Rules(dots)
-    with_perfect = rules.n <= PERFECT_UPTO
-    solve_seconds = None
-    if with_perfect:
-        start = time.process_time()
-        ladder = players(rules, True)
-        ladder[-1].solver.solve(whole_line=False)
-        solve_seconds = time.process_time() - start
-    else:
-        ladder = players(rules, False)
-    moves = rules.moves_in_game
-    steps = []
-    for i in range(1, len(ladder)):
-        strong, weak = ladder[i], ladder[i - 1]
-        wins = total = 0.0
-        for g in range(games):
-            both = 0
-            for seat in (0, 1):       # the stronger rung's seat
-                pair = [strong, weak] if seat == 0 else [weak, strong]
-                end = play_game(rules, pair, random.Random(f"depth:{tag}:{i}:{g}:{seat}"))
-                both += margin(end, seat)
-            wins += 1.0 if both > 0 else 0.5 if both == 0 else 0.0
-            total += both
-        steps.append({"win": wins / games, "gain": total / (2 * games) / moves})
-    depth = 0
-    for step in steps:
-        if step["win"] < WIN_SHARE:
-            break
-        depth += 1
-    return {"n": rules.n, "steps": steps, "depth": depth, "solve_s": solve_seconds,
-            "difficulty": measure(dots).value, "interior": (rules.n - rules.hull) / rules.n}
-
-
-def perfect_loss(dots, games: int, tag: str) -> dict:
-    """Points a move greedy and lookahead2 lose to perfect play (both seats, mean)."""
-    from pnp.games.cliquer.solver import Solver
-
-    rules = Rules(dots)
-    value = Solver(rules).solve(whole_line=False).margin
-    perfect = Perfect(rules)
-    out = {}
-    for name, weak in (("greedy", greedy_player), ("lookahead2", Lookahead(2))):
-        lost = 0.0
-        for g in range(games):
-            for seat in (0, 1):
-                pair = [perfect, weak] if seat == 0 else [weak, perfect]
-                end = play_game(rules, pair, random.Random(f"loss:{tag}:{name}:{g}:{seat}"))
-                # the perfect seat's margin beyond what perfect play guarantees that seat
-                lost += margin(end, seat) - (value if seat == 0 else -value)
-        out[name] = lost / (2 * games) / rules.moves_in_game
-    return out
+    """The package's chain (pnp/games/cliquer/depth.py, what `pnp analyze --depth` prints), with
+    perfect play up to PERFECT_UPTO dots and no budget, and the fast measures beside it."""
+    row = board_row(dots)
+    got = board_chain(dots, games, tag, perfect=True if row["n"] <= PERFECT_UPTO
+                      else f"more than {PERFECT_UPTO} dots")
+    return {**row, "steps": got["steps"], "depth": got["depth"], "solve_s": got["solve_seconds"]}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -118,7 +62,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sizes", help="dot counts (default 7,8,9,10; --quick 7,8,9)")
     ap.add_argument("--boards", type=int, help="boards a size (default 8; --quick 4)")
     ap.add_argument("--games", type=int, help="games from each seat a rung pair (default 6; --quick 4)")
+    ap.add_argument("--analyze-cost", action="store_true",
+                    help="instead: CPU seconds of `pnp analyze --depth`'s chain (default budget, "
+                         "6 pairs) on the corpus boards")
     args = ap.parse_args(argv)
+    if args.analyze_cost:
+        analyze_cost([int(x) for x in args.sizes.split(",")] if args.sizes else [9, 10, 11],
+                     args.boards or 2)
+        return
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
         [7, 8, 9] if args.quick else [7, 8, 9, 10]
     boards = args.boards or (4 if args.quick else 8)
@@ -167,6 +118,24 @@ def main(argv: list[str] | None = None) -> None:
     print("depth by dots: " + "; ".join(f"{n}: " + ", ".join(f"{d}x{depths[n].count(d)}"
                                                              for d in sorted(set(depths[n])))
                                         for n in sorted(depths)))
+
+
+def analyze_cost(sizes: list[int], boards: int) -> None:
+    """What `pnp analyze CODE --depth` spends on the chain, unasked budget (analysis.QUICK)."""
+    import time
+
+    from pnp.games.cliquer.analysis import QUICK, depth_figures
+
+    print(f"pnp analyze --depth: the chain within the default budget ({QUICK.seconds:g} s, "
+          f"{QUICK.memory_mb} MB), 6 pairs a rung; boards: bench/cliquer_corpus.py seed 3")
+    for n in sizes:
+        for i, dots in enumerate(corpus(n, boards, seed=3)):
+            start = time.process_time()
+            got = depth_figures(dots, None)
+            print(f"{n:4d} dots board {i}: depth {got['depth']} of {len(got['steps'])}, "
+                  f"{time.process_time() - start:5.1f} s CPU"
+                  + (f"; perfect play left out ({got['perfect_play_left_out']})"
+                     if got["perfect_play_left_out"] else ""), flush=True)
 
 
 if __name__ == "__main__":

@@ -282,14 +282,23 @@ def validate(pdfs, as_json):
               help="give up perfect play after this many positions (implies --solve)")
 @click.option("--solve-memory", type=click.IntRange(64), default=None, metavar="MB",
               help="give up perfect play past this much memory [default: 1024] (implies --solve)")
+@click.option("--depth", is_flag=True,
+              help="the board's strategic depth: a skill chain of players (random, greedy, "
+                   "lookahead 2 and 3, perfect play within the solve budget), each against the "
+                   "one below (CliqueR)")
+@click.option("--depth-games", type=click.IntRange(1), default=None, metavar="N",
+              help="pairs of games for each rung of the chain [default: 6] (implies --depth)")
 @user_errors
-def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memory):
+def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memory, depth,
+            depth_games):
     """Figures of boards from PDFs, board codes or specs (games that offer analysis).
 
     For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
     in every finished game, and perfect play: the margin, a best opening and a best line of play.
     Perfect play is always bounded: past its budget the report says "not worked out" and, when
-    --solve (or a --solve-* option) asked for it, pnp exits with status 2.
+    --solve (or a --solve-* option) asked for it, pnp exits with status 2. --depth adds the
+    board's strategic depth: a skill chain of players, perfect play on top within the same budget
+    (docs/difficulty.md).
     """
     import json
 
@@ -304,7 +313,8 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
     for label, kind, board in _boards_to_analyze(sources):
         try:
             with Searching(label, "perfect play") as heard:
-                result = game(kind).analyze(board, solve=solve, progress=heard, **limits)
+                chain = {"depth": True, "depth_games": depth_games} if depth or depth_games else {}
+                result = game(kind).analyze(board, solve=solve, progress=heard, **limits, **chain)
         except ValueError as exc:
             raise PnpError(f"{label}: {exc}") from None
         unsolved += bool(result.pop("unfinished", None))

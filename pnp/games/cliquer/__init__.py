@@ -42,15 +42,19 @@ def read_code(text: str) -> Board | None:
 
 
 def analyze(board: Board, solve: bool | None = None, seconds: float | None = None,
-            positions: int | None = None, memory_mb: int | None = None, progress=None) -> dict:
+            positions: int | None = None, memory_mb: int | None = None, progress=None,
+            depth: bool = False, depth_games: int | None = None) -> dict:
     """The figures; perfect play within its budget (a limit given implies solve). When perfect
-    play was asked for and not worked out, figures["unfinished"] says why."""
-    from pnp.games.cliquer.analysis import analyze as figures, solve_request
+    play was asked for and not worked out, figures["unfinished"] says why. ``depth``: the skill
+    chain too (figures["depth"]), its perfect rung within the same budget."""
+    from pnp.games.cliquer.analysis import analyze as figures, depth_figures, solve_request
 
     limits = (seconds, positions, memory_mb)
     asked = bool(solve) or any(x is not None for x in limits)
     request = False if solve is False else solve_request(asked, *limits).with_progress(progress)
     result = figures(board.dots, solve=request)
+    if depth or depth_games is not None:
+        result["depth"] = depth_figures(board.dots, request, depth_games)
     if request is not False and not _c_solver():
         result["solver_note"] = SLOW_SOLVER
     if asked and result["perfect_play"] is None:

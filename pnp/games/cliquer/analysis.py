@@ -92,6 +92,24 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
     return result
 
 
+def depth_figures(dots: Sequence[Dot], solve: bool | SolveRequest | None,
+                  games: int | None = None) -> dict:
+    """The board's skill chain (depth.py). Its perfect rung runs within the budget perfect play
+    has here (the same SolveRequest; a fresh solver, so the whole budget again), and is left out,
+    with the reason, past it, past SOLVE_AT_MOST dots, or with --no-solve."""
+    from pnp.games.cliquer.depth import GAMES, chain
+
+    if solve is False:
+        perfect: bool | str = "--no-solve"
+    elif len(dots) > SOLVE_AT_MOST:
+        perfect = f"perfect play is only worked out for boards of up to {SOLVE_AT_MOST} dots"
+    else:
+        perfect = True
+    request = solve if isinstance(solve, SolveRequest) else SolveRequest(QUICK, asked=False)
+    return chain(dots, GAMES if games is None else games,
+                 budget=request.budget, perfect=perfect)
+
+
 def skipped_because(exc: Exception, asked: bool) -> str:
     """Why perfect play was given up, and the advice that fits the limit that stopped it."""
     if isinstance(exc, MemoryError):     # the table itself could not be had
@@ -148,4 +166,8 @@ def format_report(figures: dict) -> str:
         lines.append(f"Perfect play: {outcome(play['first_player_margin'])}; best opening "
                      f"{'-'.join(play['best_opening'])}")
         lines.append(f"Best line of play: {', '.join(play['best_line'])}")
+    if figures.get("depth") is not None:
+        from pnp.games.cliquer.depth import format_depth
+
+        lines += format_depth(figures["depth"])
     return "\n".join(lines)

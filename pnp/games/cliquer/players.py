@@ -1,0 +1,164 @@
+"""Computer players for CliqueR, the rungs of the skill chain (depth.py), and seeded games
+between them.
+
+A player is a callable ``(rules, state, rng) -> move``. Ties are broken by ``rng.choice`` over the
+tied moves in segment order, so a game is a pure function of the board, the players and the seed.
+
+- ``random_player``: any legal move.
+- ``greedy_player``: the move with most immediate points.
+- ``Lookahead(depth)``: negamax over the next ``depth`` moves on the margin of immediate points
+  (depth 2 = take what you can, minus the best the opponent can take straight after).
+- ``Perfect(rules, budget)``: pnp's solver; past its budget a move raises solver.OverBudget.
+
+No global random state: every choice goes through the ``random.Random`` a game is given.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from .rules import Move, Rules, State, move_points
+
+Player = Callable[[Rules, State, random.Random], Move]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def random_player(rules: Rules, state: State, rng: random.Random) -> Move:
+    return rules.segments[rng.choice(_bits(state.open))]
+
+
+def greedy_player(rules: Rules, state: State, rng: random.Random) -> Move:
+    adj, segs = state.adjacency, rules.segments
+    best, tied = -1, []
+    for k in _bits(state.open):
+        p = move_points(adj, *segs[k])
+        if p > best:
+            best, tied = p, [k]
+        elif p == best:
+            tied.append(k)
+    return segs[rng.choice(tied)]
+
+
+class Lookahead:
+    """Plays the move with the best margin over the next ``depth`` moves (both sides greedy-wise)."""
+
+    def __init__(self, depth: int = 2):
+        if depth < 1:
+            raise ValueError(f"lookahead depth must be at least 1, got {depth}")
+        self.depth = depth
+        self.__name__ = f"lookahead{depth}"
+
+    def __call__(self, rules: Rules, state: State, rng: random.Random) -> Move:
+        adj = list(state.adjacency)
+        scored = _margins(rules, state.open, adj, self.depth)
+        best = max(v for _, v in scored)
+        return rules.segments[rng.choice([k for k, v in scored if v == best])]
+
+
+def _margins(rules: Rules, open_: int, adj: list[int], depth: int) -> list[tuple[int, int]]:
+    """(segment, margin over ``depth`` plies) for every open segment; adj is restored on return."""
+    segs, crossing = rules.segments, rules.crossing
+    out = []
+    if depth == 2:
+        # The reply scan is the hot loop: a move ab changes the value of a reply only if that
+        # reply closes a triangle through ab (ac with bc drawn) or a 4-clique through ab (cd with
+        # c, d both joined to a and b), so rank replies once and patch those few.
+        index = rules.index
+        base = {k: move_points(adj, *segs[k]) for k in _bits(open_)}
+        ranked = sorted(base, key=base.__getitem__, reverse=True)
+        for k in ranked:
+            a, b = segs[k]
+            after = open_ & ~(crossing[k] | 1 << k)
+            changed = reply = 0
+            na, nb = adj[a], adj[b]
+            if na | nb:
+                adj[a], adj[b] = na | 1 << b, nb | 1 << a
+                for x, others in ((a, nb), (b, na)):
+                    while others:
+                        low = others & -others
+                        others ^= low
+                        r = index[x][low.bit_length() - 1]
+                        if (after >> r) & 1:
+                            changed |= 1 << r
+                            p = move_points(adj, *segs[r])
+                            if p > reply:
+                                reply = p
+                common = na & nb
+                if common & (common - 1):
+                    common = _bits(common)
+                    for i, c in enumerate(common):
+                        for d in common[i + 1:]:
+                            r = index[c][d]
+                            if (after >> r) & 1:
+                                changed |= 1 << r
+                                p = move_points(adj, c, d)
+                                if p > reply:
+                                    reply = p
+                adj[a], adj[b] = na, nb
+            for r in ranked:
+                if (after >> r) & 1 and not (changed >> r) & 1:
+                    if base[r] > reply:
+                        reply = base[r]
+                    break
+            out.append((k, base[k] - reply))
+        out.sort()
+        return out
+    for k in _bits(open_):
+        a, b = segs[k]
+        p = move_points(adj, a, b)
+        if depth > 1:
+            after = open_ & ~(crossing[k] | 1 << k)
+            if after:
+                adj[a] |= 1 << b
+                adj[b] |= 1 << a
+                p -= max(v for _, v in _margins(rules, after, adj, depth - 1))
+                adj[a] ^= 1 << b
+                adj[b] ^= 1 << a
+        out.append((k, p))
+    return out
+
+
+class Perfect:
+    """Perfect play from pnp's solver: the first move in segment order that keeps the value.
+    The solver's table carries over from move to move; ``budget`` bounds all of its work."""
+
+    __name__ = "perfect"
+
+    def __init__(self, rules: Rules, budget=None):
+        from .solver import Solver
+
+        self.solver = Solver(rules, budget)
+
+    def __call__(self, rules: Rules, state: State, rng: random.Random) -> Move:
+        return self.solver.next_move(state)
+
+
+PLAYERS: dict[str, Player] = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "lookahead2": Lookahead(2),
+    "lookahead3": Lookahead(3),
+}
+
+
+def play_game(rules: Rules, players: Sequence[Player], rng: random.Random) -> State:
+    """Play one game to the end, players[0] moving first; returns the finished position."""
+    state = rules.start()
+    while state.open:
+        move = players[state.to_move](rules, state, rng)
+        state, _ = rules.play(state, move)
+    return state
+
+
+def margin(state: State, seat: int) -> int:
+    """Final score of ``seat`` minus the other player's."""
+    return state.scores[seat] - state.scores[1 - seat]
