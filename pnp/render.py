@@ -69,9 +69,13 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
     imposer = Imposer(canvas, page, footer)
     held_back, last = [], None
     for item, kind, board in boards:
-        if last is not None and item != last:
-            imposer.finish()      # an item's cards and tokens stay together, after its pages
-        last = item
+        # The next item's first cut piece shares the open sheet if it fits below everything on
+        # it (a band of its own: one straight cut parts the two items), so a set's half-empty
+        # last sheet is not followed by a fresh one. A sheet under half full also waits over
+        # the next item's whole pages (Imposer.hold); a fuller one prints before them.
+        band, last = last is not None and item != last, item
+        if band:
+            imposer.hold()        # a sheet under half full waits over the next item's pages
         module = game(kind)
         placements: list = []
         records.append({"kind": kind, "item": item, "data": module.to_data(board),
@@ -84,9 +88,10 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
             if part == HELD_BACK:
                 continue
             try:
-                imposer.add(piece, placements, f"{kind} {piece.name}")
+                imposer.add(piece, placements, f"{kind} {piece.name}", band)
             except PnpError as exc:
                 raise ItemError(item, str(exc)) from None
+            band = False
     imposer.finish()              # held-back pieces (answer keys) start a sheet of their own
     for piece, placements, item, kind in held_back:
         try:
