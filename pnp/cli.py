@@ -471,6 +471,21 @@ def daily(date_text, out_dir, png, solve_seconds):
             click.echo(game(kind).daily_answer(day, solve_seconds, heard))
 
 
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="address to listen on (only this computer by default)")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--open", "open_browser", is_flag=True, help="open the page in a browser")
+@click.option("--workers", default=None, type=click.IntRange(1, 64),
+              help="builds at once (default and at most: the cores)")
+@user_errors
+def serve(host, port, open_browser, workers):
+    """Start the web page: forms, live preview, build, board of the day, validate, analyze."""
+    from pnp.web.serve import serve as run_server
+
+    run_server(host, port, open_browser, workers)
+
+
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December")     # not the locale's: messages are in English
 

@@ -1,0 +1,116 @@
+"""`pnp serve`: the app. A second front end beside the CLI: it drives the same registry, spec
+loader, build, validator and analysis, and knows no game by name (its forms come from each
+game's Item, see ``pnp.web.forms``). Its rooms: ``site`` (shared state and request reading),
+``gallery`` (the start page), ``making`` (the form, preview and builds), ``tools`` (board of the
+day, validate, analyze), ``jobs`` and ``work`` (the worker pool and what workers do), ``guard``
+(Host, size and token).
+
+Nothing a request says names a file: layouts are chosen by name from a list read at start,
+jobs by a random id, static files from a fixed list read from the package. Results are kept in
+memory and sent from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
+
+from pnp.web import gallery, making, tools
+from pnp.web.gallery import Layout, default_layout_folders, read_layouts
+from pnp.web.guard import Guard
+from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, Site
+
+async def static(request: Request) -> Response:
+    site = request.app.state.site
+    name = request.path_params["name"]
+    if name not in site.static:
+        return PlainTextResponse("pnp: not found", 404)
+    kind = "text/javascript" if name.endswith(".js") else "text/css"
+    return Response(site.static[name], media_type=f"{kind}; charset=utf-8",
+                    headers={"Cache-Control": "max-age=300"})
+
+
+async def not_found(request: Request, exc) -> Response:
+    return PlainTextResponse("pnp: not found", 404)
+
+
+async def not_allowed(request: Request, exc) -> Response:
+    status = getattr(exc, "status_code", 400)
+    return PlainTextResponse(f"pnp: {getattr(exc, 'detail', 'refused')}", status)
+
+
+async def server_error(request: Request, exc) -> Response:
+    # a bug must still be one line, not a traceback, and the server goes on
+    return PlainTextResponse(f"pnp: the page failed ({type(exc).__name__}); please report it", 500)
+
+
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                                 b"script-src 'self'; frame-ancestors 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class Headers:
+    """Every answer says: no scripts or styles from elsewhere, not in another site's frame."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": list(message.get("headers", [])) + SECURITY_HEADERS}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
+               layouts: dict[str, Layout] | None = None, waiting: int = 62, token: str | None = None,
+               warm: bool = True):
+    """The ASGI app, wrapped in its guard (Host, size, token) and security headers."""
+    site = Site(host, port, workers, read_layouts(default_layout_folders()) if layouts is None else layouts,
+                waiting)
+    routes = [
+        Route("/", gallery.index),
+        Route("/make", making.make),
+        Route("/make", making.make_post, methods=["POST"]),
+        Route("/preview", making.preview_api, methods=["POST"]),
+        Route("/spec", making.spec_post, methods=["POST"]),
+        Route("/build", making.build_api, methods=["POST"]),
+        Route("/jobs/{id}", making.job_page),
+        Route("/jobs/{id}/status", making.job_status),
+        Route("/jobs/{id}/cancel", making.job_cancel, methods=["POST"]),
+        Route("/jobs/{id}/file/{n:int}", making.job_file),
+        Route("/daily", tools.daily),
+        Route("/daily/{day}/{n:int}.pdf", tools.daily_pdf),
+        Route("/validate", tools.validate_page),
+        Route("/validate", tools.validate_post, methods=["POST"]),
+        Route("/analyze", tools.analyze_page),
+        Route("/analyze", tools.analyze_post, methods=["POST"]),
+        Route("/thumb/{name}.png", gallery.thumb),
+        Route("/static/{name}", static),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        warming = asyncio.get_running_loop().create_task(gallery.warm_thumbnails(site) if warm else asyncio.sleep(0))
+        yield
+        warming.cancel()
+        site.pool.close()
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed,
+                                                       Exception: server_error},
+                    lifespan=lifespan)
+    app.state.site = site
+    guard = Guard(Headers(app), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token)
+    site.guard = guard
+    return guard
+

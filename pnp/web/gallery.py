@@ -1,0 +1,109 @@
+"""The start page and its gallery: the example specs of layouts/, read once at start and
+chosen by name from then on, each with a thumbnail drawn by pnp itself."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+
+from pnp.errors import PnpError
+from pnp.games import offering
+from pnp.spec import MAX_SPEC_BYTES, loads
+from pnp.web import work
+from pnp.web.jobs import Busy, Failed
+from pnp.web.site import BUSY, PREVIEW_BOARDS, Site
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    text: str
+    title: str
+    about: str          # the layout's opening comment: who it is for and what it prints
+
+
+def read_layouts(folders) -> dict[str, Layout]:
+    """The example specs shown in the gallery, read once at start (by name from then on)."""
+    out: dict[str, Layout] = {}
+    for folder in folders:
+        try:
+            paths = sorted(Path(folder).glob("*.yaml"))
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                data = path.read_bytes()
+                if len(data) > MAX_SPEC_BYTES or path.stem in out:
+                    continue
+                text = data.decode("utf-8")
+                spec = loads(text, path.name)
+            except (OSError, UnicodeDecodeError, PnpError):
+                continue
+            about = []
+            for line in text.splitlines():
+                if not line.startswith("#"):
+                    break
+                about.append(line.lstrip("# ").rstrip())
+            first = " ".join(about).split("Build:")[0].strip().rstrip(":,;") or spec.title
+            out[path.stem] = Layout(path.stem, text, spec.title, first)
+    return out
+
+
+def default_layout_folders() -> list[Path]:
+    """layouts/ of the folder pnp serve runs in, of a source checkout, and the built-in pack."""
+    import pnp
+
+    here = Path(pnp.__file__).resolve().parent
+    return [Path.cwd() / "layouts", here.parent / "layouts", here / "layouts"]
+
+
+def audience(layout: Layout) -> str | None:
+    """'teachers' for a layout whose comment starts 'For teachers: ...'."""
+    match = re.match(r"For ([\w -]{2,30}?)[:.]", layout.about)
+    return match.group(1) if match else None
+
+
+
+async def index(request: Request) -> Response:
+    site = request.app.state.site
+    layouts = list(site.layouts.values())
+    audiences = [(audience(l), l) for l in layouts if audience(l)]
+    return site.page(request, "index.html", layouts=layouts, audiences=audiences,
+                     has_daily=bool(offering("daily_spec")), has_analyze=bool(offering("analyze")))
+
+
+async def thumbnail(site: Site, name: str, gone=None) -> bytes:
+    """The first page of a gallery layout, drawn by pnp (its first boards) and kept."""
+    if name not in site.thumbs:
+        layout = site.layouts[name]
+        result = await site.pool.run("thumb", work.build_spec, layout.text, f"{name}.yaml", False,
+                                     1, False, 10_000, PREVIEW_BOARDS, timeout=120, gone=gone)
+        site.thumbs[name] = result["previews"][0]
+    return site.thumbs[name]
+
+
+async def warm_thumbnails(site: Site) -> None:
+    """At start, one after another: the start page then shows them at once."""
+    for name in list(site.layouts):
+        try:
+            await thumbnail(site, name)
+        except (Busy, Failed, work.Refused):
+            pass
+
+
+async def thumb(request: Request) -> Response:
+    site = request.app.state.site
+    name = request.path_params["name"]
+    if name not in site.layouts:
+        return PlainTextResponse("pnp: no such layout", 404)
+    try:
+        png = await thumbnail(site, name, request.is_disconnected)
+    except Busy:
+        return PlainTextResponse(f"pnp: {BUSY}", 503, headers={"Retry-After": "2"})
+    except (Failed, work.Refused) as exc:
+        return PlainTextResponse(f"pnp: {exc}", 422)
+    return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+

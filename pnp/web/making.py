@@ -1,0 +1,295 @@
+"""Making a pack: the form, its messages, the live preview, the spec download, and builds
+(started, followed, cancelled, downloaded)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+
+from pnp.errors import PnpError, SpecError, SpecErrors
+from pnp.games import KINDS, game
+from pnp.spec import MAX_BOARDS as MAX_SPEC_BOARDS, loads
+from pnp.web import forms, work
+from pnp.web.gallery import Layout
+from pnp.web.jobs import Busy, Failed
+from pnp.web.site import (BUSY, MAX_BOARDS, MAX_PAGES, PREVIEW_BOARDS, PREVIEW_PAGES, Refusal, Site,
+                          answer, count_max, data_url, form_of, safe_name, text_fields, wants_json)
+
+# ---------------------------------------------------------------------------------------------
+# a form -> a checked spec
+
+
+@dataclass
+class Checked:
+    form: forms.Form
+    written: forms.Written
+    errors: dict
+    general: list
+    ok: bool
+
+
+def check_form(form: forms.Form) -> Checked:
+    """The form's spec read by the spec loader, and the page's own caps; every message placed."""
+    written = forms.write_spec(form, count_max())
+    if not form.kinds:
+        return Checked(form, written, {}, ["add at least one item to print"], False)
+    try:
+        spec = loads(written.text, forms.SPEC_NAME)
+        cap = caps(spec, written)
+        if cap:
+            raise cap
+    except PnpError as exc:
+        errors, general = forms.place(exc, written)
+        return Checked(form, written, errors, general, False)
+    return Checked(form, written, {}, [], True)
+
+
+def caps(spec, written: forms.Written) -> SpecError | None:
+    """The page builds at most MAX_BOARDS boards at once (the CLI takes more)."""
+    total = 0
+    for i, entry in enumerate(spec.items):
+        total += entry.count
+        if total > MAX_BOARDS:
+            # placed at the count's value (a column past its key), beside the count field
+            line = written.lines.get(f"items.{i}.count", entry.where[1])
+            column = written.fields.get(line, ("", 1))[1]
+            return SpecError(f"at most {MAX_BOARDS} boards in one build from this page (this "
+                             f"makes {sum(e.count for e in spec.items)}); pnp build takes up to "
+                             f"{MAX_SPEC_BOARDS}", forms.SPEC_NAME, line, column)
+    return None
+
+
+def refused(mistakes, written: forms.Written) -> tuple[dict, list]:
+    """A worker's mistakes (plain data) placed like the loader's."""
+    errors = [SpecError(m, f or "<build>", line, col) for f, line, col, m in mistakes]
+    if all(e.file == "<build>" for e in errors):
+        return {}, [f"pnp: {e.message}" for e in errors]
+    return forms.place(SpecErrors(errors), written)
+
+
+
+def blank_form(kind: str | None, layout: Layout | None) -> forms.Form:
+    if layout is not None:
+        return forms.form_from_yaml(layout.text, count_max())
+    return forms.Form([kind] if kind else [], {})
+
+
+async def make(request: Request) -> Response:
+    """The form: one game (?kind=), a layout of the gallery (?layout=), or an empty pack."""
+    site = request.app.state.site
+    kind, name = request.query_params.get("kind"), request.query_params.get("layout")
+    if kind is not None and kind not in KINDS:
+        return site.page(request, "message.html", 404, message=f"pnp: no game {kind[:40]!r}; "
+                         f"the games are {', '.join(KINDS)}")
+    if name is not None and name not in site.layouts:
+        return site.page(request, "message.html", 404, message=f"pnp: no layout {name[:40]!r}")
+    form = blank_form(kind, site.layouts.get(name) if name else None)
+    if kind and "title" not in form.values:
+        form.values["title"] = f"My {game(kind).TITLE} set"
+    return render_form(request, check_form(form), None, layout=name)
+
+
+def render_form(request: Request, checked: Checked, preview: dict | None, status: int = 200,
+                layout: str | None = None) -> Response:
+    site = request.app.state.site
+    sections = [(i, kind, forms.item_fields(kind, i, count_max())) for i, kind in enumerate(checked.form.kinds)]
+    return site.page(request, "make.html", status, form=checked.form, checked=checked,
+                     top=forms.spec_fields(), sections=sections, preview=preview,
+                     layout=layout, keys_apart=checked.form.values.get("keys_apart") == "true",
+                     max_items=forms.MAX_FORM_ITEMS)
+
+
+async def make_post(request: Request) -> Response:
+    """The form without script: preview, add or remove an item, download the spec, build."""
+    site = request.app.state.site
+    try:
+        data = text_fields(await form_of(request))
+        action = data.get("action", "preview")
+        remove = None
+        if action.startswith("remove-") and action[7:].isdigit():
+            remove = int(action[7:])
+        form = forms.read_form(data, add=data.get("add") if action == "add" else None, remove=remove)
+    except Refusal as exc:
+        return answer(request, exc)
+    except PnpError as exc:
+        return answer(request, Refusal(str(exc)))
+    checked = check_form(form)
+    if action == "spec":
+        return spec_download(checked)
+    if action == "build" and checked.ok:
+        try:
+            job = start_build(site, checked)
+        except Busy:
+            return render_form(request, with_general(checked, f"pnp: {BUSY}"), None, 503)
+        return RedirectResponse(f"/jobs/{job.id}", 303)
+    preview = None
+    if action in ("preview", "build") and checked.ok:
+        preview = await run_preview(request, checked)
+    return render_form(request, checked, preview, 200 if checked.ok or action == "add" else 422)
+
+
+def with_general(checked: Checked, line: str) -> Checked:
+    checked.general = checked.general + [line]
+    return checked
+
+
+async def run_preview(request: Request, checked: Checked) -> dict:
+    """{"images": [...], "boards", "pages"} or {"errors", "general"} for a mistake only the
+    build finds (an impossible board), placed beside its item."""
+    site = request.app.state.site
+    try:
+        result = await site.pool.run("preview", work.build_spec, checked.written.text,
+                                     forms.SPEC_NAME, keys_apart(checked), PREVIEW_PAGES, False,
+                                     MAX_PAGES, PREVIEW_BOARDS, timeout=60,
+                                     gone=request.is_disconnected)
+    except Busy:
+        return {"general": [f"pnp: {BUSY}"], "busy": True}
+    except Failed as exc:
+        return {"general": [f"pnp: {exc}"]}
+    except work.Refused as exc:
+        errors, general = refused(exc.args[0], checked.written)
+        checked.errors, checked.general, checked.ok = errors, general, False
+        return {"errors": errors, "general": general}
+    return {"images": [data_url(p) for p in result["previews"]], "boards": result["boards"],
+            "pages": result["pages"], "of": result["of"], "status": preview_status(result)}
+
+
+def preview_status(result: dict) -> str:
+    """What the preview shows, said truly: the whole PDF's numbers, or those of its first boards."""
+    from pnp.words import count
+
+    if result["of"] > result["boards"]:
+        return (f"The first {result['boards']} of {result['of']} boards ({count(result['pages'], 'page')}); "
+                "the first pages as they will print.")
+    return f"{count(result['boards'], 'board')}, {count(result['pages'], 'page')}; the first pages as they will print."
+
+
+def keys_apart(checked: Checked) -> bool:
+    return checked.form.values.get("keys_apart") == "true"
+
+
+async def preview_api(request: Request) -> Response:
+    """The live preview (called by the page's script as options change): JSON."""
+    try:
+        form = forms.read_form(text_fields(await form_of(request)))
+    except Refusal as exc:
+        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, exc.status)
+    except PnpError as exc:
+        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, 400)
+    checked = check_form(form)
+    if not checked.ok:
+        return JSONResponse({"ok": False, "errors": checked.errors, "general": checked.general,
+                             "spec": checked.written.text})
+    preview = await run_preview(request, checked)
+    status = 503 if preview.get("busy") else 200
+    return JSONResponse({"ok": "images" in preview, "errors": preview.get("errors", {}),
+                         "general": preview.get("general", []), "images": preview.get("images", []),
+                         "boards": preview.get("boards"), "pages": preview.get("pages"),
+                         "of": preview.get("of"), "status": preview.get("status"),
+                         "spec": checked.written.text}, status)
+
+
+def spec_download(checked: Checked) -> Response:
+    text = checked.written.text
+    if keys_apart(checked):
+        text = text.replace(f"pnp build {forms.SPEC_NAME}", f"pnp build {forms.SPEC_NAME} --keys-apart", 1)
+    return Response(text, media_type="application/yaml", headers={
+        "Content-Disposition": f'attachment; filename="{forms.SPEC_NAME}"'})
+
+
+async def spec_post(request: Request) -> Response:
+    try:
+        form = forms.read_form(text_fields(await form_of(request)))
+    except Refusal as exc:
+        return answer(request, exc)
+    except PnpError as exc:
+        return answer(request, Refusal(str(exc)))
+    return spec_download(check_form(form))
+
+
+def start_build(site: Site, checked: Checked):
+    return site.pool.submit("build", work.build_spec, checked.written.text, forms.SPEC_NAME,
+                            keys_apart(checked), 1, True, MAX_PAGES, timeout=300, watched=True)
+
+
+async def build_api(request: Request) -> Response:
+    """Start a build of the form (the page's script): {"job": id} to follow at /jobs/ID."""
+    site = request.app.state.site
+    try:
+        form = forms.read_form(text_fields(await form_of(request)))
+    except Refusal as exc:
+        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, exc.status)
+    except PnpError as exc:
+        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, 400)
+    checked = check_form(form)
+    if not checked.ok:
+        return JSONResponse({"ok": False, "errors": checked.errors, "general": checked.general}, 422)
+    try:
+        job = start_build(site, checked)
+    except Busy:
+        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {BUSY}"]}, 503,
+                            headers={"Retry-After": "2"})
+    return JSONResponse({"ok": True, "job": job.id, "url": f"/jobs/{job.id}"})
+
+
+def job_view(job, site: Site) -> dict:
+    view = {"id": job.id, "state": job.state, "done": job.progress.get("done", 0),
+            "total": job.progress.get("total"), "files": [], "general": []}
+    if job.state == "done":
+        view["files"] = [{"name": name, "boards": boards, "pages": pages, "url": f"/jobs/{job.id}/file/{n}"}
+                         for n, (name, boards, pages) in enumerate(job.result["files"])]
+        view["preview"] = data_url(job.result["previews"][0]) if job.result["previews"] else None
+    elif job.state == "refused":
+        view["general"] = [f"{f}:{line}:{col}: {m}" if line else (f"{f}: {m}" if f else f"pnp: {m}")
+                           for f, line, col, m in job.error]
+    elif job.state in ("failed", "cancelled"):
+        view["general"] = [f"pnp: {job.error}"]
+    return view
+
+
+async def job_page(request: Request) -> Response:
+    site = request.app.state.site
+    job = site.pool.seen(request.path_params["id"])
+    if job is None or job.what != "build":
+        return site.page(request, "message.html", 404, message="pnp: no such build (finished "
+                         "builds are kept for 15 minutes)")
+    return site.page(request, "job.html", job=job_view(job, site))
+
+
+async def job_status(request: Request) -> Response:
+    site = request.app.state.site
+    job = site.pool.seen(request.path_params["id"])
+    if job is None or job.what != "build":
+        return JSONResponse({"state": "unknown", "general": ["pnp: no such build"]}, 404)
+    return JSONResponse(job_view(job, site))
+
+
+async def job_cancel(request: Request) -> Response:
+    site = request.app.state.site
+    try:
+        await form_of(request)
+    except Refusal as exc:
+        return answer(request, exc)
+    job = site.pool.jobs.get(request.path_params["id"])
+    if job is None or job.what != "build":
+        return answer(request, Refusal("no such build", 404))
+    site.pool.cancel(job.id)
+    if wants_json(request):
+        return JSONResponse({"ok": True})
+    await asyncio.wait({job.future}, timeout=2)
+    return RedirectResponse(f"/jobs/{job.id}", 303)
+
+
+async def job_file(request: Request) -> Response:
+    site = request.app.state.site
+    job = site.pool.seen(request.path_params["id"])
+    n = request.path_params["n"]
+    if job is None or job.what != "build" or job.state != "done" or not n < len(job.result.get("pdfs", ())):
+        return PlainTextResponse("pnp: no such file (finished builds are kept for 15 minutes)", 404)
+    name, data = job.result["pdfs"][n]
+    return Response(data, media_type="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{safe_name(name)}"'})
+

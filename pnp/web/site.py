@@ -1,0 +1,114 @@
+"""What every route of `pnp serve` shares: the site's state (pool, layouts, templates, caches),
+the page's caps, and reading a request: its size already capped by the guard, its token
+checked here.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from importlib import resources
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from pnp.games import KINDS, game
+from pnp.web.jobs import Pool
+
+MAX_BOARDS = 200            # boards in one build from the page (pnp build takes 5000)
+MAX_PAGES = 400             # pages in one build from the page
+MAX_FORM_BYTES = 256_000    # a form's body (the spec loader reads at most 256 kB of YAML)
+MAX_UPLOAD = 16 * 2**20     # a PDF to validate (the validator itself reads up to 128 MB)
+MAX_CODE = 400              # characters of a board code typed in
+PREVIEW_PAGES = 2
+PREVIEW_BOARDS = 24         # a preview builds at most the first 24 boards (a class set whole)
+ANALYZE_SECONDS = 10        # perfect play of a typed board, at most
+DAILY_SECONDS = 20          # perfect play of the day before's board, at most
+DAILY_KEPT = 60             # boards of the day kept in memory
+
+BUSY = "busy, try again in a moment"
+
+
+class Site:
+    """The app's state: the pool, the layouts, the token, cached pictures and boards of the day."""
+
+    def __init__(self, host: str, port: int, workers: int | None, layouts: dict,
+                 waiting: int = 62):
+        self.pool = Pool(workers, waiting)
+        self.layouts = layouts          # name -> gallery.Layout
+        self.thumbs: dict[str, bytes] = {}
+        self.days: dict[str, dict] = {}
+        self.env = Environment(loader=PackageLoader("pnp.web", "templates"),
+                               autoescape=select_autoescape(["html"]))
+        self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
+                       for name in ("pnp.js", "pnp.css")}
+        self.guard = None               # the Guard, whose token the forms carry
+
+    def page(self, request: Request, template: str, status: int = 200, **context) -> HTMLResponse:
+        context.update(token=request.scope["state"]["csrf_token"], kinds=KINDS, game=game,
+                       path=request.url.path)
+        return HTMLResponse(self.env.get_template(template).render(**context), status)
+
+
+def count_max() -> int:
+    return MAX_BOARDS
+
+
+# ---------------------------------------------------------------------------------------------
+# reading requests
+
+
+class Refusal(Exception):
+    """A request the page answers with a message (and a status)."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+async def form_of(request: Request, files: int = 0) -> dict:
+    """The submitted fields (and with ``files`` that many uploads), after the size cap and the
+    token; Refusal otherwise."""
+    try:
+        data = await request.form(max_files=files, max_fields=2000,
+                                  max_part_size=request.scope["state"]["body_limit"])
+    except ClientDisconnect:
+        if request.scope["state"].get("too_large"):
+            limit = request.scope["state"]["body_limit"]
+            raise Refusal(f"the request is larger than {limit // 1000} kB, the most this page "
+                          "takes", 413) from None
+        raise Refusal("the request ended early", 400) from None
+    except Exception as exc:   # noqa: BLE001 - a malformed body (multipart's own errors) is one line
+        raise Refusal(f"the form could not be read ({' '.join(str(exc).split())[:120]})") from None
+    given = request.headers.get("x-csrf-token") or data.get("csrftoken")
+    if not isinstance(given, str) or not request.app.state.site.guard.token_ok(given):
+        raise Refusal("this form is out of date or came from another site (no valid token): "
+                      "reload the page and try again", 403)
+    return data
+
+
+def answer(request: Request, exc: Refusal) -> Response:
+    if wants_json(request):
+        return JSONResponse({"ok": False, "general": [f"pnp: {exc}"], "errors": {}}, exc.status)
+    return request.app.state.site.page(request, "message.html", exc.status, message=f"pnp: {exc}")
+
+
+def wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+def text_fields(data) -> dict[str, str]:
+    return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+def data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode()
+
+
+
+def safe_name(name: str) -> str:
+    """A file name for a download header: the loader allows any printable name, the header
+    wants plain ASCII."""
+    return re.sub(r"[^A-Za-z0-9._ -]", "_", name)[:120] or "pnp.pdf"
+

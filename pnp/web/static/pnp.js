@@ -1,0 +1,113 @@
+// pnp serve: the live preview and the build's progress. Small on purpose: every page works
+// without it (the form's buttons post to the server, the build page refreshes itself).
+(function () {
+  "use strict";
+  var token = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+
+  function post(url, body, signal) {
+    return fetch(url, {method: "POST", body: body, signal: signal, credentials: "same-origin",
+                       headers: {"X-CSRF-Token": token, "Accept": "application/json"}});
+  }
+
+  function text(el, lines) {
+    el.textContent = "";
+    lines.forEach(function (line) {
+      var p = document.createElement("p");
+      p.textContent = line;
+      el.appendChild(p);
+    });
+  }
+
+  // ---- the form: messages beside their fields, and the preview -------------------------------
+  var form = document.getElementById("spec-form");
+  if (form) {
+    var timer = null, running = null, asked = 0;
+    var status = document.getElementById("preview-status");
+    var images = document.getElementById("preview-images");
+    var problems = document.getElementById("preview-problems");
+    var general = document.getElementById("general");
+
+    var showErrors = function (errors, lines) {
+      var unplaced = lines.slice();
+      form.querySelectorAll(".error[data-for]").forEach(function (el) { el.textContent = ""; });
+      form.querySelectorAll(".field.bad").forEach(function (el) { el.classList.remove("bad"); });
+      form.querySelectorAll("[aria-invalid]").forEach(function (el) { el.removeAttribute("aria-invalid"); });
+      Object.keys(errors).forEach(function (name) {
+        var el = document.getElementById("e-" + name);
+        if (!el) { unplaced = unplaced.concat(errors[name]); return; }
+        el.textContent = errors[name].join(" ");
+        var wrap = document.getElementById("w-" + name);
+        if (wrap) { wrap.classList.add("bad"); }
+        var input = document.getElementById("f-" + name);
+        if (input) { input.setAttribute("aria-invalid", "true"); }
+      });
+      text(general, unplaced);
+      var all = [];
+      Object.keys(errors).forEach(function (name) { all = all.concat(errors[name]); });
+      text(problems, all.concat(lines));
+    };
+
+    var preview = function () {
+      if (running) { running.abort(); }       // the server stops the old one's worker
+      running = new AbortController();
+      var mine = ++asked;
+      status.textContent = "Drawing the preview…";
+      form.setAttribute("aria-busy", "true");
+      post("/preview", new FormData(form), running.signal).then(function (r) {
+        return r.json();
+      }).then(function (j) {
+        if (mine !== asked) { return; }
+        form.removeAttribute("aria-busy");
+        showErrors(j.errors || {}, j.general || []);
+        if (j.ok) {
+          images.textContent = "";
+          (j.images || []).forEach(function (src, i) {
+            var img = document.createElement("img");
+            img.src = src;
+            img.alt = "Page " + (i + 1) + " of the preview";
+            images.appendChild(img);
+          });
+          status.textContent = j.status;
+          images.dataset.version = String(mine);
+        } else {
+          images.textContent = "";
+          status.textContent = "No preview: " + ((j.general || []).length || Object.keys(j.errors || {}).length
+            ? "see the mistakes." : "try again.");
+        }
+      }).catch(function (e) {
+        if (e.name !== "AbortError" && mine === asked) { status.textContent = "The preview failed: " + e; }
+      });
+    };
+
+    var later = function (event) {
+      if (event.target && event.target.name === "add") { return; }
+      clearTimeout(timer);
+      timer = setTimeout(preview, 350);
+    };
+    form.addEventListener("input", later);
+    form.addEventListener("change", later);
+    if (!images.querySelector("img") && !problems.textContent.trim()) { preview(); }
+  }
+
+  // ---- a build: its progress, until it is done ----------------------------------------------
+  var job = document.getElementById("job");
+  if (job && (job.dataset.state === "waiting" || job.dataset.state === "running")) {
+    var bar = document.getElementById("job-progress");
+    var line = document.getElementById("job-status");
+    var poll = function () {
+      fetch("/jobs/" + job.dataset.id + "/status", {headers: {"Accept": "application/json"}})
+        .then(function (r) { return r.json(); })
+        .then(function (j) {
+          if (j.state === "waiting" || j.state === "running") {
+            if (j.total) { bar.max = j.total; bar.value = j.done; }
+            line.textContent = j.state === "waiting" ? "Waiting for a free worker…"
+              : "Building: " + j.done + " of " + (j.total || "?") + " boards.";
+            setTimeout(poll, 400);
+          } else {
+            window.location.reload();
+          }
+        }).catch(function () { setTimeout(poll, 1000); });
+    };
+    setTimeout(poll, 300);
+  }
+})();

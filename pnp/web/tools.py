@@ -1,0 +1,136 @@
+"""The board of the day, validating an uploaded PDF, and analyzing a typed board code: each the
+CLI's own command (`pnp daily`, `pnp validate`, `pnp analyze`) run in a worker and shown."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+
+from pnp.web import work
+from pnp.web.jobs import Busy, Failed
+from pnp.web.site import (ANALYZE_SECONDS, BUSY, DAILY_KEPT, DAILY_SECONDS, MAX_CODE, Refusal,
+                          answer, data_url, form_of, safe_name)
+
+# --- board of the day -----------------------------------------------------------------------
+
+def parse_day(text: str | None) -> dt.date:
+    if not text:
+        return dt.date.today()
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise ValueError(text)
+        day = dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise Refusal(f"the date must be year-month-day like 2026-11-21, got {text[:40]!r}") from None
+    if not 2000 <= day.year <= 2200:
+        raise Refusal(f"the date must be between the years 2000 and 2200, got {day.isoformat()}")
+    return day
+
+
+async def the_day(request: Request, day: dt.date) -> dict:
+    site = request.app.state.site
+    key = day.isoformat()
+    if key not in site.days:
+        result = await site.pool.run("daily", work.daily, key, DAILY_SECONDS, timeout=120,
+                                     gone=request.is_disconnected)
+        while len(site.days) >= DAILY_KEPT:
+            site.days.pop(next(iter(site.days)))
+        site.days[key] = result
+    return site.days[key]
+
+
+async def daily(request: Request) -> Response:
+    site = request.app.state.site
+    try:
+        day = parse_day(request.query_params.get("date"))
+        result = await the_day(request, day)
+    except Refusal as exc:
+        return answer(request, exc)
+    except Busy:
+        return answer(request, Refusal(BUSY, 503))
+    except (Failed, work.Refused) as exc:
+        return answer(request, Refusal(str(exc), 500))
+    boards = [{**b, "png": data_url(b["png"]), "url": f"/daily/{day.isoformat()}/{n}.pdf"}
+              for n, b in enumerate(result["boards"])]
+    return site.page(request, "daily.html", day=day, boards=boards, answers=result["answers"],
+                     yesterday=day - dt.timedelta(days=1), tomorrow=day + dt.timedelta(days=1))
+
+
+async def daily_pdf(request: Request) -> Response:
+    try:
+        day = parse_day(request.path_params["day"])
+        result = await the_day(request, day)
+        board = result["boards"][request.path_params["n"]]
+    except Refusal as exc:
+        return PlainTextResponse(f"pnp: {exc}", exc.status)
+    except Busy:
+        return PlainTextResponse(f"pnp: {BUSY}", 503)
+    except (Failed, work.Refused, IndexError) as exc:
+        return PlainTextResponse(f"pnp: {exc or 'no such board'}", 404)
+    return Response(board["pdf"], media_type="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
+
+
+# --- validate, analyze -----------------------------------------------------------------------
+
+async def validate_page(request: Request) -> Response:
+    return request.app.state.site.page(request, "validate.html", report=None)
+
+
+async def validate_post(request: Request) -> Response:
+    site = request.app.state.site
+    name = ""
+    try:
+        data = await form_of(request, files=1)
+        upload = data.get("pdf")
+        if upload is None or isinstance(upload, str):
+            raise Refusal("choose a PDF file to check")
+        content = await upload.read()
+        if not content:
+            raise Refusal("the file is empty")
+        name = (upload.filename or "upload.pdf")[:100]      # shown back, escaped
+        report = await site.pool.run("validate", work.validate_pdf, content, timeout=300,
+                                     gone=request.is_disconnected)
+    except Refusal as exc:
+        return site.page(request, "validate.html", exc.status, report=None, general=[f"pnp: {exc}"])
+    except Busy:
+        return site.page(request, "validate.html", 503, report=None, general=[f"pnp: {BUSY}"])
+    except (Failed, work.Refused) as exc:
+        lines = [m for _, _, _, m in exc.args[0]] if isinstance(exc, work.Refused) else [str(exc)]
+        return site.page(request, "validate.html", 422, report=None, name=name,
+                         general=[f"error {line}" for line in lines])
+    return site.page(request, "validate.html", 200 if report["ok"] else 422, report=report, name=name)
+
+
+async def analyze_page(request: Request) -> Response:
+    return request.app.state.site.page(request, "analyze.html", result=None, code="")
+
+
+async def analyze_post(request: Request) -> Response:
+    site = request.app.state.site
+    code = ""
+    try:
+        data = await form_of(request)
+        code = data.get("code") if isinstance(data.get("code"), str) else ""
+        if not code.strip():
+            raise Refusal("type or paste a board code, like R1-...")
+        if len(code) > MAX_CODE:
+            raise Refusal(f"a board code is at most {MAX_CODE} characters")
+        result = await site.pool.run("analyze", work.analyze_code, code, ANALYZE_SECONDS,
+                                     timeout=ANALYZE_SECONDS + 30, gone=request.is_disconnected)
+    except Refusal as exc:
+        return site.page(request, "analyze.html", exc.status, result=None, code=code[:MAX_CODE],
+                         general=[f"pnp: {exc}"])
+    except Busy:
+        return site.page(request, "analyze.html", 503, result=None, code=code, general=[f"pnp: {BUSY}"])
+    except (Failed, work.Refused) as exc:
+        lines = [m for _, _, _, m in exc.args[0]] if isinstance(exc, work.Refused) else [str(exc)]
+        return site.page(request, "analyze.html", 422, result=None, code=code,
+                         general=[f"pnp: {line}" for line in lines])
+    figures = [(k, v) for k, v in result["figures"].items() if isinstance(v, (int, float, str))
+               or isinstance(v, list) and all(isinstance(x, str) for x in v)]
+    return site.page(request, "analyze.html", result=result, figures=figures, code=code)
+

@@ -1,0 +1,387 @@
+"""`pnp serve` driven in-process: every route, the security walls, and that the page and the
+CLI agree (same messages, same bytes)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.games import KINDS
+from pnp.spec import load, loads
+from pnp.web import forms
+from web_helpers import ROOT, built, post, wait_for, web  # noqa: F401 (fixtures)
+
+LAYOUTS = sorted((ROOT / "layouts").glob("*.yaml"))
+CLASS_SET = {"title": "Graph theory week", "seed": "2026-11-21", "items.0.kind": "cliquer",
+             "items.0.count": "24", "items.0.dots": "8", "items.0.difficulty": "medium",
+             "items.0.worksheet": "true"}
+
+
+# --- pages --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", ["/", "/make", "/validate", "/analyze", "/static/pnp.js",
+                                 "/static/pnp.css", *[f"/make?kind={k}" for k in KINDS],
+                                 *[f"/make?layout={p.stem}" for p in LAYOUTS]])
+def test_every_page_answers(web, url):
+    r = web.get(url)
+    assert r.status_code == 200, r.text[:300]
+    assert "content-security-policy" in r.headers
+
+
+def test_the_start_page_shows_games_gallery_and_audiences(web):
+    html = web.get("/").text
+    for kind in KINDS:
+        assert f"/make?kind={kind}" in html
+    for path in LAYOUTS:
+        assert f"/thumb/{path.stem}.png" in html
+    assert "For teachers" in html and "/daily" in html
+
+
+def test_a_thumbnail_is_a_png_drawn_by_pnp(web):
+    r = web.get("/thumb/class-set.png")
+    assert r.status_code == 200 and r.content.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("url", ["/make?kind=nope", "/make?layout=../../etc/passwd", "/thumb/..%2Fsetup.png",
+                                 "/static/..%2F__init__.py", "/static/app.py", "/jobs/xyz",
+                                 "/jobs/xyz/file/0", "/no/such/page"])
+def test_no_request_path_reaches_the_file_system(web, url):
+    r = web.get(url)
+    assert r.status_code == 404
+    assert "import" not in r.text and "Traceback" not in r.text
+
+
+def test_every_field_has_a_label(web):
+    import re
+
+    for kind in KINDS:
+        html = web.get(f"/make?kind={kind}").text
+        ids = set(re.findall(r'<(?:input|select)[^>]* id="([^"]+)"', html))
+        labelled = set(re.findall(r'<label for="([^"]+)"', html))
+        assert ids and ids <= labelled, ids - labelled
+
+
+# --- walls --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1:9999", ""])
+def test_a_request_for_another_host_is_refused(web, host):
+    r = web.get("/", headers={"Host": host})
+    assert r.status_code == 421
+
+
+def test_localhost_is_the_same_server(web):
+    assert web.get("/", headers={"Host": "localhost:8000"}).status_code == 200
+
+
+@pytest.mark.parametrize("url", ["/preview", "/make", "/spec", "/build", "/analyze", "/validate",
+                                 "/jobs/x/cancel"])
+def test_every_post_needs_the_token(web, url):
+    r = post(web, url, CLASS_SET, token=False)
+    assert r.status_code == 403
+    r = post(web, url, CLASS_SET, token=False, headers={"X-CSRF-Token": "forged"})
+    assert r.status_code == 403
+
+
+def test_a_post_from_another_origin_is_refused_even_with_the_token(web):
+    r = post(web, "/preview", CLASS_SET, headers={"Origin": "http://evil.example"})
+    assert r.status_code == 403
+    r = post(web, "/preview", CLASS_SET, headers={"Sec-Fetch-Site": "cross-site"})
+    assert r.status_code == 403
+
+
+def test_a_large_body_is_refused_before_it_is_read(web):
+    r = post(web, "/preview", {"title": "x" * 300_000})
+    assert r.status_code == 413 and "kB" in r.text
+    # also when the body does not say its length up front
+    r = web.post("/preview", content=(b"title=" + b"x" * 100_000 for _ in range(4)),
+                 headers={"X-CSRF-Token": web.token, "Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413
+
+
+def test_an_upload_past_the_cap_is_refused(web):
+    from pnp.web.app import MAX_UPLOAD
+
+    r = post(web, "/validate", files={"pdf": ("big.pdf", b"%PDF-1.7\n" + b"0" * (MAX_UPLOAD + 10))},
+             json_reply=False, headers={"csrftoken": "x"})
+    assert r.status_code == 413
+
+
+# --- the form and the spec loader -----------------------------------------------------------------
+
+@pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
+def test_every_layout_opened_in_the_form_writes_the_same_spec(path):
+    """The form shows what a spec says, and writes it back: the spec loader reads the same spec."""
+    form = forms.form_from_yaml(path.read_text(encoding="utf-8"))
+    written = forms.write_spec(form, 5000)
+    again, original = loads(written.text, forms.SPEC_NAME), load(path)
+    assert again.title == original.title and again.seed == original.seed
+    assert again.page == original.page and again.output == original.output
+    assert [(e.kind, e.count, e.item) for e in again.items] == \
+           [(e.kind, e.count, e.item) for e in original.items]
+
+
+def test_a_mistake_is_shown_beside_its_field_in_the_words_of_the_cli(web, tmp_path):
+    data = {**CLASS_SET, "items.0.dots": "80", "page.margin_mm": "1"}
+    r = post(web, "/preview", data)
+    reply = r.json()
+    assert reply["ok"] is False
+    assert reply["errors"]["items.0.dots"] == ["items[0].dots must be 3..40, got 80"]
+    assert reply["errors"]["page.margin_mm"] == ["page.margin_mm must be 5..40, got 1"]
+    spec = tmp_path / forms.SPEC_NAME
+    spec.write_text(reply["spec"], encoding="utf-8")
+    cli_lines = CliRunner().invoke(cli, ["build", str(spec), "-o", str(tmp_path)]).output
+    for messages in reply["errors"].values():
+        assert any(line.endswith(": " + messages[0]) for line in cli_lines.splitlines()), cli_lines
+
+
+def test_a_value_cannot_spill_into_another_option(web):
+    """A newline or YAML syntax typed into a field stays in that field."""
+    data = {**CLASS_SET, "title": 'x"\nseed: 3', "items.0.dots": "8\n    worksheet: false",
+            "items.0.difficulty": "[easy", "items.0.title": "&a x"}
+    reply = post(web, "/preview", data).json()
+    assert set(reply["errors"]) == {"title", "items.0.dots", "items.0.difficulty"}, reply
+    assert "seed" not in reply["errors"]
+
+
+def test_an_impossible_board_says_so_where_the_preview_would_be(web):
+    data = {"title": "t", "seed": "1", "items.0.kind": "cliquer", "items.0.dots": "40",
+            "items.0.size": "quarter", "items.0.spacing_mm": "30"}
+    reply = post(web, "/preview", data).json()
+    assert reply["ok"] is False and not reply["images"]
+    assert "cannot place 40 dots" in reply["errors"]["items.0"][0]
+
+
+def test_the_page_caps_boards_per_build(web):
+    reply = post(web, "/preview", {**CLASS_SET, "items.0.count": "300"}).json()
+    assert "at most 200 boards" in reply["errors"]["items.0.count"][0]
+
+
+def test_the_preview_changes_with_an_option(web):
+    first = post(web, "/preview", CLASS_SET).json()
+    second = post(web, "/preview", {**CLASS_SET, "items.0.dots": "12"}).json()
+    assert first["ok"] and second["ok"], (first.get("errors"), second.get("errors"))
+    assert first["images"][0].startswith("data:image/png;base64,")
+    assert first["images"][0] != second["images"][0]
+    assert (first["boards"], first["pages"]) == (24, 30)
+
+
+def test_forms_without_script_add_remove_preview(web):
+    r = post(web, "/make", {**CLASS_SET, "action": "add", "add": "circles"}, json_reply=False)
+    assert r.status_code == 200 and "Item 2: Thinking in Circles" in r.text
+    r = post(web, "/make", {**CLASS_SET, "items.1.kind": "circles", "action": "remove-0"}, json_reply=False)
+    assert "Item 1: Thinking in Circles" in r.text and "Item 2" not in r.text
+    r = post(web, "/make", {**CLASS_SET, "action": "preview"}, json_reply=False)
+    assert r.status_code == 200 and 'alt="Page 1 of the preview"' in r.text
+    r = post(web, "/make", {**CLASS_SET, "items.0.dots": "2", "action": "preview"}, json_reply=False)
+    assert r.status_code == 422 and "items[0].dots must be 3..40, got 2" in r.text
+
+
+# --- build, download, and the same bytes from the CLI ------------------------------------------------
+
+@pytest.mark.parametrize("keys_apart", [False, True])
+def test_the_downloaded_spec_builds_the_same_bytes_from_the_cli(web, tmp_path, keys_apart):
+    data = {**CLASS_SET, "items.0.count": "6", **({"keys_apart": "true"} if keys_apart else {})}
+    spec = post(web, "/spec", data, json_reply=False)
+    assert spec.status_code == 200 and "attachment" in spec.headers["content-disposition"]
+    started = post(web, "/build", data).json()
+    status = wait_for(web, started["url"])
+    assert status["state"] == "done", status
+    from_page = [web.get(f["url"]).content for f in status["files"]]
+    assert len(from_page) == (2 if keys_apart else 1)
+    path = tmp_path / forms.SPEC_NAME
+    path.write_bytes(spec.content)
+    args = ["build", str(path), "-o", str(tmp_path / "out")] + (["--keys-apart"] if keys_apart else [])
+    assert f"pnp build {forms.SPEC_NAME}{' --keys-apart' if keys_apart else ''}" in spec.text
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    from_cli = [(tmp_path / "out" / f["name"]).read_bytes() for f in status["files"]]
+    assert from_page == from_cli
+
+
+def test_the_build_page_without_script(web):
+    r = post(web, "/make", {**CLASS_SET, "items.0.count": "2", "action": "build"}, json_reply=False)
+    assert r.status_code == 303
+    job = r.headers["location"]
+    wait_for(web, job)
+    page = web.get(job).text
+    assert "Done" in page and "/file/0" in page
+
+
+def test_a_build_can_be_cancelled_and_leaves_nothing(web):
+    data = {"title": "t", "seed": "1", "items.0.kind": "cliquer", "items.0.count": "200",
+            "items.0.dots": "16", "items.0.worksheet": "true"}       # about 14 s of work
+    job = post(web, "/build", data).json()
+    assert job["ok"], job
+    import time
+
+    while web.get(job["url"] + "/status").json()["state"] == "waiting":
+        time.sleep(0.05)
+    r = post(web, job["url"] + "/cancel", {})
+    assert r.status_code == 200
+    status = wait_for(web, job["url"])
+    assert status["state"] == "cancelled" and status["general"] == ["pnp: cancelled"]
+    assert web.get(job["url"] + "/file/0").status_code == 404
+
+
+# --- board of the day, validate, analyze -------------------------------------------------------------
+
+def test_board_of_the_day(web):
+    r = web.get("/daily?date=2026-11-26")
+    assert r.status_code == 200
+    assert "data:image/png;base64," in r.text and "Yesterday" in r.text
+    assert "wins" in r.text or "draw" in r.text or "not worked out" in r.text
+    pdf = web.get("/daily/2026-11-26/0.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("date", ["yesterday", "2026-02-30", "1066-10-14", "2026-11-26T00:00:00x"])
+def test_a_bad_date_is_one_line(web, date):
+    r = web.get(f"/daily?date={date}")
+    assert r.status_code == 400 and "the date must be" in r.text
+
+
+def test_validate_a_good_and_a_forged_pdf(web, built):
+    good, forged = built
+    r = post(web, "/validate", files={"pdf": ("week.pdf", good.read_bytes())}, json_reply=False)
+    assert r.status_code == 200 and "7 boards checked: 7 ok, 0 failed" in r.text
+    assert r.text.count('<tr class="ok">') == 7
+    r = post(web, "/validate", files={"pdf": ("forged.pdf", forged.read_bytes())}, json_reply=False)
+    assert r.status_code == 422 and "FAIL" in r.text
+    r = post(web, "/validate", files={"pdf": ("notes.pdf", b"hello")}, json_reply=False)
+    assert r.status_code == 422 and "error " in r.text and "Traceback" not in r.text
+
+
+def test_analyze_a_code(web):
+    code = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
+    r = post(web, "/analyze", {"code": code.lower().replace("-", " ")}, json_reply=False)
+    assert r.status_code == 200
+    assert "Best line of play" in r.text and code in r.text
+    r = post(web, "/analyze", {"code": "R1-ZZZZ"}, json_reply=False)
+    assert r.status_code == 422 and "pnp:" in r.text
+    r = post(web, "/analyze", {"code": "hello"}, json_reply=False)
+    assert r.status_code == 422 and "is not a board code" in r.text
+
+
+# --- the pool ---------------------------------------------------------------------------------------
+
+def test_the_pool_never_has_more_workers_than_cores():
+    from pnp.web.jobs import Pool, _cores
+
+    assert Pool(workers=999).workers == _cores()
+
+
+def test_a_full_queue_answers_busy_and_temp_folders_are_removed(tmp_path, monkeypatch):
+    from pnp.web.jobs import Busy, Failed, Pool
+    from web_slow_work import sleep
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    async def scenario():
+        pool = Pool(workers=1, waiting=1)
+        first = pool.submit("sleep", sleep, 30)
+        second = pool.submit("sleep", sleep, 30)
+        with pytest.raises(Busy):
+            pool.submit("sleep", sleep, 30)
+        while first.state != "running" or not list(tmp_path.iterdir()):
+            await asyncio.sleep(0.02)
+        assert second.state == "waiting"
+        assert oct(os.stat(next(tmp_path.iterdir())).st_mode & 0o777) == "0o700"
+        pool.cancel(first.id)
+        pool.cancel(second.id)
+        await asyncio.wait({first.future, second.future})
+        assert first.state == second.state == "cancelled"
+        assert await pool.run("sleep", sleep, 0.1) == "slept"
+
+        async def gone():
+            return True          # the client has left: the job stops
+        with pytest.raises(Failed, match="cancelled"):
+            await pool.run("sleep", sleep, 30, gone=gone)
+        with pytest.raises(Failed, match="took longer than 0.5 s"):
+            await pool.run("sleep", sleep, 30, timeout=0.5)
+        pool.close()
+
+    asyncio.run(scenario())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_build_past_the_page_cap_is_refused_before_it_is_built(web):
+    data = {"title": "t", "seed": "1", "items.0.kind": "cliques", "items.0.count": "200",
+            "items.0.players": "12"}
+    status = wait_for(web, post(web, "/build", data).json()["url"])
+    assert status["state"] == "refused"
+    assert "would make up to 3000 pages" in status["general"][0] and "at most 400" in status["general"][0]
+
+
+def test_the_preview_shows_the_pages_the_pdf_will_have(web):
+    """The preview's pages are the built PDF's first pages, pixel for pixel (same renderer)."""
+    import base64
+    import io
+
+    import pypdfium2 as pdfium
+
+    from pnp.web.work import PREVIEW_DPI
+
+    data = {**CLASS_SET, "items.0.count": "30"}          # more than a preview builds
+    preview = post(web, "/preview", data).json()
+    assert preview["boards"] == 24 and preview["of"] == 30
+    assert preview["status"].startswith("The first 24 of 30 boards")
+    status = wait_for(web, post(web, "/build", data).json()["url"])
+    pdf = pdfium.PdfDocument(web.get(status["files"][0]["url"]).content)
+    for n, src in enumerate(preview["images"]):
+        shown = pdf[n].render(scale=PREVIEW_DPI / 72).to_pil()
+        buffer = io.BytesIO()
+        shown.save(buffer, format="PNG")
+        assert base64.b64decode(src.split(",", 1)[1]) == buffer.getvalue()
+
+
+def test_a_worker_starts_with_pnp_already_loaded():
+    """Workers fork from a server that has built and rendered once: no per-job start-up cost."""
+    from pnp.web.jobs import Pool
+    from web_slow_work import warm
+
+    async def scenario():
+        pool = Pool(workers=1)
+        try:
+            return await pool.run("warm", warm)
+        finally:
+            pool.close()
+
+    assert asyncio.run(scenario()) is True
+
+
+def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
+    """A build page that stops polling (the tab was closed) lets its worker go."""
+    from pnp.web.jobs import Pool
+    from web_slow_work import sleep
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    async def scenario():
+        pool = Pool(workers=1, abandon_after=0.3)
+        job = pool.submit("build", sleep, 30, watched=True)
+        await asyncio.wait({job.future}, timeout=20)
+        pool.close()
+        return job
+
+    job = asyncio.run(scenario())
+    assert job.state == "cancelled" and "abandoned" in job.error
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_builds_at_the_same_time_never_mix_their_outputs(web, tmp_path):
+    from pnp.pdf.readback import read_payload
+
+    seeds = [f"mix-{n}" for n in range(4)]
+    jobs = [post(web, "/build", {**CLASS_SET, "items.0.count": "3", "seed": seed}).json()["url"]
+            for seed in seeds]
+    for seed, job in zip(seeds, jobs):
+        status = wait_for(web, job)
+        path = tmp_path / f"{seed}.pdf"
+        path.write_bytes(web.get(status["files"][0]["url"]).content)
+        assert read_payload(path)["seed"] == seed

@@ -1,0 +1,124 @@
+"""`pnp serve` in a real browser (Debian's headless Chromium, driven by selenium through the
+system chromedriver), doing what a teacher and a player do."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from web_helpers import built  # noqa: F401 (the fixture)
+from web_live import chromium, have_browser, live_server
+
+if not have_browser():
+    if os.environ.get("CI"):
+        raise RuntimeError("the browser tests need chromium and chromium-driver (.ci/run installs "
+                           "them); refusing to skip them in CI")
+    pytest.skip("no /usr/bin/chromium or /usr/bin/chromedriver (apt-get install chromium "
+                "chromium-driver)", allow_module_level=True)
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def site():
+    from pnp.web.app import read_layouts
+
+    with live_server(layouts=read_layouts([ROOT / "layouts"]), warm=False) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(site, tmp_path_factory):
+    downloads = tmp_path_factory.mktemp("downloads")
+    with chromium(1280, 900, downloads=str(downloads)) as driver:
+        driver.downloads = downloads
+        yield driver
+
+
+def wait(driver, seconds=30):
+    return WebDriverWait(driver, seconds, poll_frequency=0.05)
+
+
+def preview_version(driver) -> str:
+    return driver.find_element(By.ID, "preview-images").get_attribute("data-version") or ""
+
+
+def test_a_teacher_makes_a_class_set_with_its_keys(site, browser):
+    d = browser
+    d.get(site + "/make?layout=class-set")
+    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
+    first = d.find_element(By.CSS_SELECTOR, "#preview-images img").get_attribute("src")
+    # a mistake: shown beside its field, in the CLI's words, and no preview
+    dots = d.find_element(By.ID, "f-items.0.dots")
+    dots.clear()
+    dots.send_keys("80")
+    error = d.find_element(By.ID, "e-items.0.dots")
+    wait(d).until(lambda d: "must be 3..40, got 80" in error.text)
+    assert error.text == "items[0].dots must be 3..40, got 80"
+    assert dots.get_attribute("aria-invalid") == "true"
+    assert not d.find_elements(By.CSS_SELECTOR, "#preview-images img")
+    # fixed: the message goes and the preview changes
+    dots.clear()
+    dots.send_keys("10")
+    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
+    assert error.text == ""
+    assert d.find_element(By.CSS_SELECTOR, "#preview-images img").get_attribute("src") != first
+    # keys in their own PDF, then build and download both
+    d.find_element(By.ID, "f-keys_apart").click()
+    d.find_element(By.ID, "build").click()
+    wait(d, 60).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".downloads a")))
+    links = d.find_elements(By.CSS_SELECTOR, ".downloads a")
+    assert [a.text for a in links] == ["class-set.pdf", "class-set-keys.pdf"]
+    for a in links:
+        a.click()
+    wanted = [d.downloads / "class-set.pdf", d.downloads / "class-set-keys.pdf"]
+    wait(d).until(lambda _: all(p.exists() for p in wanted)
+                  and not list(d.downloads.glob("*.crdownload")))
+    from pnp.validate import validate_file
+
+    reports = validate_file(wanted[0])
+    assert len([r for r in reports if r.number]) == 24 and all(r.ok for r in reports)
+    assert all(r.ok for r in validate_file(wanted[1]))
+
+
+def test_the_board_of_the_day_and_another_date(site, browser):
+    d = browser
+    d.get(site + "/daily?date=2026-11-26")
+    img = d.find_element(By.CSS_SELECTOR, "img.board")
+    assert img.get_attribute("src").startswith("data:image/png") and img.get_attribute("naturalWidth") != "0"
+    assert "Wednesday 2026-11-25" in d.find_element(By.CSS_SELECTOR, ".answer").text
+    d.find_element(By.LINK_TEXT, "← 2026-11-25").click()
+    wait(d).until(lambda d: "2026-11-25" in d.find_element(By.TAG_NAME, "h2").text)
+
+
+def test_a_forged_pdf_fails_in_the_browser(site, browser, built):
+    good, forged = built
+    d = browser
+    for path, verdict in ((good, "7 ok, 0 failed"), (forged, "failed")):
+        d.get(site + "/validate")
+        d.find_element(By.ID, "pdf").send_keys(str(path))
+        d.find_element(By.CSS_SELECTOR, "form.inline-form button").click()
+        shown = wait(d).until(EC.presence_of_element_located((By.ID, "verdict")))
+        assert verdict in shown.text
+    assert d.find_elements(By.CSS_SELECTOR, "tr.fail")
+
+
+def test_the_form_works_by_keyboard_alone(site, browser):
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    d.get(site + "/make?kind=circles")
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    focused = [d.switch_to.active_element.get_attribute("id") or d.switch_to.active_element.text]
+    for _ in range(12):
+        d.switch_to.active_element.send_keys(Keys.TAB)
+        focused.append(d.switch_to.active_element.get_attribute("id") or d.switch_to.active_element.text)
+    assert "f-title" in focused and "f-page.size" in focused
+    assert focused[0] == "Skip to the content"
