@@ -4,15 +4,16 @@
     the rename)
   validate, a file as pnp wrote it     vs  the validator before the proof (main's pnp/, or
                                             --before DIR), same file
-  validate, the same file re-saved     vs  the file as pnp wrote it (the re-save takes the
-    by pikepdf (pixels compared)            render-and-compare path; the original is proved by
-                                            its bytes)
+  validate, the same file re-saved     vs  the file as pnp wrote it (the re-save is proved by
+    by pikepdf (structure compared)         structure, object by object and operator by
+                                            operator; the original by its bytes)
   validate in the limited child        vs  the same in-process (PNP_NO_SANDBOX=1)
 
 Each pair runs interleaved (A B A B ...) in fresh processes; medians of --repeat runs. Peak
-memory is the kernel's per-child figure (os.wait4), children of children included.
+memory and CPU time are the kernel's per-child figures (os.wait4), children of children
+included; boards a second of CPU is the figure issue 23 asks for (start-up included).
 
-Run:  python bench/validator.py [--boards 200] [--repeat 5] [--before-ref main]
+Run:  python bench/validator.py [--boards 1000] [--repeat 3] [--before-ref main]
 Needs the test extra (pikepdf).
 """
 
@@ -32,8 +33,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 
 
-def child(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one command."""
+CPU: dict[str, list[float]] = {}     # label -> CPU seconds of each run (children included)
+
+
+def child(cmd: list[str], env: dict | None = None, label: str = "") -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of one command (its CPU seconds noted under ``label``)."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             env={**os.environ, **(env or {})})
@@ -43,6 +47,7 @@ def child(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
     if code not in (0, 1):
         raise RuntimeError(f"{' '.join(cmd)} exited {code}: {proc.stderr.read().decode()[-500:]}")
     proc.stderr.close()
+    CPU.setdefault(label, []).append(usage.ru_utime + usage.ru_stime)
     return wall, usage.ru_maxrss / 1024
 
 
@@ -53,11 +58,13 @@ def pair(name: str, a: tuple, b: tuple, repeat: int, before=None) -> tuple[float
         for key, (cmd, env) in (("a", a), ("b", b)):
             if before:
                 before(key)
-            t, m = child(cmd, env)
+            t, m = child(cmd, env, f"{name}/{key}")
             times[key].append(t)
             rss[key].append(m)
     ta, tb = statistics.median(times["a"]), statistics.median(times["b"])
+    ca, cb = statistics.median(CPU[f"{name}/a"][-repeat:]), statistics.median(CPU[f"{name}/b"][-repeat:])
     print(f"{name:48} {ta:7.2f} s  vs {tb:7.2f} s   ratio {ta / tb:5.2f}   "
+          f"CPU {ca:6.2f} s vs {cb:6.2f} s   "
           f"peak {max(rss['a']):4.0f} MB vs {max(rss['b']):4.0f} MB", flush=True)
     return ta, tb, ta / tb
 
@@ -89,8 +96,8 @@ def before_tree(ref: str, folder: Path) -> Path | None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", type=int, default=200)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--boards", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--before-ref", default="main",
                         help="git ref whose validator is the 'before' baseline")
     args = parser.parse_args()
@@ -117,14 +124,18 @@ def main() -> int:
             pair(f"validate as written vs {args.before_ref}'s validator",
                  (pnp + ["validate", str(built)], None),
                  (pnp + ["validate", str(built)], {"PYTHONPATH": str(old)}), args.repeat)
-        ta, tb, _ = pair("validate re-saved (pixels) vs as written (bytes)",
+        ta, tb, _ = pair("validate re-saved (structure) vs as written",
                          (pnp + ["validate", str(resaved)], None), (pnp + ["validate", str(built)], None),
                          args.repeat)
         pair("validate re-saved, limited child vs in-process",
              (pnp + ["validate", str(resaved)], None),
              (pnp + ["validate", str(resaved)], {"PNP_NO_SANDBOX": "1"}), args.repeat)
+        written = statistics.median(CPU["validate re-saved (structure) vs as written/b"])
+        resaved_cpu = statistics.median(CPU["validate re-saved (structure) vs as written/a"])
         print(f"\nboards checked per second: {args.boards / tb:.0f} /s as written, "
-              f"{args.boards / ta:.0f} /s re-saved (start-up included)")
+              f"{args.boards / ta:.0f} /s re-saved (wall, start-up included)")
+        print(f"boards per second of CPU: {args.boards / written:.0f} /s as written "
+              f"({written:.2f} s), {args.boards / resaved_cpu:.0f} /s re-saved ({resaved_cpu:.2f} s)")
     return 0
 
 

@@ -3,8 +3,10 @@
 For each board in the attached data: rebuild it with its game's ``from_data``, run the game's
 ``check`` (every invariant, exactly), and compare what is drawn on its pages with the data via
 ``check_drawn`` (which names the dot or space that is wrong). Then the proof
-(``pnp.pdf.proof``): this pnp redraws the whole PDF from the data, and the file must print
-exactly that, page by page and pixel by pixel, as a printer prints it. Nothing in the data is
+(``pnp.pdf.proof``): this pnp redraws the whole PDF from the data, and the file must be
+exactly that: only constructs pnp writes, each page's content equal to the redraw's operator
+by operator (``pnp.pdf.structure``), and where only the render can decide, the same colours
+pixel by pixel as a printer prints it. Nothing in the data is
 trusted, and the file is read in a child process with hard limits (``pnp.pdf.sandbox``); the
 redraw, which needs only the data, runs in a child of its own while the pages are read.
 This module knows no game's rules.
@@ -44,7 +46,8 @@ PROBLEMS = Problems({
     "page-count": "the file has more or fewer pages than its data prints",
     "page-geometry": "a page box, rotation or size differs from what pnp writes",
     "print-settings": "the print dialog settings (scaling, copies, range, duplex, forms) differ",
-    "foreign-construct": "optional content, /UserUnit, JavaScript or actions pnp never writes",
+    "foreign-construct": "a construct pnp never writes (colour spaces, graphics states, XObjects, "
+                         "actions, optional content, JavaScript, operators beyond grey paths and text)",
     "annotation": "a page carries annotations (pnp pages have none)",
     "ink-extra": "the page prints ink that pnp does not draw there",
     "ink-missing": "the page does not print ink that pnp draws there",
@@ -413,7 +416,7 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
     from pnp.pdf.proof import compare
 
     owners = _boards_by_page(reports)
-    for d in compare(doc.pdf, doc.data, doc.marks, pdf_bytes):
+    for d in compare(doc.structure, doc.pdf, pdf_bytes, doc.data):
         if d.page is None:
             whole.problems.append(PROBLEMS(d.code, d.message))
             continue

@@ -1019,18 +1019,18 @@ MUTATIONS = [
     Mutation("Ink: an unmarked extra dot", "cliquer", "ink-extra", unmarked_dot),
     Mutation("Ink: a pre-drawn line", "cliquer", "ink-extra", predrawn_line),
     Mutation("Ink: a dot inside another tag", "cliquer", "ink-extra", dot_in_other_tag),
-    Mutation("Ink: a line in a form XObject", "cliquer", "ink-extra", ink_in_form),
+    Mutation("Ink: a line in a form XObject", "cliquer", "foreign-construct", ink_in_form),
     Mutation("Ink: a white square over a dot", "cliquer", "ink-missing", white_over_dot),
     Mutation("Ink: a white shape over a Circles space", "circles", "ink-missing", white_over_space),
     # marked dots that print nothing
     Mutation("Hidden: a dot clipped away", "cliquer", "ink-missing", dot_clipped),
-    Mutation("Hidden: a dot under a soft mask", "cliquer", "ink-missing", dot_soft_masked),
-    Mutation("Hidden: a dot drawn as a white image", "cliquer", "ink-missing", dot_as_image),
-    Mutation("Hidden: a dot as invisible text", "cliquer", "ink-missing", dot_invisible_text),
+    Mutation("Hidden: a dot under a soft mask", "cliquer", "foreign-construct", dot_soft_masked),
+    Mutation("Hidden: a dot drawn as a white image", "cliquer", "foreign-construct", dot_as_image),
+    Mutation("Hidden: a dot as invisible text", "cliquer", "foreign-construct", dot_invisible_text),
     Mutation("Hidden: a dot in light grey", "cliquer", "ink-missing", dot_lightened),
-    Mutation("Hidden: a dot in optional content that is off", "cliquer", "ink-missing",
+    Mutation("Hidden: a dot in optional content that is off", "cliquer", "foreign-construct",
              dot_optional_off),
-    Mutation("Hidden: a dot in optional content off when printing", "cliquer", "ink-missing",
+    Mutation("Hidden: a dot in optional content off when printing", "cliquer", "foreign-construct",
              dot_optional_off_in_print),
     # annotations
     Mutation("Annotation: Square", "cliquer", "annotation", square_annotation),
@@ -1319,13 +1319,30 @@ def build_good(folder: Path, specs: dict[str, str] = GOOD_SPECS) -> dict[str, Pa
 
 
 def plant(mutation: Mutation, good: Path, out: Path, rng: random.Random, tries: int = 50):
-    """Plant one defect of the class; returns (what was planted, the planted PDF)."""
+    """Plant one defect of the class; returns (what was planted, the planted PDF), which
+    differs from a copy made the same way with nothing planted (so a planting that changed
+    nothing cannot pass for a defect the validator missed or caught)."""
     for _ in range(tries):
         forgery = Forgery(good)
         what = mutation.plant(forgery, rng)
         if what is not None:
-            return what, forgery.save(out)
+            planted = forgery.save(out)
+            assert planted.read_bytes() != _unplanted(good), f"{mutation.name}: {what} changed nothing"
+            return what, planted
     raise AssertionError(f"{mutation.name}: found nothing to plant in {tries} tries")
+
+
+_UNPLANTED: dict[Path, bytes] = {}
+
+
+def _unplanted(good: Path) -> bytes:
+    """The bytes of a copy of ``good`` saved through the forging machinery, nothing planted."""
+    if good not in _UNPLANTED:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            _UNPLANTED[good] = Forgery(good).save(Path(folder) / "copy.pdf").read_bytes()
+    return _UNPLANTED[good]
 
 
 def verdict(path: Path) -> tuple[bool, set[str], list[str]]:

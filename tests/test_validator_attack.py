@@ -156,7 +156,7 @@ EXPECTED_WORDS = {
     "encrypted, password": "encrypted", "encrypted, empty password": "encrypted",
     "reportlab": "no pnp board data", "pypdf blank": "no pnp board data", "folder": "folder",
     "huge": "larger than", "fifo": "not a regular file", "missing": "no such file",
-    "page missing": "page 1 is damaged",
+    "page missing": "damaged",
 }
 
 
@@ -663,9 +663,9 @@ def _resave(tool: str, good: Path, out: Path) -> Path:
                    "mutool clean": ["mutool", "clean", str(good), str(out)],
                    "mutool clean -gggg -z -s": ["mutool", "clean", "-gggg", "-z", "-s", str(good), str(out)],
                    }[tool]
-        if shutil.which(command[0]) is None:
-            pytest.skip(f"{command[0]} is not installed (Debian: apt-get install "
-                        f"{'qpdf' if command[0] == 'qpdf' else 'mupdf-tools'}); pikepdf covers qpdf")
+        # part of the test setup (.ci/run installs them): missing, the test fails, never skips
+        assert shutil.which(command[0]), (f"{command[0]} is not installed (Debian: apt-get install "
+                                          f"{'qpdf' if command[0] == 'qpdf' else 'mupdf-tools'})")
         subprocess.run(command, check=True, capture_output=True, timeout=60)
     return out
 
@@ -674,7 +674,7 @@ def _resave(tool: str, good: Path, out: Path) -> Path:
                                   "mutool clean", "mutool clean -gggg -z -s"])
 def test_a_good_pdf_resaved_by_another_tool_still_validates(good, tmp_path, tool):
     out = _resave(tool, good, tmp_path / "resaved.pdf")
-    assert out.read_bytes() != good.read_bytes()       # so the pixels are what proves it
+    assert out.read_bytes() != good.read_bytes()       # so the structure is what proves it
     reports = validate_file(out)
     assert all(r.ok for r in reports), [r.line(out.name) for r in reports if not r.ok]
 

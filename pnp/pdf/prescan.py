@@ -1,44 +1,40 @@
-"""Refusing a hostile PDF before pdfium reads it: a linear scan of the raw bytes.
+"""Refusing a hostile PDF before any renderer reads it: bounds from the parser's view of the file.
 
-pdfium inflates a stream whole before anyone can see its size, so a 1 MB Flate bomb costs
-gigabytes before any cap after it applies. This scan walks the file once, inflates every
-stream itself with ``zlib.decompressobj`` in bounded steps, stops the moment the total passes
-the cap, and counts what later costs grow with: objects, filters pnp never writes, and the
-form XObjects that draw other XObjects (the fan-out that turns 82 kB into 16 GB).
+The file is opened with qpdf (through pikepdf), which reads it as a viewer does: names
+decoded (``/A#41`` is ``/AA``), object streams, incremental updates, and no trust in anything
+that merely looks like syntax (the bytes ``obj`` inside a string hide nothing from it). qpdf
+reads every stream's dictionary without decoding its data; this scan then decodes each stream
+itself, with its own bounded decoders (Flate in steps of ``STEP``, ASCIIHex, ASCII85), counting
+as it goes and stopping the moment a stream or the file passes its cap, so a bomb is refused in
+seconds and a few megabytes. It also caps what later costs grow with: objects, filters pnp
+never writes, inline images, and the form XObjects that draw other XObjects (the fan-out that
+turns 82 kB into 16 GB). A file qpdf had to repair is refused: a damaged file is read
+differently by different readers, and the proof must be about the file a printer reads.
 
-It reads the raw syntax without resolving references, so it can be fooled into counting too
-much (junk that looks like a stream) but a stream it cannot see is one pdfium cannot see
-either; what slips through still meets the limits of ``pnp.pdf.sandbox``.
+What slips through still meets the limits of ``pnp.pdf.sandbox``.
 """
 
 from __future__ import annotations
 
-import re
+import base64
+import binascii
+import io
+import os
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-MAX_INFLATED = 256 * 2**20     # bytes all streams may inflate to; a 1000-page pack needs ~30 MB
-MAX_STREAM = 64 * 2**20        # bytes one stream may inflate to
-MAX_OBJECTS = 500_000          # indirect objects; a 1000-page pack has about 12,000
+MAX_INFLATED = 96 * 2**20      # bytes all streams may decode to; a 1000-page pack needs ~30 MB
+MAX_STREAM = 32 * 2**20        # bytes one stream may decode to
+MAX_OBJECTS = 500_000          # indirect objects; a 1000-page pack has about 2,300
 MAX_DRAWS = 100_000            # worst-case form and image draws reachable through nested forms
 MAX_NESTING_FORMS = 8          # form XObjects that themselves draw XObjects
 STEP = 1 << 20                 # bytes inflated per step, so the cap is checked as we go
 
 # filters pnp (and qpdf, pikepdf, mutool re-saving a pnp PDF) write; anything else is a decoder
-# (JBIG2, JPX, LZW ...) that no pnp page needs and a hostile file would bring
-FILTERS = {b"FlateDecode", b"Fl", b"ASCIIHexDecode", b"AHx", b"ASCII85Decode", b"A85"}
-
-_STREAM = re.compile(rb"stream\r?\n")
-# bounded and anchored: a run of a million digits must not make the scan quadratic
-_OBJ = re.compile(rb"(?<![0-9])[0-9]{1,10}[ \t\r\n\f\0]{1,64}[0-9]{1,5}[ \t\r\n\f\0]{1,64}obj\b")
-_OBJSTM_N = re.compile(rb"/Type\s*/ObjStm\b[^>]{0,200}?/N\s+(\d{1,9})|/N\s+(\d{1,9})[^>]{0,200}?/Type\s*/ObjStm\b")
-_FILTER = re.compile(rb"/Filter\s*(\[[^\]]*\]|/[A-Za-z0-9]+)")
-_NAME = re.compile(rb"/([A-Za-z0-9]+)")
-_DO = re.compile(rb"(?<![A-Za-z0-9])Do(?![A-Za-z0-9])")
-# names of constructs that can make a page print otherwise than it shows, or do something on
-# opening; pnp writes none of them, so the proof compares how often each appears with the redraw
-_MARKS = re.compile(rb"/(OCProperties|OC|UserUnit|OpenAction|AA|AcroForm|XFA|JavaScript|JS|Launch|"
-                    rb"SubmitForm|ImportData|RichMedia|Collection|Threads)(?![A-Za-z0-9])")
+# (JBIG2, JPX, LZW, DCT ...) that no pnp page needs and a hostile file would bring
+FILTERS = {"/FlateDecode", "/Fl", "/ASCIIHexDecode", "/AHx", "/ASCII85Decode", "/A85"}
+FLATE = {"/FlateDecode", "/Fl"}
 
 
 MAX_PAGE_WORK = 512 * 2**20   # pages x largest content stream: what parsing every page may cost
@@ -46,81 +42,225 @@ MAX_PAGE_WORK = 512 * 2**20   # pages x largest content stream: what parsing eve
 
 @dataclass
 class Scan:
-    """What the scan saw: how often each construct pnp never writes is named (in the file and
-    its streams, the attached data excepted), and the largest page or form content inflated."""
+    """What the scan saw: the document as qpdf reads it (``pdf``, a pikepdf document kept
+    open for the structural proof), and the largest page or form content decoded."""
 
-    marks: dict[str, int] = field(default_factory=dict)
+    pdf: object = None
     largest_content: int = 0
+    decoded: int = 0
+    warnings: list = field(default_factory=list)
 
 
 class Refused(Exception):
-    """What the scan refuses, as the end of one line ("a stream inflates past 64 MB")."""
+    """What the scan refuses, as the end of one line ("a stream inflates past 32 MB")."""
 
 
 def scan(data: bytes) -> Scan:
-    """Raise Refused if the raw PDF asks for more than any pnp PDF could."""
-    objects = len(_OBJ.findall(data)) + sum(int(a or b) for a, b in _OBJSTM_N.findall(data))
-    if objects > MAX_OBJECTS:
-        raise Refused(f"has {objects} objects; pnp PDFs have far fewer (at most {MAX_OBJECTS})")
-    found = Scan()
-    marks = found.marks
-    total = 0
-    forms_drawing: list[int] = []      # Do operators in each form that draws XObjects
-    page_draws = 0
-    pos = 0
-    while True:
-        m = _STREAM.search(data, pos)
-        if m is None:
-            _count(_MARKS.findall(data, pos), marks)
-            break
-        if data[max(0, m.start() - 3):m.start()] == b"end":    # the word "endstream" itself
-            _count(_MARKS.findall(data, pos, m.end()), marks)
-            pos = m.end()
-            continue
-        _count(_MARKS.findall(data, pos, m.start()), marks)     # dictionaries, outside streams
-        start = m.end()
-        end = data.find(b"endstream", start)
-        if end < 0:
-            end = len(data)
-        head = data[max(pos, m.start() - 2048):m.start()]    # linear: never behind the last stream
-        dictionary = head[head.rfind(b"obj") + 3:] if b"obj" in head else head
-        pos = end
-        filters = _filters(dictionary)
-        odd = [f for f in filters if f not in FILTERS]
-        if odd:
-            raise Refused(f"uses the {odd[0].decode('latin-1')} filter, which pnp PDFs never "
-                          "use")
-        if filters.count(b"FlateDecode") + filters.count(b"Fl") > 1:
-            raise Refused("has a stream compressed twice over, which pnp PDFs never have")
-        body = data[start:end]
-        if b"FlateDecode" in filters or b"Fl" in filters:
-            body = _inflate(body, MAX_INFLATED - total)
-            total += len(body)
-        if b"/EmbeddedFile" in dictionary:
-            continue          # the attached data: text from the data, which the proof compares
-        _count(_MARKS.findall(body), marks)
-        if not re.search(rb"/(Length[123]|Subtype\s*/(Image|Type1C|CIDFontType0C|OpenType)|Type\s*/(ObjStm|XRef|Metadata))",
-                         dictionary):
-            found.largest_content = max(found.largest_content, len(body))
-        draws = len(_DO.findall(body))
-        if b"/Subtype/Form" in dictionary.replace(b" ", b""):
-            if draws:
-                forms_drawing.append(draws)
-        else:
-            page_draws = max(page_draws, draws)
-    _check_fan_out(page_draws, forms_drawing)
+    """Raise Refused if the PDF asks for more than any pnp PDF could; else the open document."""
+    import pikepdf
+
+    with _quiet():
+        try:
+            pdf = pikepdf.open(io.BytesIO(data), inherit_page_attributes=False)   # as written
+        except pikepdf.PasswordError:
+            raise Refused("the PDF is encrypted; pnp PDFs never are") from None
+        except (pikepdf.PdfError, ValueError, RuntimeError) as exc:
+            raise Refused(f"damaged or unreadable PDF ({_said(exc)})") from None
+        try:
+            return _scan(pdf)
+        except BaseException:
+            pdf.close()
+            raise
+
+
+@contextmanager
+def _quiet():
+    """qpdf writes some of its repair notes straight to the standard error stream, past
+    pikepdf's suppress_warnings; the validator's own line must be the only one there. (The
+    notes are not lost: ``get_warnings`` still has them, and a repaired file is refused.)"""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _scan(pdf) -> Scan:
+    import pikepdf
+
+    if pdf.is_encrypted:
+        raise Refused("the PDF is encrypted; pnp PDFs never are")
+    size = pdf.trailer.get("/Size")
+    if isinstance(size, int) and size > MAX_OBJECTS:
+        raise Refused(f"has {size} objects; pnp PDFs have far fewer (at most {MAX_OBJECTS})")
+    found = Scan(pdf)
+    forms: dict = {}           # objgen of a form XObject -> (its draws, the XObjects it names)
+    count = 0
+    try:
+        for obj in pdf.objects:
+            count += 1
+            if count > MAX_OBJECTS:
+                raise Refused(f"has more than {MAX_OBJECTS} objects; pnp PDFs have far fewer")
+            if isinstance(obj, pikepdf.Stream):
+                _stream(obj, found, forms)
+    except pikepdf.PdfError as exc:
+        raise Refused(f"damaged or unreadable PDF ({_said(exc)})") from None
+    warnings = pdf.get_warnings()
+    if warnings:
+        raise Refused(f"is damaged: it reads only after repair ({_said(warnings[0])}); pnp PDFs "
+                      "and their re-saves read cleanly")
+    _check_fan_out(pdf, forms)
     return found
 
 
-def _count(names: list[bytes], into: dict[str, int]) -> None:
-    for name in names:
-        key = "/" + name.decode()
-        into[key] = into.get(key, 0) + 1
+def _stream(obj, found: Scan, forms: dict) -> None:
+    import pikepdf
+
+    kind = str(obj.get("/Type", ""))
+    if kind == "/XRef":
+        return                # qpdf has read it already to open the file; pnp's readers never do
+    filters = obj.get("/Filter")
+    names = [filters] if isinstance(filters, pikepdf.Name) else \
+        list(filters) if isinstance(filters, pikepdf.Array) else [] if filters is None else [None]
+    names = [str(f) if isinstance(f, pikepdf.Name) else "?" for f in names]
+    odd = [f for f in names if f not in FILTERS]
+    if odd:
+        raise Refused(f"uses the {odd[0].lstrip('/')} filter, which pnp PDFs never use")
+    if sum(f in FLATE for f in names) > 1 or len(names) > 3:
+        raise Refused("has a stream encoded over and over, which pnp PDFs never have")
+    if obj.get("/DecodeParms") is not None and any(f in FLATE for f in names):
+        parms = obj.get("/DecodeParms")
+        predictor = [p.get("/Predictor", 1) for p in (parms if isinstance(parms, pikepdf.Array) else [parms])
+                     if isinstance(p, pikepdf.Dictionary)]
+        if any(p not in (1, None) for p in predictor):
+            raise Refused("has a stream with a predictor, which pnp PDFs never have")
+    body = obj.read_raw_bytes()
+    room = MAX_INFLATED - found.decoded
+    for f in names:
+        body = _decode(f, body, room)
+    found.decoded += len(body)
+    subtype = str(obj.get("/Subtype", ""))
+    if kind in ("/EmbeddedFile", "/ObjStm", "/Metadata") or subtype in ("/Image",) or \
+            any(k in obj for k in ("/Length1", "/Length2", "/Length3")):
+        return                # not content a page draws
+    found.largest_content = max(found.largest_content, len(body))
+    if b"ID" in body and b"BI" in body:          # maybe an inline image: read it as qpdf does
+        try:
+            ops = pikepdf.parse_content_stream(obj)
+        except pikepdf.PdfError:
+            ops = []
+        if any(isinstance(op, pikepdf.ContentStreamInlineImage) for op in ops):
+            raise Refused("has an inline image, which pnp PDFs never have")
+    if subtype == "/Form":
+        draws = _draws(obj, body)
+        named = obj.get("/Resources", {}).get("/XObject") if isinstance(obj.get("/Resources"), pikepdf.Dictionary) else None
+        forms[obj.objgen] = (draws, named)
 
 
-def _filters(dictionary: bytes) -> list[bytes]:
-    m = _FILTER.search(dictionary)
-    return _NAME.findall(m.group(1)) if m else []
+def _draws(obj, body: bytes) -> int:
+    """How many XObjects a content stream draws (its ``Do`` operators, as parsed)."""
+    import pikepdf
+
+    if b"Do" not in body:
+        return 0
+    try:
+        return sum(str(op.operator) == "Do" for op in pikepdf.parse_content_stream(obj))
+    except pikepdf.PdfError:
+        return 0
+
+
+def _check_fan_out(pdf, forms: dict) -> None:
+    """Forms that draw forms multiply: a page draw can reach the product of the draws along
+    any chain of forms. pnp writes no form XObjects at all, so the cap is generous."""
+    import pikepdf
+
+    drawing = [g for g, (draws, _) in forms.items() if draws]
+    if len(drawing) > MAX_NESTING_FORMS:
+        raise Refused(f"has {len(drawing)} form XObjects that draw other XObjects "
+                      f"(nested forms; pnp PDFs have none)")
+    worst: dict = {}
+
+    def reach(objgen, depth: int) -> int:
+        if depth > MAX_NESTING_FORMS + 1:
+            raise Refused("has form XObjects that draw themselves (pnp PDFs have none)")
+        if objgen in worst:
+            return worst[objgen]
+        draws, named = forms.get(objgen, (0, None))
+        inner = 1
+        if draws and isinstance(named, pikepdf.Dictionary):
+            inner = max([reach(x.objgen, depth + 1) for x in named.values()
+                         if isinstance(x, pikepdf.Stream) and x.objgen in forms] or [1])
+        worst[objgen] = max(1, draws) * inner if draws else 1
+        if worst[objgen] > MAX_DRAWS:
+            raise Refused("has nested form XObjects that could draw more than "
+                          f"{MAX_DRAWS} objects on one page (pnp PDFs have none)")
+        return worst[objgen]
+
+    for page in pdf.pages:
+        xobjects = page.obj.get("/Resources", {}).get("/XObject") \
+            if isinstance(page.obj.get("/Resources"), pikepdf.Dictionary) else None
+        if not isinstance(xobjects, pikepdf.Dictionary):
+            continue
+        page_draws = 0
+        for content in _contents(page.obj):
+            page_draws += _draws(content, content.read_bytes()) if content.objgen else 0
+        top = max([reach(x.objgen, 0) for x in xobjects.values()
+                   if isinstance(x, pikepdf.Stream) and x.objgen in forms] or [1])
+        if max(page_draws, 1) * top > MAX_DRAWS:
+            raise Refused("has nested form XObjects that could draw more than "
+                          f"{MAX_DRAWS} objects on one page (pnp PDFs have none)")
+
+
+def _contents(page) -> list:
+    import pikepdf
+
+    contents = page.get("/Contents")
+    if isinstance(contents, pikepdf.Stream):
+        return [contents]
+    if isinstance(contents, pikepdf.Array):
+        return [c for c in contents if isinstance(c, pikepdf.Stream)]
+    return []
+
+
+def _decode(name: str, body: bytes, room: int) -> bytes:
+    if name in FLATE:
+        return _inflate(body, room)
+    if name in ("/ASCIIHexDecode", "/AHx"):
+        text = bytes(body).split(b">", 1)[0]
+        text = b"".join(text.split())
+        try:
+            return binascii.unhexlify(text + b"0" * (len(text) % 2))
+        except (binascii.Error, ValueError):
+            raise Refused("has a damaged ASCIIHex stream") from None
+    # ASCII85: never longer than 5/4 of its text, so it needs no cap of its own
+    text = b"".join(bytes(body).split())
+    if text.startswith(b"<~"):
+        text = text[2:]
+    text = text.split(b"~>", 1)[0]
+    try:
+        return base64.a85decode(text)
+    except (ValueError, binascii.Error):
+        raise Refused("has a damaged ASCII85 stream") from None
+
+
+def _said(warning) -> str:
+    """qpdf's words without the name it gives an in-memory file."""
+    text = " ".join(str(warning).split())
+    if text.startswith("stream <") or text.startswith("<"):
+        text = text.split(">", 1)[-1].lstrip(": ")
+    return text[:120]
+
+
+def _short(exc) -> str:
+    return " ".join(str(exc).split())[:120]
 
 
 def _inflate(body: bytes, room: int) -> bytes:
@@ -142,19 +282,5 @@ def _inflate(body: bytes, room: int) -> bytes:
             if inflater.eof:
                 break
     except zlib.error:
-        pass          # damaged or not really Flate: pdfium decides what to make of it
+        raise Refused("has a damaged compressed stream") from None
     return b"".join(out)
-
-
-def _check_fan_out(page_draws: int, forms_drawing: list[int]) -> None:
-    """Forms that draw forms multiply: with k such forms of at most d draws each, one page
-    draw can reach d^k objects. pnp writes no form XObjects at all, so the cap is generous."""
-    if len(forms_drawing) > MAX_NESTING_FORMS:
-        raise Refused(f"has {len(forms_drawing)} form XObjects that draw other XObjects "
-                      f"(nested forms; pnp PDFs have none)")
-    worst = max(page_draws, 1)
-    for draws in sorted(forms_drawing, reverse=True):
-        worst *= max(draws, 1)
-        if worst > MAX_DRAWS:
-            raise Refused("has nested form XObjects that could draw more than "
-                          f"{MAX_DRAWS} objects on one page (pnp PDFs have none)")

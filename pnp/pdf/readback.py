@@ -46,8 +46,9 @@ class Drawn:
 class PdfBoards:
     """An open pnp PDF: ``payload`` is the attached data, ``page_objects(i)`` what page i shows.
 
-    ``data`` holds the file's bytes, ``marks`` what the pre-scan counted (see
-    ``pnp.pdf.prescan``) and ``data_attachments`` how many attachments carry board data.
+    ``data`` holds the file's bytes, ``structure`` the file as qpdf reads it (opened and
+    bounded by ``pnp.pdf.prescan``, for the structural proof) and ``data_attachments`` how
+    many attachments carry board data.
     """
 
     def __init__(self, path: str | Path):
@@ -81,11 +82,12 @@ class PdfBoards:
             self.scan = scan(data)
         except Refused as exc:
             raise NotOurs(f"{name}: {exc}") from None
-        self.marks = self.scan.marks
+        self.structure = self.scan.pdf
         self.data = data
         try:
             self.pdf = pdfium.PdfDocument(data)
         except (pdfium.PdfiumError, OSError) as exc:
+            self.structure.close()
             reason = str(exc).lower()
             if "password" in reason or "security" in reason:
                 raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are") from None
@@ -105,11 +107,12 @@ class PdfBoards:
                               "pnp pages are far lighter")
             self.payload = self._payload()
         except BaseException:
-            self.pdf.close()
+            self.close()
             raise
 
     def close(self) -> None:
         self.pdf.close()
+        self.structure.close()
 
     def __len__(self) -> int:
         return len(self.pdf)

@@ -6,7 +6,7 @@ XObject drawing itself ten times over twenty levels) or for minutes of work. The
 these limits. The child gets an address-space limit (RLIMIT_AS) and a CPU-time limit
 (RLIMIT_CPU) and the parent a wall clock, so an allocation failure, an abort inside pdfium or
 an endless loop becomes one line ("needs more than 768 MB") instead of a signal, a swap storm
-or a hang. Where ``fork`` is not available the work runs in-process, unlimited.
+or a hang; a reader that crashes (SIGSEGV, SIGBUS) is reported as a crash. Where ``fork`` is not available the work runs in-process, unlimited.
 """
 
 from __future__ import annotations
@@ -198,11 +198,14 @@ def _reap(pid: int, kill: bool = False) -> int:
 
 
 def _why(value, memory: int, cpu: int) -> str:
-    if value == "memory" or (isinstance(value, int) and os.WIFSIGNALED(value)
-                             and os.WTERMSIG(value) in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS)):
-        # pdfium aborts when an allocation fails, so a signal here is, in practice, memory
+    signalled = isinstance(value, int) and os.WIFSIGNALED(value)
+    if value == "memory" or signalled and os.WTERMSIG(value) == signal.SIGABRT:
+        # pdfium aborts when an allocation fails, so an abort here is, in practice, memory
         return f"needs more than {memory // 2**20} MB of memory to read"
-    if isinstance(value, int) and os.WIFSIGNALED(value) and os.WTERMSIG(value) in (signal.SIGXCPU,
-                                                                                   signal.SIGKILL):
+    if signalled and os.WTERMSIG(value) in (signal.SIGSEGV, signal.SIGBUS):
+        # not memory: a bad access is a fault in the reader, which the file has found
+        name = signal.Signals(os.WTERMSIG(value)).name
+        return f"crashed the PDF reader ({name}); please report this file"
+    if signalled and os.WTERMSIG(value) in (signal.SIGXCPU, signal.SIGKILL):
         return f"needs more than {cpu} s of work to read"
     return "could not be read (the reader stopped)"

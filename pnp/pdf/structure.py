@@ -1,0 +1,622 @@
+"""The structural proof: a file's objects against the redraw's, read by a well-kept parser.
+
+pnp writes every PDF itself, and writes very little: a catalog with a page tree, outlines,
+viewer preferences and one attached file; pages with five boxes, /Rotate 0 and an empty
+/Trans; resources that are two embedded TrueType fonts and a /ProcSet; content made of grey
+paths, text in those fonts and marked-content tags. So the proof reads the given file with
+qpdf (through pikepdf: names decoded, every standard filter, object streams, incremental
+updates as a viewer reads them) and asks two things, in this order:
+
+1. **Allow-list.** Everything reachable from the trailer, the catalog and each page is of a
+   kind pnp writes. Anything else is a named problem (``foreign-construct: page 1: colour
+   space /Separation /All``, ``annotation``, ``page-geometry: /Rotate 89``) and the page is
+   never rendered: colour spaces, overprint, halftones, XObjects, images, shadings, actions,
+   optional content and annotations never reach a renderer.
+2. **Equality with the redraw.** Each page's boxes, rotation and resources equal the redraw's
+   by structure (fonts by their program, widths and descriptors, whatever their object
+   numbers); its decoded content equals the redraw's operator by operator, numbers compared
+   at the six significant digits pnp writes, or failing that its drawing does (``drawing``:
+   each shape and text painted, with the matrix, clip, line style and grey it is painted in;
+   ``mutool clean -s`` reorders the state operators and keeps the drawing). Such a page is
+   proved without rendering. A page that passes the allow-list but whose drawing differs (a
+   forger adds a grey line) is left to the colour render in ``pnp.pdf.proof``: only there
+   does the structure not decide.
+
+The attached data itself is not compared here: it is what the redraw is drawn from, and the
+validator reads it with every game's ``from_data``; only its place and shape are checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way the given file prints otherwise than the redraw: a problem code, the page
+    (None: the whole document) and a message."""
+
+    code: str
+    page: int | None
+    message: str
+    where: tuple[tuple[float, float], ...] = ()    # points (pt, from the bottom left) it concerns
+
+
+# ---- the allow-list: what pnp writes, and re-saves by qpdf, pikepdf and mutool keep ----------
+
+TRAILER_KEYS = {"/Root", "/Info", "/ID", "/Size", "/Prev", "/XRefStm",
+                # a cross-reference stream's own keys, which qpdf shows in the trailer
+                "/Type", "/W", "/Index", "/Filter", "/DecodeParms", "/Length"}
+CATALOG_KEYS = {"/Type", "/Pages", "/Names", "/Outlines", "/PageMode", "/ViewerPreferences"}
+PAGE_TREE_KEYS = {"/Type", "/Kids", "/Count", "/Parent"}      # nothing inherited by pages
+PAGE_KEYS = {"/Type", "/Parent", "/Contents", "/Resources", "/MediaBox", "/CropBox",
+             "/BleedBox", "/TrimBox", "/ArtBox", "/Rotate", "/Trans"}
+BOXES = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
+RESOURCE_KEYS = {"/Font", "/ProcSet"}
+CONTENT_KEYS = {"/Length", "/Filter", "/DecodeParms"}
+OUTLINE_KEYS = {"/Type", "/Count", "/First", "/Last", "/Parent", "/Prev", "/Next", "/Title",
+                "/Dest"}
+NAMES_KEYS = {"/EmbeddedFiles"}
+FILESPEC_KEYS = {"/Type", "/F", "/UF", "/Desc", "/EF"}
+EMBEDDED_KEYS = {"/Type", "/Length", "/Filter"}
+FONT_SUBTYPES = {"/TrueType"}
+FILTERS = {"/FlateDecode", "/Fl", "/ASCIIHexDecode", "/AHx", "/ASCII85Decode", "/A85"}
+# what pnp's pages draw with: grey paths and clips, text in its fonts, marked content
+OPERATORS = {
+    "q", "Q", "cm", "w", "J", "j", "M", "d",                         # graphics state
+    "g", "G",                                                        # grey, the only colour
+    "m", "l", "c", "v", "y", "h", "re",                              # paths
+    "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n", "W", "W*",  # painting, clipping
+    "BT", "ET", "Tf", "Tm", "Td", "TD", "T*", "TL", "Tj", "TJ", "'", '"', "Tc", "Tw", "Tz",
+    "BDC", "EMC",                                                    # marked content (tags)
+}
+# why a few operators a forger reaches for are not on the list (said in the problem)
+WHY = {"rg": "colour", "RG": "colour", "k": "colour", "K": "colour", "cs": "colour space",
+       "CS": "colour space", "sc": "colour", "SC": "colour", "scn": "colour", "SCN": "colour",
+       "gs": "graphics state (overprint, halftone, transfer, soft mask)", "Do": "XObject",
+       "sh": "shading", "BI": "inline image", "INLINE IMAGE": "inline image",
+       "ri": "rendering intent", "i": "flatness", "Tr": "text rendering mode",
+       "Ts": "text rise", "BMC": "marked content", "MP": "marked point", "DP": "marked point",
+       "d0": "glyph width", "d1": "glyph width", "BX": "compatibility section",
+       "EX": "compatibility section"}
+MAX_OUTLINES = 20_000       # outline items walked; a pack has one a board
+MAX_DEPTH = 32              # nesting of arrays and dictionaries compared
+DIGITS = 6                  # significant digits pnp (reportlab's fp_str) writes
+
+
+def _n(name) -> str:
+    return str(name)
+
+
+def _foreign(where: str, what: str, page: int | None = None) -> Difference:
+    return Difference("foreign-construct", page, f"{where}: {what}; pnp never writes it")
+
+
+def document(given, redrawn) -> list[Difference]:
+    """The file as a whole: trailer, catalog, page tree, outlines, the attachment's shape,
+    the print dialog's settings. ``given`` and ``redrawn`` are open pikepdf documents."""
+    import pikepdf
+
+    out: list[Difference] = []
+    for key in given.trailer.keys():
+        if key not in TRAILER_KEYS:
+            out.append(_foreign("the trailer", f"{_n(key)}" + (" (encryption)" if key == "/Encrypt" else "")))
+    info = given.trailer.get("/Info")
+    if info is not None:
+        if not isinstance(info, pikepdf.Dictionary):
+            out.append(_foreign("the document information", "an /Info that is not a dictionary"))
+        else:
+            for key, value in info.items():
+                if not isinstance(value, (pikepdf.String, pikepdf.Name, int, Decimal, float)):
+                    out.append(_foreign("the document information", f"{_n(key)} holding a "
+                                        f"{type(value).__name__}"))
+    root, mine = given.Root, redrawn.Root
+    for key in root.keys():
+        if key not in CATALOG_KEYS:
+            out.append(_foreign("the catalog", _catalog_word(key)))
+    for key in ("/PageMode",):
+        if not _same(root.get(key), mine.get(key)):
+            out.append(Difference("print-settings", None, f"the catalog's {key} is "
+                                  f"{_show(root.get(key))}; pnp writes {_show(mine.get(key))}"))
+    prefs, want = root.get("/ViewerPreferences"), mine.get("/ViewerPreferences")
+    if not _same(prefs, want):
+        out.append(Difference("print-settings", None, "the viewer preferences (print scaling, "
+                              f"copies, page range, duplex) are {_show(prefs)}; pnp writes "
+                              f"{_show(want)}"))
+    out += _names(root.get("/Names"))
+    out += _outlines(root.get("/Outlines"))
+    out += _page_tree(root.get("/Pages"))
+    if len(given.pages) != len(redrawn.pages):
+        out.append(Difference("page-count", None, f"the file has {len(given.pages)} pages; its "
+                                                  f"data prints {len(redrawn.pages)}"))
+    return out
+
+
+def _catalog_word(key) -> str:
+    known = {"/OpenAction": "an action on opening (/OpenAction)", "/AA": "actions (/AA)",
+             "/AcroForm": "a form (/AcroForm)", "/OCProperties": "optional content (/OCProperties)",
+             "/Collection": "a portfolio (/Collection)", "/Threads": "article threads (/Threads)",
+             "/URI": "a link base (/URI)"}
+    return known.get(_n(key), _n(key))
+
+
+def _names(names) -> list[Difference]:
+    import pikepdf
+
+    if names is None:
+        return []
+    if not isinstance(names, pikepdf.Dictionary):
+        return [_foreign("the catalog", "a /Names that is not a dictionary")]
+    out = [_foreign("the name dictionary", "JavaScript (/JavaScript)" if _n(k) == "/JavaScript"
+                    else _n(k)) for k in names.keys() if k not in NAMES_KEYS]
+    tree = names.get("/EmbeddedFiles")
+    if tree is None:
+        return out
+    if not isinstance(tree, pikepdf.Dictionary) or set(map(_n, tree.keys())) != {"/Names"} \
+            or not isinstance(tree.Names, pikepdf.Array) or len(tree.Names) > 128:
+        return out + [_foreign("the attached files", "a name tree other than one flat list")]
+    entries = list(tree.Names)
+    for spec in entries[1::2]:
+        if not isinstance(spec, pikepdf.Dictionary):
+            out.append(_foreign("the attached files", "an entry that is not a file"))
+            continue
+        odd = [_n(k) for k in spec.keys() if k not in FILESPEC_KEYS]
+        ef = spec.get("/EF")
+        if not isinstance(ef, pikepdf.Dictionary) or set(map(_n, ef.keys())) != {"/F"} \
+                or not isinstance(ef.F, pikepdf.Stream):
+            odd.append("/EF")
+        else:
+            odd += [_n(k) for k in ef.F.keys() if k not in EMBEDDED_KEYS]
+        if odd:
+            out.append(_foreign("the attached files", f"a file entry with {', '.join(odd[:3])}"))
+    return out
+
+
+def _outlines(outlines) -> list[Difference]:
+    """Outline items carry a title and a destination, never an action."""
+    import pikepdf
+
+    if outlines is None:
+        return []
+    seen: set = set()
+    todo = [outlines]
+    while todo:
+        item = todo.pop()
+        if not isinstance(item, pikepdf.Dictionary):
+            return [_foreign("the outlines", "an item that is not a dictionary")]
+        key = item.objgen if item.is_indirect else id(item)
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) > MAX_OUTLINES:
+            return [_foreign("the outlines", f"more than {MAX_OUTLINES} items")]
+        odd = [_n(k) for k in item.keys() if k not in OUTLINE_KEYS]
+        if odd:
+            return [_foreign("the outlines", "an item with " + ", ".join(
+                "an action (/A)" if k == "/A" else k for k in odd[:3]))]
+        dest = item.get("/Dest")
+        if dest is not None and not isinstance(dest, pikepdf.Array):
+            return [_foreign("the outlines", "a named destination")]
+        for link in ("/First", "/Next"):
+            if link in item:
+                todo.append(item[link])
+    return []
+
+
+def _page_tree(pages) -> list[Difference]:
+    import pikepdf
+
+    seen: set = set()
+    todo = [pages]
+    while todo:
+        node = todo.pop()
+        if not isinstance(node, pikepdf.Dictionary) or node.get("/Type") != pikepdf.Name.Pages:
+            continue
+        key = node.objgen
+        if key in seen or len(seen) > 10_000:
+            continue
+        seen.add(key)
+        odd = [_n(k) for k in node.keys() if k not in PAGE_TREE_KEYS]
+        if odd:
+            return [_foreign("the page tree", f"{', '.join(odd[:3])} inherited by its pages")]
+        todo += [k for k in node.get("/Kids", [])]
+    return []
+
+
+def page(index: int, given_page, redrawn_page, fonts: dict) -> tuple[list[Difference], bool]:
+    """(problems of page ``index``, whether its content is proved equal). Problems here mean
+    the page must not be rendered; (no problems, False) leaves it to the render."""
+    import pikepdf
+
+    out: list[Difference] = []
+    number = index + 1
+    obj, mine = given_page.obj, redrawn_page.obj
+    for key in obj.keys():
+        if key == "/Annots":
+            count = len(obj.Annots) if isinstance(obj.Annots, pikepdf.Array) else 1
+            out.append(Difference("annotation", index, f"page {number} has {count} "
+                                                       "annotation(s); pnp pages have none"))
+        elif key == "/UserUnit":
+            out.append(_foreign(f"page {number}", f"/UserUnit {_show(obj.UserUnit)}, which "
+                                "scales the page", index))
+        elif key not in PAGE_KEYS:
+            out.append(_foreign(f"page {number}", _page_word(key), index))
+    odd = []
+    for key in ("/Rotate", *BOXES):
+        if not _same(obj.get(key), mine.get(key), exact=key == "/Rotate"):
+            odd.append(f"{key} {_show(obj.get(key))}, should be {_show(mine.get(key))}")
+    if odd:
+        out.append(Difference("page-geometry", index, f"page {number}: " + "; ".join(odd[:3])))
+    if not _same(obj.get("/Trans"), mine.get("/Trans")):
+        out.append(_foreign(f"page {number}", f"a transition {_show(obj.get('/Trans'))}", index))
+    out += _resources(index, obj.get("/Resources"), mine.get("/Resources"), fonts)
+    for stream in _streams(obj.get("/Contents")):
+        odd = [_n(k) for k in stream.keys() if k not in CONTENT_KEYS]
+        if odd:           # /F would take the content from another file; /Type names nothing
+            out.append(_foreign(f"page {number}", f"a content stream with {', '.join(odd[:3])}", index))
+            break
+    if out:
+        return out, False
+    if _content_bytes(given_page) == _content_bytes(redrawn_page):
+        return [], True           # the redraw's own content: on the allow-list by making
+    found, given_ops = _operators(index, given_page)
+    if found:
+        return found, False
+    mine_ops = pikepdf.parse_content_stream(redrawn_page)
+    if _same_ops(given_ops, mine_ops):
+        return [], True
+    # the same drawing said another way (``mutool clean -s`` sets each colour just before its
+    # use and drops the identity matrix): what is painted, with the state it is painted in
+    theirs, ours = drawing(given_ops), drawing(mine_ops)
+    return [], theirs is not None and ours is not None and _same_events(theirs, ours)
+
+
+def _page_word(key) -> str:
+    known = {"/AA": "actions (/AA)", "/Group": "a transparency group (/Group)",
+             "/SeparationInfo": "separations (/SeparationInfo)", "/PieceInfo": "/PieceInfo",
+             "/BoxColorInfo": "/BoxColorInfo", "/Thumb": "a thumbnail (/Thumb)",
+             "/VP": "viewports (/VP)", "/PresSteps": "presentation steps (/PresSteps)"}
+    return known.get(_n(key), _n(key))
+
+
+def _resources(index: int, res, mine, fonts: dict) -> list[Difference]:
+    """Only the resource kinds pnp writes, each named when not; then equal to the redraw's."""
+    import pikepdf
+
+    number = index + 1
+    where = f"page {number}"
+    if not isinstance(res, pikepdf.Dictionary):
+        return [_foreign(where, "resources that are not a dictionary", index)]
+    out = []
+    for key, value in res.items():
+        key = _n(key)
+        if key in RESOURCE_KEYS:
+            continue
+        if key == "/ColorSpace" and isinstance(value, pikepdf.Dictionary):
+            for name, space in list(value.items())[:3]:
+                out.append(_foreign(where, f"colour space {_space(space)}", index))
+        elif key == "/ExtGState" and isinstance(value, pikepdf.Dictionary):
+            for name, state in list(value.items())[:3]:
+                entries = ", ".join(_n(k) for k in state.keys() if _n(k) != "/Type") \
+                    if isinstance(state, pikepdf.Dictionary) else "?"
+                out.append(_foreign(where, f"graphics state {_n(name)} ({entries})", index))
+        elif key == "/XObject" and isinstance(value, pikepdf.Dictionary):
+            for name, x in list(value.items())[:3]:
+                kind = _n(x.get("/Subtype")) if isinstance(x, (pikepdf.Stream, pikepdf.Dictionary)) else "?"
+                extra = " with /Alternates" if isinstance(x, pikepdf.Stream) and "/Alternates" in x else ""
+                out.append(_foreign(where, f"XObject {_n(name)} of subtype {kind}{extra}", index))
+        else:
+            out.append(_foreign(where, f"resources of kind {key}", index))
+    fonts_given, fonts_mine = res.get("/Font"), mine.get("/Font") if mine is not None else None
+    if isinstance(fonts_given, pikepdf.Dictionary):
+        for name, font in fonts_given.items():
+            subtype = font.get("/Subtype") if isinstance(font, pikepdf.Dictionary) else None
+            if _n(subtype) not in FONT_SUBTYPES:
+                out.append(_foreign(where, f"font {_n(name)} of subtype {_show(subtype)}", index))
+    if out:
+        return out
+    procset = res.get("/ProcSet")
+    if procset is not None and not isinstance(procset, pikepdf.Array):
+        return [_foreign(where, "a /ProcSet that is not a list", index)]
+    if not _fonts_equal(fonts_given, fonts_mine, fonts):
+        return [_foreign(where, "fonts other than the ones pnp embeds (their programs, widths "
+                         "or encodings differ)", index)]
+    return []
+
+
+def _space(space) -> str:
+    import pikepdf
+
+    if isinstance(space, pikepdf.Array):
+        return " ".join(_n(v) if isinstance(v, pikepdf.Name) else "..." for v in list(space)[:3])
+    return _n(space)
+
+
+def _fonts_equal(given, mine, memo: dict) -> bool:
+    """The page's fonts equal the redraw's by structure: same names, and each font the same
+    dictionaries and decoded streams (program, widths, descriptor, ToUnicode), compared once
+    per pair of objects."""
+    import pikepdf
+
+    if given is None or mine is None:
+        return given is None and mine is None
+    if not isinstance(given, pikepdf.Dictionary) or set(given.keys()) != set(mine.keys()):
+        return False
+    for name in given.keys():
+        a, b = given[name], mine[name]
+        key = (a.objgen if a.is_indirect else id(a), b.objgen if b.is_indirect else id(b))
+        if key not in memo:
+            memo[key] = _same(a, b, deep=True)
+        if not memo[key]:
+            return False
+    return True
+
+
+def _operators(index: int, given_page) -> tuple[list[Difference], list]:
+    """The page's content as operators, each on the allow-list, or the first that is not."""
+    import pikepdf
+
+    try:
+        ops = pikepdf.parse_content_stream(given_page)
+    except pikepdf.PdfError as exc:
+        return [_foreign(f"page {index + 1}", f"content qpdf cannot parse ({_short(exc)})",
+                         index)], []
+    number = index + 1
+    for op in ops:
+        if isinstance(op, pikepdf.ContentStreamInlineImage):
+            return [_foreign(f"page {number}", "an inline image", index)], []
+        name = str(op.operator)
+        if name not in OPERATORS:
+            why = WHY.get(name)
+            return [_foreign(f"page {number}", f"operator {name}" + (f" ({why})" if why else ""),
+                             index)], []
+        if name == "BDC" and not (len(op.operands) == 2 and isinstance(op.operands[1], pikepdf.Dictionary)
+                                  and "/OC" not in op.operands[1]
+                                  and _n(op.operands[0]) != "/OC"):
+            return [_foreign(f"page {number}", "marked content naming a property list or "
+                             "optional content", index)], []
+    return [], ops
+
+
+def _streams(contents) -> list:
+    import pikepdf
+
+    if isinstance(contents, pikepdf.Stream):
+        return [contents]
+    if isinstance(contents, pikepdf.Array):
+        return [c for c in contents if isinstance(c, pikepdf.Stream)]
+    return []
+
+
+def _content_bytes(page) -> bytes:
+    import pikepdf
+
+    contents = page.obj.get("/Contents")
+    if isinstance(contents, pikepdf.Stream):
+        return contents.read_bytes()
+    if isinstance(contents, pikepdf.Array):
+        return b"\n".join(c.read_bytes() for c in contents if isinstance(c, pikepdf.Stream))
+    return b""
+
+
+def _same_ops(given: list, mine: list) -> bool:
+    if len(given) != len(mine):
+        return False
+    for a, b in zip(given, mine):
+        if str(a.operator) != str(b.operator) or len(a.operands) != len(b.operands):
+            return False
+        if not all(_same(x, y) for x, y in zip(a.operands, b.operands)):
+            return False
+    return True
+
+
+class _Undecided(Exception):
+    """The content does something the drawing below does not follow (the render decides)."""
+
+
+def drawing(ops: list) -> list | None:
+    """What a page paints, in order: each path painted or clipped with the matrix, clip, line
+    style and grey it is painted with; each text shown with its font, size, position and grey;
+    each marked-content tag. Two contents with the same drawing print the same, however their
+    state operators are ordered. None where it cannot tell (a text shown after another without
+    a new position: its place depends on glyph widths)."""
+    try:
+        return _drawing(ops)
+    except (_Undecided, TypeError, ValueError, IndexError, ZeroDivisionError):
+        return None
+
+
+def _drawing(ops: list) -> list:
+    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    state = {"ctm": identity, "clip": (), "w": 1.0, "J": 0, "j": 0, "M": 10.0, "d": ((), 0.0),
+             "g": 0.0, "G": 0.0, "font": None, "size": 0.0, "TL": 0.0, "Tc": 0.0, "Tw": 0.0,
+             "Tz": 100.0}
+    stack: list = []
+    events: list = []
+    path: list = []
+    clip_rule = None
+    tm = tlm = identity
+    placed = False              # the text position is known (set since the last show)
+
+    def nums(operands) -> tuple:
+        return tuple(float(v) for v in operands)
+
+    def stroke_style():
+        return (state["w"], state["J"], state["j"], state["M"], state["d"], state["G"])
+
+    for op in ops:
+        name = str(op.operator)
+        args = op.operands
+        if name == "q":
+            stack.append(dict(state))
+        elif name == "Q":
+            state = stack.pop()
+        elif name == "cm":
+            state["ctm"] = _times(nums(args), state["ctm"])
+        elif name in ("w", "M"):
+            state[name] = float(args[0])
+        elif name in ("J", "j"):
+            state[name] = int(args[0])
+        elif name == "d":
+            state["d"] = (nums(args[0]), float(args[1]))
+        elif name in ("g", "G"):
+            state[name] = float(args[0])
+        elif name in ("m", "l", "c", "v", "y", "re"):
+            path.append((name, nums(args)))
+        elif name == "h":
+            path.append(("h", ()))
+        elif name in ("W", "W*"):
+            clip_rule = name
+        elif name in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
+            if name in ("s", "b", "b*"):
+                path.append(("h", ()))
+            paint = {"s": "S", "F": "f", "b": "B", "b*": "B*"}.get(name, name)
+            shape = tuple(path)
+            if paint != "n":
+                fill = state["g"] if paint != "S" else None
+                stroke = stroke_style() if paint in ("S", "B", "B*") else None
+                events.append(("paint", paint, shape, state["ctm"], state["clip"], fill, stroke))
+            if clip_rule is not None:
+                state["clip"] = state["clip"] + ((clip_rule, shape, state["ctm"]),)
+            path, clip_rule = [], None
+        elif name == "BT":
+            tm = tlm = identity
+            placed = True
+        elif name == "ET":
+            pass
+        elif name == "Tf":
+            state["font"], state["size"] = str(args[0]), float(args[1])
+        elif name in ("TL", "Tc", "Tw", "Tz"):
+            state[name] = float(args[0])
+        elif name == "Tm":
+            tm = tlm = nums(args)
+            placed = True
+        elif name in ("Td", "TD", "T*", "'", '"'):
+            if name == '"':
+                state["Tw"], state["Tc"] = float(args[0]), float(args[1])
+            if name == "TD":
+                state["TL"] = -float(args[1])
+            dx, dy = nums(args) if name in ("Td", "TD") else (0.0, -state["TL"])
+            tm = tlm = _times((1.0, 0.0, 0.0, 1.0, dx, dy), tlm)
+            placed = True
+            if name in ("'", '"'):
+                events.append(_shown(args[-1], state, tm, placed))
+                placed = False
+        elif name in ("Tj", "TJ"):
+            events.append(_shown(args[0], state, tm, placed))
+            placed = False
+        elif name == "BDC":
+            events.append(("mark", str(args[0]), tuple(sorted((str(k), str(v)) for k, v in args[1].items()))))
+        elif name == "EMC":
+            events.append(("end",))
+        else:
+            raise _Undecided(name)
+    return events
+
+
+def _shown(text, state: dict, tm: tuple, placed: bool) -> tuple:
+    import pikepdf
+
+    if not placed:
+        raise _Undecided("a text placed by the widths of the one before")
+    if isinstance(text, pikepdf.Array):
+        text = tuple(bytes(t) if isinstance(t, pikepdf.String) else float(t) for t in text)
+    else:
+        text = bytes(text)
+    return ("text", text, state["font"], state["size"], state["Tc"], state["Tw"], state["Tz"],
+            _times(tm, state["ctm"]), state["g"], state["clip"])
+
+
+def _times(a: tuple, b: tuple) -> tuple:
+    """The matrix product a x b (PDF's row-vector convention)."""
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
+
+
+def _same_events(a, b) -> bool:
+    """Equal trees of tuples, floats at pnp's precision."""
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (float, int)) and isinstance(b, (float, int)) and _close(float(a), float(b))
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and \
+            all(_same_events(x, y) for x, y in zip(a, b))
+    if isinstance(a, list) or isinstance(b, list):
+        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and \
+            all(_same_events(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _number(value) -> float:
+    return float(value)
+
+
+def _close(a: float, b: float) -> bool:
+    """Equal at the precision pnp writes (six significant digits)."""
+    return a == b or abs(a - b) <= 10 ** -DIGITS * max(1.0, abs(a), abs(b))
+
+
+def _same(a, b, exact: bool = False, deep: bool = False, depth: int = 0) -> bool:
+    """Structural equality: names decoded, strings by bytes, numbers at pnp's precision
+    (``exact``: as integers), streams by their dictionaries and (``deep``) decoded data;
+    indirect objects followed (``deep``) to ``MAX_DEPTH``."""
+    import pikepdf
+
+    if depth > MAX_DEPTH:
+        return False
+    if a is None or b is None:
+        return a is None and b is None
+    num = (int, float, Decimal)
+    if isinstance(a, num) and not isinstance(a, bool) and isinstance(b, num) and not isinstance(b, bool):
+        if exact:
+            return type(a) is int and type(b) is int and a == b
+        return _close(_number(a), _number(b))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, pikepdf.Name) or isinstance(b, pikepdf.Name):
+        return isinstance(a, pikepdf.Name) and isinstance(b, pikepdf.Name) and str(a) == str(b)
+    if isinstance(a, pikepdf.String) or isinstance(b, pikepdf.String):
+        return isinstance(a, pikepdf.String) and isinstance(b, pikepdf.String) and bytes(a) == bytes(b)
+    if isinstance(a, (str, bytes)) or isinstance(b, (str, bytes)):
+        return type(a) is type(b) and a == b
+    if isinstance(a, pikepdf.Array) or isinstance(b, pikepdf.Array):
+        return isinstance(a, pikepdf.Array) and isinstance(b, pikepdf.Array) and len(a) == len(b) \
+            and all(_same(x, y, exact, deep, depth + 1) for x, y in zip(a, b))
+    if isinstance(a, pikepdf.Stream) or isinstance(b, pikepdf.Stream):
+        if not (isinstance(a, pikepdf.Stream) and isinstance(b, pikepdf.Stream)):
+            return False
+        skip = {"/Length", "/Filter", "/DecodeParms"}       # how it is stored, not what it is
+        if {k for k in a.keys() if k not in skip} != {k for k in b.keys() if k not in skip}:
+            return False
+        if not all(_same(a[k], b[k], exact, deep, depth + 1) for k in a.keys() if k not in skip):
+            return False
+        return not deep or a.read_bytes() == b.read_bytes()
+    if isinstance(a, pikepdf.Dictionary) or isinstance(b, pikepdf.Dictionary):
+        if not (isinstance(a, pikepdf.Dictionary) and isinstance(b, pikepdf.Dictionary)):
+            return False
+        if a.is_indirect and not deep and depth > 0:      # a page's /Parent and the like
+            return b.is_indirect
+        if set(a.keys()) != set(b.keys()):
+            return False
+        return all(_same(a[k], b[k], exact, deep, depth + 1) for k in a.keys() if k != "/Parent")
+    return str(a) == str(b)
+
+
+def _show(value) -> str:
+    import pikepdf
+
+    if value is None:
+        return "none"
+    if isinstance(value, pikepdf.Array):
+        return "[" + " ".join(_show(v) for v in list(value)[:6]) + "]"
+    if isinstance(value, pikepdf.Dictionary):
+        return "{" + " ".join(f"{_n(k)} {_show(v) if not isinstance(v, pikepdf.Dictionary) else '{...}'}"
+                              for k, v in list(value.items())[:6]) + "}"
+    if isinstance(value, (Decimal, float)):
+        return f"{float(value):g}"
+    return str(value)[:40]
+
+
+def _short(exc) -> str:
+    return " ".join(str(exc).split())[:80]
