@@ -208,3 +208,14 @@ def test_answer_keys_start_their_own_sheet_three_to_a_landscape_page(tmp_path):
         keys = [p for p, ps in pages.items() if any(n == "answer-key" for _, n, _ in ps)]
         assert [len(pages[p]) for p in keys] == [3, 3]
         assert all(n == "answer-key" for p in keys for _, n, _ in pages[p])
+
+
+def test_an_item_of_cards_only_is_not_held_so_items_start_in_order(tmp_path):
+    """One quarter board (a sixth of the page) is a whole item of cards: it prints before the
+    Circles board that follows rather than waiting for the Circles pieces, so the pack still
+    opens with its first item."""
+    text = ("title: T\nseed: s\npage: {size: A4, orientation: portrait}\nitems:\n"
+            "  - {kind: cliquer, size: quarter, dots: 6}\n  - {kind: circles, circles: 3}\n")
+    pages = _pages(tmp_path, text)
+    assert [(i, n) for i, n, _ in pages[0]] == [(0, "board")]
+    assert [n for _, n, _ in pages[1]] == ["circles-board"]
