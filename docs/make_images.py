@@ -34,7 +34,8 @@ SOURCES = {
 # image -> (source, kind, which board of that kind (0 = first), which of its pages, dpi).
 # Boards and their pages are read from the PDF itself (`pnp validate --json`), so an image
 # follows its piece when the packing changes; "last" is the last page of the file. Images in
-# CROPPED keep only the ink above the page's footer, so a rules card reads at the page's width.
+# CROPPED keep only the box round that board's pieces on the page (a sheet may hold the next
+# item's cards too), so a rules card reads at the page's width.
 PICTURES = {
     "cliquer-board": ("starter", "cliquer", 0, 0, 100),
     "cliquer-quarter": ("starter", "cliquer", 1, 0, 60),
@@ -50,21 +51,23 @@ PICTURES = {
 
 
 CROPPED = {"circles-rules", "cliques-rules"}
-FOOTER_MM = 18          # the footer and the 50 mm bar sit in the bottom margin and just above it
 
 
-def _crop(picture, dpi: int):
-    """The picture cut to its ink above the footer, with a few millimetres of white round it."""
-    from PIL import ImageOps
+def _pieces_only(picture, pdf: Path, kind: str, nth: int, number: int, dpi: int):
+    """The picture cut to the box round this board's pieces on the page, so a sheet another item
+    shares (items share cut sheets) shows only the pieces the caption names."""
+    from pnp.pdf.readback import PdfBoards
 
-    px = dpi / 25.4
-    body = picture.crop((0, 0, picture.width, picture.height - round(FOOTER_MM * px)))
-    box = ImageOps.invert(body).point(lambda v: 255 if v > 12 else 0).getbbox()
-    if box is None:
-        return picture
-    pad = round(3 * px)
-    return body.crop((max(box[0] - pad, 0), max(box[1] - pad, 0),
-                      min(box[2] + pad, body.width), min(box[3] + pad, body.height)))
+    doc = PdfBoards(pdf)
+    height = doc.payload["page"]["height"]
+    board = [b for b in doc.payload["boards"] if b["kind"] == kind][nth]
+    doc.close()
+    frames = [p["frame"] for p in board["placements"] if p["page"] == number - 1]
+    px, pad = dpi / 72, 1.0      # a point round the frames: their cut lines, not the next piece
+    left, right = min(f[0] for f in frames) - pad, max(f[0] + f[2] for f in frames) + pad
+    bottom, top = min(f[1] for f in frames) - pad, max(f[1] + f[3] for f in frames) + pad
+    return picture.crop((max(round(left * px), 0), max(round((height - top) * px), 0),
+                         min(round(right * px), picture.width), min(round((height - bottom) * px), picture.height)))
 
 
 def _pnp(args: list[str], cwd: Path) -> str:
@@ -105,7 +108,7 @@ def render(work: Path) -> dict:
         picture = document[number - 1].render(scale=dpi / 72).to_pil().convert("L")
         document.close()
         if image in CROPPED:
-            picture = _crop(picture, dpi)
+            picture = _pieces_only(picture, pdf, kind, nth, number, dpi)
         record = {"command": " ".join(SOURCES[source][0]), "pdf": SOURCES[source][1], "page": number,
                   "dpi": dpi, "cropped": image in CROPPED, "pdf_sha256": hashlib.sha256(pdf.read_bytes()).hexdigest()}
         out[image] = (picture, record)

@@ -68,10 +68,19 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
     records: list = []
     imposer = Imposer(canvas, page, footer)
     held_back, last = [], None
+    paged = False                 # the item has printed a whole page (a board, a score sheet)
     for item, kind, board in boards:
-        if last is not None and item != last:
-            imposer.finish()      # an item's cards and tokens stay together, after its pages
-        last = item
+        # The next item's first cut piece shares the open sheet if it fits below everything on
+        # it (a band of its own: one straight cut parts the two items), so a set's half-empty
+        # last sheet is not followed by a fresh one. A sheet under half full also waits over
+        # the next item's whole pages (Imposer.hold) when its own item printed a page before it
+        # (a set's board), so items still start in the order they come; a fuller sheet, or an
+        # item of cards only, prints before them.
+        band, last = last is not None and item != last, item
+        if band:
+            if paged:
+                imposer.hold()    # a sheet under half full waits over the next item's pages
+            paged = False
         module = game(kind)
         placements: list = []
         records.append({"kind": kind, "item": item, "data": module.to_data(board),
@@ -83,10 +92,12 @@ def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, obje
                 continue
             if part == HELD_BACK:
                 continue
+            paged = paged or piece.size is None
             try:
-                imposer.add(piece, placements, f"{kind} {piece.name}")
+                imposer.add(piece, placements, f"{kind} {piece.name}", band)
             except PnpError as exc:
                 raise ItemError(item, str(exc)) from None
+            band = False
     imposer.finish()              # held-back pieces (answer keys) start a sheet of their own
     for piece, placements, item, kind in held_back:
         try:

@@ -121,3 +121,101 @@ def test_chits_of_one_colour_never_share_a_row_with_the_other_colour(tmp_path):
         for name, (x, y, w, h) in frames:
             rows.setdefault(round(y, 3), set()).add(name.split("-")[2])
         assert frames and all(len(colours) == 1 for colours in rows.values()), rows
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(sizes, min_size=1, max_size=12), st.lists(sizes, min_size=1, max_size=12))
+def test_a_new_band_goes_below_every_piece_so_one_straight_cut_parts_the_items(before, after):
+    """The next item (new_band) goes below every piece already on the sheet, not only the last,
+    and so does every later piece: one cut right across parts the two items."""
+    sheet = Sheet(300, 300)
+    old = [s for s in (sheet.place(w, h) for w, h in before) if s is not None]
+    if not old:
+        return
+    line = max(r.bottom for r in old)
+    new = sheet.place(*after[0], new_band=True)
+    if new is None:                          # the imposer starts a fresh sheet for the item
+        return
+    later = [sheet.place(w, h) for w, h in after[1:]]
+    for spot in [new, *later]:
+        if spot is not None:
+            assert spot.y >= line - EPS
+
+
+def test_a_new_band_beside_a_tall_piece_waits_below_it():
+    sheet = Sheet(100, 100)
+    sheet.place(40, 80)                      # tall, then a small one beside it
+    sheet.place(20, 20)
+    spot = sheet.place(20, 15, new_band=True)
+    assert (spot.x, spot.y) == (0, 80)       # not beside the tall piece, below it
+    assert sheet.place(30, 30, new_band=True) is None
+
+
+# ---- items sharing sheets in a built pack ------------------------------------------------------
+
+def _pages(tmp_path, text):
+    """{page: [(item, piece, frame)]} of a built spec, after checking it validates."""
+    from pnp.build import build
+    from pnp.pdf.readback import PdfBoards
+    from pnp.spec import loads
+    from pnp.validate import validate_file
+
+    [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
+    assert all(r.ok for r in validate_file(path)), "the pack does not validate"
+    doc = PdfBoards(path)
+    pages: dict = {}
+    for r in doc.payload["boards"]:
+        for p in r["placements"]:
+            pages.setdefault(p["page"], []).append((r["item"], p["piece"], p["frame"]))
+    doc.close()
+    return pages
+
+
+def test_a_half_empty_set_sheet_takes_the_next_items_cards_below_a_straight_cut(tmp_path):
+    """Circles' card, slips and tokens (under half a portrait page) share their sheet with the
+    Cliques rules card that follows, the Cliques score sheet printing first; every Circles piece
+    lies above every Cliques piece, so one cut across the sheet parts the sets."""
+    for paper in ("{size: A4, orientation: portrait}", "{size: Letter, orientation: portrait}"):
+        text = (f"title: T\nseed: s\npage: {paper}\nitems:\n  - {{kind: circles}}\n"
+                "  - {kind: cliques, players: 4}\n")
+        pages = _pages(tmp_path, text)
+        shared = [p for p, pieces in pages.items() if {i for i, _, _ in pieces} == {0, 1}]
+        assert len(shared) == 1, pages.keys()
+        pieces = pages[shared[0]]
+        lowest_circles = min(f[1] for i, _, f in pieces if i == 0)           # PDF y is upwards
+        highest_cliques = max(f[1] + f[3] for i, _, f in pieces if i == 1)
+        assert highest_cliques <= lowest_circles + 1e-3    # frames are kept to 4 decimals
+        whole = [p for p, ps in pages.items() if any(n == "score sheet" for _, n, _ in ps)]
+        assert whole == [shared[0] - 1]      # the score sheet printed before the held sheet
+
+
+def test_a_sheet_at_least_half_full_prints_before_the_next_items_pages(tmp_path):
+    """Four quarter boards (two thirds of the page) print as they come, before the Circles
+    board; they are not held back to take later pieces."""
+    text = ("title: T\nseed: s\npage: {size: A4, orientation: portrait}\nitems:\n"
+            "  - {kind: cliquer, size: quarter, count: 4, dots: 7}\n  - {kind: circles}\n")
+    pages = _pages(tmp_path, text)
+    assert [i for i, _, _ in pages[0]] == [0, 0, 0, 0]
+    assert [n for _, n, _ in pages[1]] == ["circles-board"]
+
+
+def test_answer_keys_start_their_own_sheet_three_to_a_landscape_page(tmp_path):
+    for paper in ("{size: A4, orientation: landscape}", "{size: Letter, orientation: landscape}"):
+        text = (f"title: T\nseed: s\npage: {paper}\nitems:\n"
+                "  - {kind: cliquer, count: 6, dots: 7, worksheet: true}\n"
+                "  - {kind: cliquer, size: quarter, count: 1, dots: 7}\n")
+        pages = _pages(tmp_path, text)
+        keys = [p for p, ps in pages.items() if any(n == "answer-key" for _, n, _ in ps)]
+        assert [len(pages[p]) for p in keys] == [3, 3]
+        assert all(n == "answer-key" for p in keys for _, n, _ in pages[p])
+
+
+def test_an_item_of_cards_only_is_not_held_so_items_start_in_order(tmp_path):
+    """One quarter board (a sixth of the page) is a whole item of cards: it prints before the
+    Circles board that follows rather than waiting for the Circles pieces, so the pack still
+    opens with its first item."""
+    text = ("title: T\nseed: s\npage: {size: A4, orientation: portrait}\nitems:\n"
+            "  - {kind: cliquer, size: quarter, dots: 6}\n  - {kind: circles, circles: 3}\n")
+    pages = _pages(tmp_path, text)
+    assert [(i, n) for i, n, _ in pages[0]] == [(0, "board")]
+    assert [n for _, n, _ in pages[1]] == ["circles-board"]

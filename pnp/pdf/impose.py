@@ -3,8 +3,13 @@
 Sized pieces of any sizes share a sheet: a rules card, goal slips and tokens print on one page
 (``pnp.pdf.pack`` decides where, in the order the pieces come), with cut lines round every
 piece (``pnp.pdf.cuts``). A piece whose group differs from the piece before starts a new row,
-so pieces of one kind (a colour of chits) are never mixed into another kind's row. A whole-page piece first closes the sheet being filled, so pieces
-print in the order they come. Every page ends with the footer and the scale bar.
+so pieces of one kind (a colour of chits) are never mixed into another kind's row; a piece
+added with ``new_band`` (the first of the next item) goes below everything on the sheet, so a
+straight cut right across parts the items. A whole-page piece first closes the sheet being
+filled, so pieces print in the order they come, with one exception (``hold``): between items a
+sheet under half full stays open over the next item's whole pages and takes its cut pieces, so
+a set's card and tokens share a sheet with the next set's cards instead of leaving half of it
+blank. Every page ends with the footer and the scale bar.
 """
 
 from __future__ import annotations
@@ -15,6 +20,11 @@ from pnp.pdf.cuts import draw_cuts
 from pnp.pdf.footer import draw_footer
 from pnp.pdf.pack import Sheet
 from pnp.pdf.page import PageGeometry
+
+
+# A sheet whose pieces cover less than this share of the content area is "mostly empty": between
+# items it waits for the next item's cut pieces rather than printing as it is.
+HOLD_BELOW = 0.5
 
 
 class Imposer:
@@ -29,11 +39,15 @@ class Imposer:
         self._slots: list = []          # (piece, record, spot) on the open sheet
         self._outlines = 0
         self._outline: tuple[str, ...] = ()     # the bookmark path of the last piece drawn
+        self._holding = False           # the open sheet stays open over whole pages (hold)
 
-    def add(self, piece: Piece, record: list, what: str = "a piece") -> None:
-        """Draw ``piece`` (now, or when its sheet is full); append its placement to ``record``."""
+    def add(self, piece: Piece, record: list, what: str = "a piece", new_band: bool = False) -> None:
+        """Draw ``piece`` (now, or when its sheet is full); append its placement to ``record``.
+        ``new_band``: the piece starts a band of its own below everything on the open sheet
+        (the first piece of the next item), so a straight cut across the sheet parts the two."""
         if piece.size is None:
-            self.finish()
+            if not self._holding:
+                self.finish()
             self._draw(piece, self.page.content, record)
             self._end_page()
             return
@@ -46,18 +60,25 @@ class Imposer:
                            "inside its margins; use a larger page, smaller margins or a smaller size")
         # a piece of another group than the last starts a row of its own (chits by colour)
         new_row = bool(self._slots) and self._slots[-1][0].group != piece.group
-        spot = self._sheet.place(w, h, new_row)
+        self._holding = False
+        spot = self._sheet.place(w, h, new_row, new_band)
         if spot is None:
             self.finish()
             self._sheet = Sheet(area.width, area.height)
             spot = self._sheet.place(w, h)
         self._slots.append((piece, record, spot))
 
+    def hold(self) -> None:
+        """Between two items: keep a sheet under half full open over the whole pages that come
+        next, so the next cut pieces fill it instead of a fresh sheet (it prints after those
+        pages). A fuller sheet prints before them, as every sheet did."""
+        self._holding = bool(self._slots) and self._sheet.covered < HOLD_BELOW
+
     def finish(self) -> int:
         """Print the sheet being filled, if any; the number of pages so far."""
         if self._slots:
             self._emit()
-        self._sheet, self._slots = None, []
+        self._sheet, self._slots, self._holding = None, [], False
         return self.pages
 
     # ------------------------------------------------------------------------------------------

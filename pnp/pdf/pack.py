@@ -56,11 +56,19 @@ class Sheet:
         """Whether a piece of this size fits an empty sheet at all."""
         return Rect(0.0, 0.0, self.width, self.height).holds(width, height)
 
-    def place(self, width: float, height: float, new_row: bool = False) -> Rect | None:
+    def place(self, width: float, height: float, new_row: bool = False,
+              new_band: bool = False) -> Rect | None:
         """Where a piece goes, or None when no free room holds it. ``new_row`` puts it, and every
         piece after it on this sheet, below the piece placed last, so a new kind of token (-1
-        chits after +1 chits) starts its own row and never finishes the last kind's."""
-        floor = self.placed[-1].bottom if new_row and self.placed else self.floor
+        chits after +1 chits) starts its own row and never finishes the last kind's.
+        ``new_band`` puts it, and every piece after it, below every piece on the sheet, so one
+        straight cut right across the sheet parts what came before from what comes now (the
+        next item of a pack shares the sheet without mixing into the last one's pieces)."""
+        floor = self.floor
+        if new_band and self.placed:
+            floor = self.used[1]
+        elif new_row and self.placed:
+            floor = self.placed[-1].bottom
         fitting = [f for f in self.free if f.holds(width, height) and f.y >= floor - EPS]
         if not fitting:
             return None

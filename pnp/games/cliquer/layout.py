@@ -40,7 +40,7 @@ CARD_MM = {"half": (128.0, 126.0), "quarter": (94.0, 91.0)}
 # the largest squares whose card keeps the whole rule at 6 pt or more (the spec's default
 # size_mm for half and quarter boards: item.py reads it from here)
 REDUCED_SIDE_MM = {"half": 96, "quarter": 60}
-KEY_CARD_MM = (94.0, 126.0)     # four to a portrait sheet (A4, Letter), two to a landscape one
+KEY_CARD_MM = (86.0, 126.0)     # four to a portrait sheet (A4, Letter), three to a landscape one
 KEY_SIDE_MM = 76.0              # the key's square, whatever the board's side
 KEY_TITLE_MM = 6
 
