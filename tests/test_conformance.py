@@ -164,3 +164,22 @@ def test_base_knows_no_game():
         text = inspect.getsource(module).lower()
         for kind in KINDS:
             assert f"games.{kind}" not in text and f'"{kind}"' not in text, (module.__name__, kind)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_game_folder_imports_itself_relatively(kind):
+    """Inside a game folder every import of the game's own modules is relative, so a copied
+    folder imports its copy, never the original (an absolute ``pnp.games.<kind>`` import would
+    quietly run the original's code in the new game)."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(game(kind).__path__[0])
+    absolute = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            absolute += [f"{path.name}:{node.lineno} {n}" for n in names
+                         if n == f"pnp.games.{kind}" or n.startswith(f"pnp.games.{kind}.")]
+    assert not absolute, absolute

@@ -7,14 +7,14 @@ embedded data. The doors live in the rooms of the same names (see ``pnp.games``)
 
 from __future__ import annotations
 
-from pnp.games.circles.board import Board
-from pnp.games.circles.check import check
-from pnp.games.circles.data import from_data, to_data
-from pnp.games.circles.drawn import check_drawn
-from pnp.games.circles.generate import generate
-from pnp.games.circles.item import Item
-from pnp.games.circles.pieces import pieces
-from pnp.games.circles.problems import PROBLEMS
+from .board import Board
+from .check import check
+from .data import from_data, to_data
+from .drawn import check_drawn
+from .generate import generate
+from .item import Item
+from .pieces import pieces
+from .problems import PROBLEMS
 
 KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
 TITLE = "Thinking in Circles"

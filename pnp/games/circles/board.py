@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pnp.games.base import option
 
-from pnp.games.circles.rules import (  # noqa: F401 - the board's vocabulary, defined with the rules
+from .rules import (  # noqa: F401 - the board's vocabulary, defined with the rules
     ARRANGEMENTS, BEADS_PER_HAND, COLORS, MAX_MOVE, MAX_SPACES, MIN_SPACES, NEUTRAL, SHAPES, SPACE_KINDS)
 
 

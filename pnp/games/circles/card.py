@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.games.circles.board import Board
-from pnp.games.circles.card_text import Paragraph, rules_text
+from .board import Board
+from .card_text import Paragraph, rules_text
 from pnp.paper import MM, Frame
 from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, string_width, wrap
 
@@ -129,7 +129,7 @@ def card_size(board: Board) -> tuple[float, float]:
 
 def draw_card(board: Board, canvas, frame: Frame) -> None:
     ensure_fonts()
-    from pnp.games.circles import TITLE     # the game's door; the package is loaded by now
+    from . import TITLE     # the game's door; the package is loaded by now
 
     size = text_size(board)
     inner = frame.inset(PADDING)

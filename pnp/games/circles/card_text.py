@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.circles.board import Board
-from pnp.games.circles.rules import BEADS_PER_HAND, MAX_MOVE, SHAPES, TEAM_PLAYERS, partners
+from .board import Board
+from .rules import BEADS_PER_HAND, MAX_MOVE, SHAPES, TEAM_PLAYERS, partners
 
 HOUSE = "House rule:"
 

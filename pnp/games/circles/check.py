@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.games.base import Problem
-from pnp.games.circles.problems import PROBLEMS
-from pnp.games.circles.board import (BEADS_PER_HAND, COLORS, MAX_SPACES, MIN_SPACES, NEUTRAL,
+from .problems import PROBLEMS
+from .board import (BEADS_PER_HAND, COLORS, MAX_SPACES, MIN_SPACES, NEUTRAL,
                                      SHAPES, SPACE_KINDS, Board, Circle, distance)
-from pnp.games.circles.rules import PLAYER_COUNTS, wins_for
+from .rules import PLAYER_COUNTS, wins_for
 
 
 def check(board: Board) -> list[Problem]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.base import Fields, bounded_list, brief, text
-from pnp.games.circles.board import Board, Circle, Variants
-from pnp.games.circles.rules import ARRANGEMENTS
+from .board import Board, Circle, Variants
+from .rules import ARRANGEMENTS
 
 MAX_CIRCLES = 64          # far beyond any spec (8); keeps a hostile file's checks small
 MAX_SPACES_DATA = 256     # per circle, likewise (a spec allows 24)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 
 from pnp.paper import Frame
-from pnp.games.circles import glyphs
-from pnp.games.circles.board import SHAPES, SPACE_KINDS, Board
-from pnp.games.circles.layout import (INK_MARGIN, KEY, circles_area, place,
+from . import glyphs
+from .board import SHAPES, SPACE_KINDS, Board
+from .layout import (INK_MARGIN, KEY, circles_area, place,
                                       ring_depth, space_width)
 from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, string_width
 from pnp.pdf.marks import marked
@@ -154,7 +154,7 @@ def _key(canvas, board: Board, frame: Frame) -> None:
 
 def draw_board(board: Board, canvas, frame: Frame) -> None:
     ensure_fonts()
-    from pnp.games.circles import TITLE     # the game's door; the package is loaded by now
+    from . import TITLE     # the game's door; the package is loaded by now
 
     area = circles_area(frame)
     frame = frame.inset(INK_MARGIN)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 
 from pnp.games.base import Problem
-from pnp.games.circles.problems import PROBLEMS
-from pnp.games.circles.board import SPACE_KINDS, Board
-from pnp.games.circles.draw import SPACE_TAG
-from pnp.games.circles.layout import CLEAR
+from .problems import PROBLEMS
+from .board import SPACE_KINDS, Board
+from .draw import SPACE_TAG
+from .layout import CLEAR
 
 BOARD_PIECE = "circles-board"
 ROUND_SLACK = 0.25      # a space's distance from its circle's centre may vary this much (share)

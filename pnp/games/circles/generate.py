@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.circles.board import (BEADS_PER_HAND, NEUTRAL, SHAPES, Board, Circle)
-from pnp.games.circles.item import Item
+from .board import (BEADS_PER_HAND, NEUTRAL, SHAPES, Board, Circle)
+from .item import Item
 
 START = 0   # the start space is drawn at the top of every circle
 

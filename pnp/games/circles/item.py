@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.games.base import brief, option
-from pnp.games.circles.board import MAX_SPACES, MIN_SPACES, SHAPES, Variants
-from pnp.games.circles.rules import PLAYER_COUNTS
-from pnp.games.circles.layout import MIN_SPACE_MM, smallest_space
+from .board import MAX_SPACES, MIN_SPACES, SHAPES, Variants
+from .rules import PLAYER_COUNTS
+from .layout import MIN_SPACE_MM, smallest_space
 from pnp.paper import MM
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.paper import Frame
-from pnp.games.circles.board import adjacent_pairs
+from .board import adjacent_pairs
 from pnp.pdf.page import PAPER_PT, geometry
 from pnp.paper import MM
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from pnp.games.circles.board import Board
-from pnp.games.circles.card import card_size, draw_card
-from pnp.games.circles.draw import draw_board
-from pnp.games.circles.tokens import (chit_size, draw_bead, draw_blocker, draw_goal_slip,
+from .board import Board
+from .card import card_size, draw_card
+from .draw import draw_board
+from .tokens import (chit_size, draw_bead, draw_blocker, draw_goal_slip,
                                       draw_marker, slip_size, token_size)
 from pnp.paper import Piece
 

@@ -10,10 +10,10 @@ boards every token is one size.
 
 from __future__ import annotations
 
-from pnp.games.circles import glyphs
-from pnp.games.circles.board import SHAPES, Board
-from pnp.games.circles.layout import TOKEN, marker_side
-from pnp.games.circles.rules import TEAM_PLAYERS, partners
+from . import glyphs
+from .board import SHAPES, Board
+from .layout import TOKEN, marker_side
+from .rules import TEAM_PLAYERS, partners
 from pnp.paper import MM, Frame
 from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, fit_size, string_width
 

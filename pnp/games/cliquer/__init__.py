@@ -5,14 +5,14 @@ the room of the same name (see ``pnp.games``).
 
 from __future__ import annotations
 
-from pnp.games.cliquer.board import Board
-from pnp.games.cliquer.check import check
-from pnp.games.cliquer.data import from_data, to_data
-from pnp.games.cliquer.drawn import check_drawn
-from pnp.games.cliquer.generate import generate
-from pnp.games.cliquer.item import Item
-from pnp.games.cliquer.pieces import pieces
-from pnp.games.cliquer.problems import PROBLEMS
+from .board import Board
+from .check import check
+from .data import from_data, to_data
+from .drawn import check_drawn
+from .generate import generate
+from .item import Item
+from .pieces import pieces
+from .problems import PROBLEMS
 
 KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
 TITLE = "CliqueR"
@@ -28,9 +28,9 @@ def read_code(text: str) -> Board | None:
     """The board a CliqueR board code (R1-...) describes, with the default print settings and the
     code as its ident; None if ``text`` is not a CliqueR code at all; ValueError if it is one,
     mistyped. A spec item ``code: <ident>`` reprints it exactly."""
-    from pnp.games.cliquer import codes
-    from pnp.games.cliquer.difficulty import measure
-    from pnp.games.cliquer.item import side_mm
+    from . import codes
+    from .difficulty import measure
+    from .item import side_mm
 
     if not codes.looks_like_code(text):
         return None
@@ -47,7 +47,7 @@ def analyze(board: Board, solve: bool | None = None, seconds: float | None = Non
     """The figures; perfect play within its budget (a limit given implies solve). When perfect
     play was asked for and not worked out, figures["unfinished"] says why. ``depth``: the skill
     chain too (figures["depth"]), its perfect rung within the same budget."""
-    from pnp.games.cliquer.analysis import analyze as figures, depth_figures, solve_request
+    from .analysis import analyze as figures, depth_figures, solve_request
 
     limits = (seconds, positions, memory_mb)
     asked = bool(solve) or any(x is not None for x in limits)
@@ -73,20 +73,20 @@ def _c_solver() -> bool:
     """Does perfect play run in C (or did the user choose Python with $PNP_SOLVER_CORE)?"""
     import os
 
-    from pnp.games.cliquer.solver import c_core_available
+    from .solver import c_core_available
 
     return c_core_available() or os.environ.get("PNP_SOLVER_CORE") == "python"
 
 
 def report(figures: dict) -> str:
-    from pnp.games.cliquer.analysis import format_report
+    from .analysis import format_report
 
     text = format_report(figures)
     return text + f"\nNote: {figures['solver_note']}" if figures.get("solver_note") else text
 
 
 def daily_spec(day) -> str:
-    from pnp.games.cliquer.daily import daily_spec_text
+    from .daily import daily_spec_text
 
     return daily_spec_text(day)
 
@@ -101,8 +101,8 @@ DAILY_SECONDS = 120
 def daily_answer(day, seconds: float | None = None, progress=None) -> str:
     """Yesterday's perfect play (kept in the cache folder once worked out); without
     ``seconds``, within DAILY_SECONDS."""
-    from pnp.games.cliquer.daily import previous_answer
-    from pnp.games.cliquer.solver import Budget
+    from .daily import previous_answer
+    from .solver import Budget
 
     budget = Budget(seconds=DAILY_SECONDS if seconds is None else seconds, memory_mb=1024)
     return previous_answer(day, budget, progress)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from pnp.games.cliquer.board import dot_name
-from pnp.games.cliquer.difficulty import measure
-from pnp.games.cliquer.geometry import Dot, convex_hull
-from pnp.games.cliquer.rules import Rules, triangulation_size
-from pnp.games.cliquer.solver import Budget
+from .board import dot_name
+from .difficulty import measure
+from .geometry import Dot, convex_hull
+from .rules import Rules, triangulation_size
+from .solver import Budget
 from pnp.words import count
 
 # Perfect play is always bounded (see solver.Budget). Unasked, it is tried on boards of up to
@@ -81,7 +81,7 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
     if n > SOLVE_AT_MOST:
         raise ValueError(f"perfect play is only worked out for boards of up to {SOLVE_AT_MOST} "
                          f"dots; this one has {n} (leave out --solve)")
-    from pnp.games.cliquer.solver import OverBudget, Solver
+    from .solver import OverBudget, Solver
 
     try:
         found = Solver(rules, solve.budget, progress=solve.progress).solve(whole_line=solve.whole_line)
@@ -97,7 +97,7 @@ def depth_figures(dots: Sequence[Dot], solve: bool | SolveRequest | None,
     """The board's skill chain (depth.py). Its perfect rung runs within the budget perfect play
     has here (the same SolveRequest; a fresh solver, so the whole budget again), and is left out,
     with the reason, past it, past SOLVE_AT_MOST dots, or with --no-solve."""
-    from pnp.games.cliquer.depth import GAMES, chain
+    from .depth import GAMES, chain
 
     if solve is False:
         perfect: bool | str = "--no-solve"
@@ -167,7 +167,7 @@ def format_report(figures: dict) -> str:
                      f"{'-'.join(play['best_opening'])}")
         lines.append(f"Best line of play: {', '.join(play['best_line'])}")
     if figures.get("depth") is not None:
-        from pnp.games.cliquer.depth import format_depth
+        from .depth import format_depth
 
         lines += format_depth(figures["depth"])
     return "\n".join(lines)

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pnp.games.base import Problem
-from pnp.games.cliquer.problems import PROBLEMS
-from pnp.games.cliquer.geometry import Dot, Scale, far_enough, line_clear, line_distance, orient
+from .problems import PROBLEMS
+from .geometry import Dot, Scale, far_enough, line_clear, line_distance, orient
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import fields
 
 from pnp.games.base import Problem
-from pnp.games.cliquer.board import Board, Limits
-from pnp.games.cliquer.difficulty import check_recorded
-from pnp.games.cliquer.item import Item
-from pnp.games.cliquer.problems import PROBLEMS
+from .board import Board, Limits
+from .difficulty import check_recorded
+from .item import Item
+from .problems import PROBLEMS
 
 
 def check(board: Board) -> list[Problem]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from pnp.games.cliquer.geometry import Dot, collinear_triples
+from .geometry import Dot, collinear_triples
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}

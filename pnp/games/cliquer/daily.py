@@ -32,8 +32,8 @@ _answers: dict[dt.date, str] = {}
 
 def daily_item(day: dt.date):
     """The spec item of ``day``'s board, as the spec text above reads (title aside)."""
-    from pnp.games.cliquer.item import Item, Target
-    from pnp.games.cliquer.target import band_target
+    from .item import Item, Target
+    from .target import band_target
 
     dots, band = WEEK[day.weekday()]
     return Item(dots=dots, difficulty=Target(*band_target(band), band),
@@ -43,7 +43,7 @@ def daily_item(day: dt.date):
 def board_of(day: dt.date):
     """``day``'s board, made by this game's own generator with the stream a build of
     ``daily_spec_text(day)`` gives its one board (the first copy of the first item)."""
-    from pnp.games.cliquer.generate import generate
+    from .generate import generate
     from pnp.seeding import ident_for, rng_for
 
     seed = f"daily/{day.isoformat()}"
@@ -56,9 +56,9 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     An answer kept in the cache folder is printed without solving; one worked out is kept.
     ``most_dots``: a larger board not kept already is not tried at all (saying so at once beats
     a long wait for the same answer)."""
-    from pnp.games.cliquer import kept
-    from pnp.games.cliquer.analysis import SolveRequest, analyze
-    from pnp.games.cliquer.board import dot_name
+    from . import kept
+    from .analysis import SolveRequest, analyze
+    from .board import dot_name
 
     try:
         before = day - dt.timedelta(days=1)
@@ -90,6 +90,6 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
 
 
 def _answer(head: str, margin: int, opening) -> str:
-    from pnp.games.cliquer.analysis import move_name, outcome
+    from .analysis import move_name, outcome
 
     return f"{head}): perfect play: {outcome(margin)}; best opening {move_name(opening)}"

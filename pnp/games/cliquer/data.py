@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.base import Fields, whole
-from pnp.games.cliquer import codes
-from pnp.games.cliquer.board import Board
+from . import codes
+from .board import Board
 
 KEYS = ("dots", "grid", "side_mm", "clearance_mm", "spacing_mm", "margin_mm", "ident", "title",
         "difficulty", "band", "worksheet", "size", "labels", "code")

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
 
-from pnp.games.cliquer.geometry import Dot, convex_hull
-from pnp.games.cliquer.rules import triangulation_size
+from .geometry import Dot, convex_hull
+from .rules import triangulation_size
 
 # stakes per move ~ STAKES_FLOOR + STAKES_SPAN * value, with value = 1 - exp(-RATE * share)
 STAKES_FLOOR, STAKES_SPAN, RATE = 0.32, 0.64, 4.0

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.games.cliquer import words
-from pnp.games.cliquer.board import Board
-from pnp.games.cliquer.codes import encode
-from pnp.games.cliquer.flow import BODY_PT, Block, Para, ScoreBoxes, draw_poured, pour
-from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_square
-from pnp.games.cliquer.layout import card_layout, is_card, page_layout, square_for
-from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled, subtitle
+from . import words
+from .board import Board
+from .codes import encode
+from .flow import BODY_PT, Block, Para, ScoreBoxes, draw_poured, pour
+from .ink import dot_position, dot_radius, draw_dots, draw_square
+from .layout import card_layout, is_card, page_layout, square_for
+from .sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled, subtitle
 from pnp.paper import Frame
 from pnp.pdf import fonts
 

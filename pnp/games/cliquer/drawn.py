@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pnp.games.base import Problem
-from pnp.games.cliquer.board import Board, dot_name
-from pnp.games.cliquer.ink import dot_position, dot_radius
-from pnp.games.cliquer.layout import square_for
-from pnp.games.cliquer.problems import PROBLEMS
+from .board import Board, dot_name
+from .ink import dot_position, dot_radius
+from .layout import square_for
+from .problems import PROBLEMS
 
 DRAWN_TOLERANCE_PT = 0.01
 SIZE_TOLERANCE_PT = 0.05       # a dot's printed radius; bezier circles bound to within 1e-3 pt

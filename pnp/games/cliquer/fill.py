@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnp.games.cliquer.geometry import Dot
+from .geometry import Dot
 
 POSITIONS = 96           # positions weighed along each side at most (every lattice point up to
                          # a grid of 96, every 2nd or 3rd beyond), so a search step costs the same

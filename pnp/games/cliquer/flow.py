@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.pdf.fonts import MIN_TEXT_PT
-from pnp.games.cliquer.layout import Unfit
+from .layout import Unfit
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 

@@ -6,12 +6,12 @@ import math
 import random
 from functools import lru_cache
 
-from pnp.games.cliquer import codes
-from pnp.games.cliquer.board import Board, Limits
-from pnp.games.cliquer.difficulty import measure
-from pnp.games.cliquer.ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
-from pnp.games.cliquer.item import Item, side_mm
-from pnp.games.cliquer.placer import Placer
+from . import codes
+from .board import Board, Limits
+from .difficulty import measure
+from .ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
+from .item import Item, side_mm
+from .placer import Placer
 
 LEAST_MARGIN_MM = 2.0       # the least margin an item may ask for (item.Item.margin_mm)
 
@@ -33,7 +33,7 @@ def generate(item: Item, rng: random.Random, ident: str) -> Board:
             clearance, spacing, margin = scaled_limits(item, dots, grid, side, found[0].message)
             limits = _limits(grid, side, clearance, spacing, margin)
     elif item.difficulty is not None:
-        from pnp.games.cliquer.target import place_at
+        from .target import place_at
 
         grid = item.grid
         dots = place_at(Placer(limits), item.dots, rng, item.difficulty.low, item.difficulty.high)

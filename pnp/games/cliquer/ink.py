@@ -30,7 +30,7 @@ def dot_position(board, square: Frame, dot) -> tuple[float, float]:
 def dot_radius(piece: str, board) -> float:
     """Printed radius of a dot in points on ``piece`` ("board" or "answer-key")."""
     if piece == "answer-key":
-        from pnp.games.cliquer.layout import KEY_SIDE_MM
+        from .layout import KEY_SIDE_MM
 
         # scaled with the key's square, so dots keep their gap there too
         return min(KEY_DOT_RADIUS_MM, DOT_RADIUS_MM * KEY_SIDE_MM / board.side_mm) * MM

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.games.base import option
-from pnp.games.cliquer import codes
-from pnp.games.cliquer.ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
-from pnp.games.cliquer.layout import REDUCED_SIDE_MM
+from . import codes
+from .ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
+from .layout import REDUCED_SIDE_MM
 
 DEFAULT_SIDE_MM = 170
 WORKSHEET_SIDE_MM = 120     # leaves room on the page for the how-to box and the questions
@@ -37,7 +37,7 @@ class Target:
 
 
 def _difficulty(value) -> Target:
-    from pnp.games.cliquer.target import band_target, value_target
+    from .target import band_target, value_target
 
     if isinstance(value, str):
         band = value.casefold()           # "Medium" is medium: names are read in any case

@@ -24,9 +24,9 @@ import tempfile
 from pathlib import Path
 from typing import Sequence
 
-from pnp.games.cliquer import codes
-from pnp.games.cliquer.geometry import Dot
-from pnp.games.cliquer.rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Move, Rules
+from . import codes
+from .geometry import Dot
+from .rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Move, Rules
 
 FORMAT = 1
 MOST_BYTES = 4096           # a 40-dot board is under 1 KB: anything larger is not ours

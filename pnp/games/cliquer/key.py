@@ -6,12 +6,12 @@ the lines from the dot inside to its corners), then the answers to the worksheet
 
 from __future__ import annotations
 
-from pnp.games.cliquer.board import Board
-from pnp.games.cliquer.flow import Block, Para, pour
-from pnp.games.cliquer.ink import dot_position, dot_radius, draw_dots, draw_square
-from pnp.games.cliquer.layout import CARD_PAD_MM, KEY_TITLE_MM, key_layout
-from pnp.games.cliquer.sheet import draw_dot_labels, subtitle
-from pnp.games.cliquer.worksheet import example_clique, fixed_by_step, hull_dots, questions
+from .board import Board
+from .flow import Block, Para, pour
+from .ink import dot_position, dot_radius, draw_dots, draw_square
+from .layout import CARD_PAD_MM, KEY_TITLE_MM, key_layout
+from .sheet import draw_dot_labels, subtitle
+from .worksheet import example_clique, fixed_by_step, hull_dots, questions
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 

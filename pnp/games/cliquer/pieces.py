@@ -4,8 +4,8 @@ a card held back to the end of the PDF (or to a PDF of its own)."""
 
 from __future__ import annotations
 
-from pnp.games.cliquer.board import Board
-from pnp.games.cliquer.layout import card_size, is_card, key_size
+from .board import Board
+from .layout import card_size, is_card, key_size
 from pnp.paper import Piece
 
 KEYS_SECTION = "Answer keys"
@@ -13,13 +13,13 @@ KEYS_SECTION = "Answer keys"
 
 def pieces(board: Board) -> list[Piece]:
     if not board.worksheet:
-        from pnp.games.cliquer.draw import draw_board
+        from .draw import draw_board
 
         return [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
                       size=card_size(board) if is_card(board) else None, group="cliquer",
                       outline=(f"Board {board.ident}",))]
-    from pnp.games.cliquer.key import draw_key
-    from pnp.games.cliquer.worksheet import draw_worksheet
+    from .key import draw_key
+    from .worksheet import draw_worksheet
 
     return [Piece("board", lambda canvas, frame: draw_worksheet(board, canvas, frame),
                   outline=(f"Worksheet {board.ident}",)),

@@ -22,8 +22,8 @@ import sys
 from functools import lru_cache
 
 from pnp.errors import PnpError
-from pnp.games.cliquer.board import Limits
-from pnp.games.cliquer.geometry import Dot
+from .board import Limits
+from .geometry import Dot
 
 SAMPLE_TRIES = 60        # random positions tried per dot before handing over to the search
 
@@ -162,12 +162,12 @@ class Placer:
         if len(dots) == n and not self.limits.problems(tuple(sorted(dots))):
             return tuple(sorted(dots))
         if "numpy" not in sys.modules:      # the search's first fill, without numpy (fill.py)
-            from pnp.games.cliquer.fill import first_fill
+            from .fill import first_fill
 
             board = first_fill(self, dots, n, rng)
             if board is not None:
                 return board
-        from pnp.games.cliquer.search import search     # numpy: only for the boards that need it
+        from .search import search     # numpy: only for the boards that need it
 
         board, fitted = search(self, dots, n, rng)
         if board is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple, Sequence
 
-from pnp.games.cliquer.geometry import Dot, collinear_triples, convex_hull, segments_cross
+from .geometry import Dot, collinear_triples, convex_hull, segments_cross
 
 Move = tuple[int, int]  # indices of the two dots, smaller first
 

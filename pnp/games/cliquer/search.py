@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from pnp.games.cliquer.fill import lattice
-from pnp.games.cliquer.geometry import Dot
+from .fill import lattice
+from .geometry import Dot
 
 Placer = Any             # a pnp.games.cliquer.placer.Placer (not imported: it imports this module)
 FILLS = 3                # greedy fills tried before the search; it starts from the fullest

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.games.cliquer.board import Board, dot_name
-from pnp.games.cliquer.codes import encode
-from pnp.games.cliquer.geometry import convex_hull
-from pnp.games.cliquer.ink import dot_position
+from .board import Board, dot_name
+from .codes import encode
+from .geometry import convex_hull
+from .ink import dot_position
 from pnp.pdf.fonts import MIN_TEXT_PT
-from pnp.games.cliquer.layout import HEADER_MM
-from pnp.games.cliquer.rules import triangulation_size
+from .layout import HEADER_MM
+from .rules import triangulation_size
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
@@ -64,14 +64,14 @@ def subtitle_lines(board: Board, width: float, step: bool = True) -> list[str]:
 
 def header_mm(board: Board, width: float, step: bool = True) -> float:
     """The header's height: HEADER_MM, and a line more for each line the subtitle wraps to."""
-    from pnp.games.cliquer.flow import INSET
+    from .flow import INSET
 
     return HEADER_MM + SUBTITLE_LINE_MM * (len(subtitle_lines(board, width - 2 * INSET, step)) - 1)
 
 
 def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
     """Title, figures and board code, top down in ``frame`` (``header_mm`` tall)."""
-    from pnp.games.cliquer.flow import inset
+    from .flow import inset
 
     # a header frame of fixed height (above the square) too short for the wrapped figures
     # prints them on one line, shrunk as needed
@@ -118,7 +118,7 @@ def draw_dot_labels(canvas, board: Board, square: Frame, radius: float, size: fl
     """Draw the dots' letters (``dot_labels``) in ``square``: placed in the square's own
     coordinates and drawn shifted onto the page, since where the letters of a board go does not
     depend on where its square sits (and a validator's redraw finds them placed already)."""
-    from pnp.games.cliquer.ink import draw_labels
+    from .ink import draw_labels
 
     draw_labels(canvas, dot_labels(board, square.width, radius, size, tuple(joins), every_line),
                 at=(square.x, square.y))
@@ -130,7 +130,7 @@ def dot_labels(board: Board, side: float, radius: float, size: float, joins: tup
     """The dots' letters in a square ``side`` wide with its lower left corner at (0, 0), never on
     a dot: clear of every line a game could draw when there is room (``every_line``), else of
     the hull and ``joins`` (pairs of dots the piece draws a line between)."""
-    from pnp.games.cliquer.labels import every_segment, place
+    from .labels import every_segment, place
 
     square = Frame(0.0, 0.0, side, side)
     points = [dot_position(board, square, d) for d in board.dots]
@@ -144,8 +144,8 @@ def dot_labels(board: Board, side: float, radius: float, size: float, joins: tup
 def laid_out(board: Board, frame: Frame, blocks_of):
     """The page's layout and where its words go, or (layout or None, None) when the square or
     the words do not fit."""
-    from pnp.games.cliquer.flow import settle
-    from pnp.games.cliquer.layout import Unfit, page_layout
+    from .flow import settle
+    from .layout import Unfit, page_layout
 
     try:
         lay = page_layout(board, frame)
@@ -161,7 +161,7 @@ def settled(board: Board, frame: Frame, blocks_of, what: str):
     layout and words, so the advice is true)."""
     from dataclasses import replace
 
-    from pnp.games.cliquer.layout import Unfit
+    from .layout import Unfit
 
     lay, words = laid_out(board, frame, blocks_of)
     if words is not None:

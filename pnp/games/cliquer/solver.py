@@ -28,11 +28,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from pnp.games.cliquer.geometry import Dot
-from pnp.games.cliquer.rules import Move, Rules, State, move_points
+from .geometry import Dot
+from .rules import Move, Rules, State, move_points
 
 try:
-    from pnp.games.cliquer._core import Core as _CCore
+    from ._core import Core as _CCore
 except ImportError:          # no compiler at install time: the pure-Python core does the work
     _CCore = None
 

@@ -17,11 +17,11 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from pnp.games.cliquer.difficulty import BANDS, RATE, measure
-from pnp.games.cliquer.geometry import Dot, convex_hull, orient
+from .difficulty import BANDS, RATE, measure
+from .geometry import Dot, convex_hull, orient
 
 if TYPE_CHECKING:     # only a type here: the generator hands a placer in
-    from pnp.games.cliquer.placer import Placer
+    from .placer import Placer
 
 STEPS_PER_DOT = 40     # proposals per dot per restart
 RESTARTS = 3

@@ -8,7 +8,7 @@ the printed rule and the scoring code cannot drift apart. Where the source artic
 
 from __future__ import annotations
 
-from pnp.games.cliquer.rules import CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS
+from .rules import CLIQUE_POINTS, FOUR_CLIQUE_MOVE, LINE_POINTS, TRIANGLE_POINTS
 
 TURNS = "Take turns; toss a coin for who starts."
 MOVE = "A move is one straight line joining two dots not yet joined."

@@ -24,15 +24,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from pnp.games.cliquer import words
-from pnp.games.cliquer.board import Board, dot_name
-from pnp.games.cliquer.flow import BODY_PT, Block, Para, draw_poured
-from pnp.games.cliquer.geometry import convex_hull, orient, sq_dist
-from pnp.games.cliquer.ink import dot_radius, draw_dots, draw_square
-from pnp.games.cliquer.layout import GAP_MM, NAME_LINE_MM
-from pnp.games.cliquer.sheet import Header, draw_dot_labels, draw_header, settled
-from pnp.games.cliquer.sheet import hull as hull_of
-from pnp.games.cliquer.rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, triangulation_size
+from . import words
+from .board import Board, dot_name
+from .flow import BODY_PT, Block, Para, draw_poured
+from .geometry import convex_hull, orient, sq_dist
+from .ink import dot_radius, draw_dots, draw_square
+from .layout import GAP_MM, NAME_LINE_MM
+from .sheet import Header, draw_dot_labels, draw_header, settled
+from .sheet import hull as hull_of
+from .rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, triangulation_size
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
@@ -213,7 +213,7 @@ class NameLine:
 
 
 def draw_name_line(canvas, frame: Frame) -> None:
-    from pnp.games.cliquer.flow import inset
+    from .flow import inset
 
     frame = inset(frame)
     size = 10

@@ -7,14 +7,14 @@ on them comes from the rules (``rules``). The doors live in the rooms of the sam
 
 from __future__ import annotations
 
-from pnp.games.cliques.board import Board
-from pnp.games.cliques.check import check
-from pnp.games.cliques.data import from_data, to_data
-from pnp.games.cliques.drawn import check_drawn
-from pnp.games.cliques.generate import generate
-from pnp.games.cliques.item import Item
-from pnp.games.cliques.pieces import pieces
-from pnp.games.cliques.problems import PROBLEMS
+from .board import Board
+from .check import check
+from .data import from_data, to_data
+from .drawn import check_drawn
+from .generate import generate
+from .item import Item
+from .pieces import pieces
+from .problems import PROBLEMS
 
 KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
 TITLE = "Cliques"

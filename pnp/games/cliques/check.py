@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pnp.games.base import Problem
-from pnp.games.cliques.problems import PROBLEMS
-from pnp.games.cliques.item import MAX_REMARK_CARDS, backwards_letter
-from pnp.games.cliques.board import Board
-from pnp.games.cliques.rules import COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens
+from .problems import PROBLEMS
+from .item import MAX_REMARK_CARDS, backwards_letter
+from .board import Board
+from .rules import COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens
 from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
 
 STYLES = ("track", "tens-units")

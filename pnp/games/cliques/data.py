@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.base import Fields, text, whole
-from pnp.games.cliques.board import Board, Circle, Tracker
-from pnp.games.cliques.rules import MAX_PLAYERS
+from .board import Board, Circle, Tracker
+from .rules import MAX_PLAYERS
 
 KEYS = ("ident", "players", "start", "first", "circles", "trackers", "remark_cards")
 

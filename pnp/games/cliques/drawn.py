@@ -11,12 +11,12 @@ today, and that nothing a group needs to play is missing.
 from __future__ import annotations
 
 from pnp.games.base import Problem
-from pnp.games.cliques.problems import PROBLEMS
-from pnp.games.cliques.board import Board
-from pnp.games.cliques.rules import COLOURS, MAX_PLAYERS, reachable
-from pnp.games.cliques.rules_card import START_TAG
-from pnp.games.cliques.tracker import TAGS
-from pnp.games.cliques.vote_card import TAG as VOTE_TAG
+from .problems import PROBLEMS
+from .board import Board
+from .rules import COLOURS, MAX_PLAYERS, reachable
+from .rules_card import START_TAG
+from .tracker import TAGS
+from .vote_card import TAG as VOTE_TAG
 
 
 def check_drawn(board: Board, placements) -> list[Problem]:

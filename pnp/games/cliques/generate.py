@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.cliques.board import Board, Circle, Tracker
-from pnp.games.cliques.item import Item
-from pnp.games.cliques.rules import remark_cards, start_tokens, tracker_range, tracker_style
+from .board import Board, Circle, Tracker
+from .item import Item
+from .rules import remark_cards, start_tokens, tracker_range, tracker_style
 
 
 def generate(item: Item, rng: random.Random, ident: str) -> Board:

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from pnp.games.base import brief, option
-from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
+from .rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
 from pnp.pdf.fonts import BOLD, SANS, backwards_letter, check_printable
 
 MAX_REMARK_CARDS = 200

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from pnp.games.cliques import remark_card, rules_card, score_sheet, sizes, tracker, vote_card
-from pnp.games.cliques.board import Board
+from . import remark_card, rules_card, score_sheet, sizes, tracker, vote_card
+from .board import Board
 from pnp.paper import Piece
 
 GROUP = "cliques"

@@ -9,10 +9,10 @@ the same job (the rules card says so).
 from __future__ import annotations
 
 from pnp.paper import Frame
-from pnp.games.cliques.ink import (
+from .ink import (
     GREY, approval_mark, block_height, checkbox, disapproval_mark, text_in_box, write_line)
-from pnp.games.cliques.board import Board
-from pnp.games.cliques.sizes import REMARK_CARD
+from .board import Board
+from .sizes import REMARK_CARD
 from pnp.pdf.fonts import BOLD, SANS, string_width
 
 SIZE = REMARK_CARD

@@ -8,9 +8,9 @@ validator can compare it with the data, as it does the trackers' start cells.
 from __future__ import annotations
 
 from pnp.paper import Frame
-from pnp.games.cliques import wording
-from pnp.games.cliques.board import Board
-from pnp.games.cliques.ink import ASCENT, LEADING, MIN_TEXT, text_in_box
+from . import wording
+from .board import Board
+from .ink import ASCENT, LEADING, MIN_TEXT, text_in_box
 from pnp.pdf.fonts import BOLD, SANS, string_width
 from pnp.pdf.marks import marked
 

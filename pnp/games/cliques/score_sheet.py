@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.games.cliques import wording
-from pnp.games.cliques.ink import GREY, MIN_TEXT, PALE, block_height, checkbox, fits, text_in_box
+from . import wording
+from .ink import GREY, MIN_TEXT, PALE, block_height, checkbox, fits, text_in_box
 from pnp.paper import MM, Frame
-from pnp.games.cliques.board import Board
-from pnp.games.cliques.rules_card import START_TAG
-from pnp.games.cliques.rules import MAX_PLAYERS
+from .board import Board
+from .rules_card import START_TAG
+from .rules import MAX_PLAYERS
 from pnp.pdf.fonts import BOLD, SANS, string_width
 from pnp.pdf.marks import marked
 

@@ -11,12 +11,12 @@ per colour, so the cells stay large enough to use.
 from __future__ import annotations
 
 from pnp.paper import MM, Frame
-from pnp.games.cliques import wording
-from pnp.games.cliques.ink import (
+from . import wording
+from .ink import (
     GREY, PALE, approval_mark, block_height, disapproval_mark, text_in_box)
-from pnp.games.cliques.board import Board, Tracker
-from pnp.games.cliques.rules import APPROVAL, DISAPPROVAL
-from pnp.games.cliques.sizes import TRACKER
+from .board import Board, Tracker
+from .rules import APPROVAL, DISAPPROVAL
+from .sizes import TRACKER
 from pnp.pdf.fonts import BOLD, SANS
 from pnp.pdf.marks import marked
 

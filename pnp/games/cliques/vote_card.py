@@ -16,9 +16,9 @@ from __future__ import annotations
 from shapely.geometry import LineString, box
 
 from pnp.paper import Frame
-from pnp.games.cliques.board import Board
-from pnp.games.cliques.ink import GREY, approval_mark, disapproval_mark, text_in_box
-from pnp.games.cliques.rules import APPROVAL, COLOURS
+from .board import Board
+from .ink import GREY, approval_mark, disapproval_mark, text_in_box
+from .rules import APPROVAL, COLOURS
 from pnp.pdf.fonts import BOLD, SANS
 from pnp.pdf.marks import marked
 
