@@ -29,7 +29,7 @@ SECTION = re.compile(r"/(?P<tag>\w+) <</I (?P<index>-?\d+)(?P<kind> /K -?\d+)?>>
 
 # Good PDFs to plant defects in: small, so that each planting validates quickly. A game owes one
 # here and a planted defect per problem code (pnp.games.base.TEST_OBLIGATIONS lists what a game
-# owes the tests; tests/test_game_obligations.py checks every registered game).
+# owes the tests; tests/games/test_game_obligations.py checks every registered game).
 GOOD_SPECS = {
     "cliquer": """\
 title: Mutations CliqueR

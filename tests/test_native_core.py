@@ -2,7 +2,7 @@
 
 CI sets $CI; there the core must import and the solver must choose it, so a machine that failed
 to compile it cannot go green (the C-against-Python tests would otherwise skip). The
-pure-Python solver runs in every run too (tests/test_cliquer_solver_core.py takes both cores;
+pure-Python solver runs in every run too (tests/games/cliquer/test_cliquer_solver_core.py takes both cores;
 .ci/run also runs the analyze tests with PNP_SOLVER_CORE=python).
 """
 

@@ -118,7 +118,7 @@ _DOOR_PARTNERS = {"analyze": ("report",)}
 
 
 # What a game owes the test suite: the doors above are checked when the registry loads a game;
-# these are checked for every registered game by tests/test_game_obligations.py, which names
+# these are checked for every registered game by tests/games/test_game_obligations.py, which names
 # the one it misses. A new game (a copied folder and a registry line) meets them by adding:
 TEST_OBLIGATIONS = {
     "good-spec": "a small spec of the kind in tests/test_mutations.py's GOOD_SPECS: a good PDF "
@@ -134,7 +134,7 @@ TEST_OBLIGATIONS = {
     "printed-options": "every text option of the Item says option(printed=True or False): the "
                        "loader refuses text the print font cannot draw in printed ones",
     "starter-builds": "`pnp new KIND` writes a spec that builds a PDF that validates "
-                      "(tests/test_conformance.py)",
+                      "(tests/games/test_conformance.py)",
 }
 
 

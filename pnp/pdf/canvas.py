@@ -12,7 +12,7 @@ Neither needs doing twice:
   and each point is then computed by reportlab's own expressions, step by step through its
   calls, in its order (``_circle_curves``).
 
-The bytes are exactly reportlab's: tests/test_pdf_canvas.py draws strings and circles both
+The bytes are exactly reportlab's: tests/pdf/test_pdf_canvas.py draws strings and circles both
 ways and compares the pages, and the golden PDFs pin whole packs.
 
 Both shortcuts lean on reportlab's private parts (the page's ``_code`` list, the canvas's

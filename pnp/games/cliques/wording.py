@@ -3,7 +3,7 @@
 The rules card prints them all, in the order of David Westbrook's text and in its words where
 they fit; the score sheet, trackers, vote cards and remark cards reprint the ones they rely on
 where they are used. Where the source is silent or pnp changes the equipment, the sentence says
-"House rule" (tests/test_cliques_rules_text.py holds each one against the source).
+"House rule" (tests/games/cliques/test_cliques_rules_text.py holds each one against the source).
 """
 
 from __future__ import annotations

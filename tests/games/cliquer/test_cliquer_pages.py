@@ -227,7 +227,7 @@ def test_the_letters_are_where_the_placer_that_tried_every_spot_put_them(points,
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
     import labels_baseline
     from pnp.games.cliquer import labels
     from pnp.paper import Frame

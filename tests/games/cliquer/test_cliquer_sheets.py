@@ -24,7 +24,7 @@ from pnp.games.cliquer.target import band_target, possible_values, step_for
 from pnp.spec import loads
 from pnp.validate import validate_file
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def spec(items: str, paper="A4", orientation="portrait", title="Sheets") -> str:

@@ -345,7 +345,7 @@ def test_example_spec_has_every_variant_on():
 
     from pnp.spec import load
 
-    spec = load(Path(__file__).parent.parent / "layouts" / "circles.yaml")
+    spec = load(Path(__file__).resolve().parents[3] / "layouts" / "circles.yaml")
     (entry,) = spec.items
     assert entry.kind == "circles"
     assert entry.item.variants.names() == ["Lockdown", "Spin Cycle", "UnCloned", "Wild Cards"]

@@ -63,7 +63,7 @@ def _printed_options(kind: str) -> None:
 
 
 def _starter_builds(kind: str) -> None:
-    """The spec loads here; tests/test_conformance.py builds and validates it."""
+    """The spec loads here; tests/games/test_conformance.py builds and validates it."""
     from pnp.spec import loads
     from pnp.starter import starter
 
