@@ -14,6 +14,7 @@ import textwrap
 import weakref
 
 import pytest
+from conftest import AWAY
 
 from pnp.games.cliquer.analysis import SolveRequest, analyze, skipped_because
 from pnp.games.cliquer.rules import Rules
@@ -68,7 +69,8 @@ def test_many_solves_in_one_process_stay_within_one_solves_memory():
         print("ok", budget.memory_mb, round(_resident_mb()))
     """)
     pytest.importorskip("resource")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          cwd=AWAY)   # the installed pnp, not the source tree without its core
     assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr[-2000:]
 
 
