@@ -118,16 +118,7 @@ def _page_differences(index: int, page, mine) -> list[Difference]:
         masks["ink-extra"].append((diff < -TOLERANCE).any(axis=2))
         masks["ink-missing"].append((diff > TOLERANCE).any(axis=2))
         top += band_pt
-    out = []
-    for code, parts in masks.items():
-        mask = np.concatenate(parts)
-        count = int(mask.sum())
-        if count:
-            words, points = _places(mask)
-            out.append(Difference(code, index, f"page {index + 1}: {count} pixel(s) "
-                                  f"{'darker' if code == 'ink-extra' else 'lighter'} than pnp "
-                                  f"draws, at {words}", points))
-    return out
+    return _pixel_differences(index, {code: np.concatenate(parts) for code, parts in masks.items()})
 
 
 def ink_differences(index: int, given, wanted) -> list[Difference]:
@@ -143,8 +134,14 @@ def ink_differences(index: int, given, wanted) -> list[Difference]:
     extra, missing = diff < -TOLERANCE, diff > TOLERANCE
     if diff.ndim == 3:            # colour: a pixel differs when any of its channels does
         extra, missing = extra.any(axis=2), missing.any(axis=2)
+    return _pixel_differences(index, {"ink-extra": extra, "ink-missing": missing})
+
+
+def _pixel_differences(index: int, masks: dict) -> list[Difference]:
+    """One difference per code whose mask (pixels darker: ink-extra, lighter: ink-missing)
+    has any pixel set, naming the places that hold the most."""
     out = []
-    for code, mask in (("ink-extra", extra), ("ink-missing", missing)):
+    for code, mask in masks.items():
         count = int(mask.sum())
         if count:
             words, points = _places(mask)

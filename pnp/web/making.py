@@ -171,14 +171,21 @@ def keys_apart(checked: Checked) -> bool:
     return checked.form.values.get("keys_apart") == "true"
 
 
-async def preview_api(request: Request) -> Response:
-    """The live preview (called by the page's script as options change): JSON."""
+async def form_for_script(request: Request):
+    """The posted form, or the JSON answer the page's script shows when it cannot be read."""
     try:
-        form = forms.read_form(text_fields(await form_of(request)))
+        return forms.read_form(text_fields(await form_of(request)))
     except Refusal as exc:
         return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, exc.status)
     except PnpError as exc:
         return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, 400)
+
+
+async def preview_api(request: Request) -> Response:
+    """The live preview (called by the page's script as options change): JSON."""
+    form = await form_for_script(request)
+    if isinstance(form, Response):
+        return form
     checked = check_form(form)
     if not checked.ok:
         return JSONResponse({"ok": False, "errors": checked.errors, "general": checked.general,
@@ -218,12 +225,9 @@ def start_build(site: Site, checked: Checked):
 async def build_api(request: Request) -> Response:
     """Start a build of the form (the page's script): {"job": id} to follow at /jobs/ID."""
     site = request.app.state.site
-    try:
-        form = forms.read_form(text_fields(await form_of(request)))
-    except Refusal as exc:
-        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, exc.status)
-    except PnpError as exc:
-        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, 400)
+    form = await form_for_script(request)
+    if isinstance(form, Response):
+        return form
     checked = check_form(form)
     if not checked.ok:
         return JSONResponse({"ok": False, "errors": checked.errors, "general": checked.general}, 422)
