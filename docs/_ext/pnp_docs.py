@@ -1,5 +1,4 @@
-"""pnp's own Sphinx extension: the reference pages generated from the code, and links to pages
-that other branches are still writing.
+"""pnp's own Sphinx extension: the reference pages generated from the code.
 
 A page holding the line ``<!-- generated: cli -->`` (or ``spec``, or ``new KIND``) gets that line
 replaced, when Sphinx reads it, by Markdown made from click's commands, from the JSON Schema the
@@ -13,18 +12,10 @@ import inspect
 import json
 import re
 
-from docutils import nodes
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 LOG = logging.getLogger(__name__)
 MARK = re.compile(r"^<!-- generated: (\w+)(?: (\w+))? -->$", re.M)
-
-# Pages being written in other branches (issue 27's brief): a link to one of them that does not
-# exist yet reads as plain text instead of failing the strict build; once the page exists the
-# link resolves and is checked like any other.
-PENDING = {"web", "validator", "difficulty", "development"}
-
 
 # ---------------------------------------------------------------- the CLI, from click
 
@@ -177,35 +168,6 @@ def _generate(app, docname: str, source: list[str]) -> None:
     source[0] = MARK.sub(replace, source[0])
 
 
-# ---------------------------------------------------------------- links to pages still to come
-
-def _docname(here: str, target: str) -> str:
-    """The document a link names, from the linking page's folder: ``../web.md`` -> ``web``."""
-    import posixpath
-
-    path = target.split("#", 1)[0].removesuffix(".md")
-    return posixpath.normpath(posixpath.join(posixpath.dirname(here), path)) if path else ""
-
-
-class PendingPages(SphinxPostTransform):
-    """A Markdown link to a page another branch is still writing, while it does not exist,
-    becomes its plain text (logged, not warned); every other unresolved link still fails."""
-
-    default_priority = 8            # before MyST's resolver (9), which would warn
-
-    def run(self, **kwargs) -> None:
-        from sphinx import addnodes
-
-        for node in list(self.document.findall(addnodes.pending_xref)):
-            if node.get("reftype") != "myst":
-                continue
-            target = _docname(self.env.docname, node["reftarget"])
-            if target in PENDING and target not in self.env.all_docs:
-                LOG.info(f"{self.env.docname}: link to {target}.md, a page still to come, kept as text")
-                node.replace_self(nodes.inline("", "", *node.children))
-
-
 def setup(app):
     app.connect("source-read", _generate)
-    app.add_post_transform(PendingPages)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
