@@ -13,6 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# slow: runs every command the docs show; `pytest -m "not slow"` leaves it out of a quick run, CI runs it
+pytestmark = pytest.mark.slow
+
+
 def _load(name: str):
     spec = importlib.util.spec_from_file_location(f"docs_{name}", ROOT / "docs" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)

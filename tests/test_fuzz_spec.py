@@ -41,6 +41,10 @@ LOCATED = re.compile(r"^\d+:\d+: \S.*$")     # what follows "FILE:"
 FAST = settings(deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 
 
+# slow: throws thousands of hostile specs at the loader; `pytest -m "not slow"` leaves it out of a quick run, CI runs it
+pytestmark = pytest.mark.slow
+
+
 def assert_one_located_line(err: SpecError, text: str, file: str = "x.yaml") -> None:
     """Every mistake is one line FILE:LINE:COL: message at a place inside the text, and the
     lines come in the order of the text."""

@@ -37,6 +37,10 @@ EARLIER = BIG.replace("count: 600", "count: 2").replace("seed: big", "seed: earl
 TIMEOUT = 60
 
 
+# slow: starts, interrupts and kills real builds; `pytest -m "not slow"` leaves it out of a quick run, CI runs it
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory):
     """The earlier good PDF and the complete new one, built in-process."""

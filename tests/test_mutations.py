@@ -69,6 +69,10 @@ items:
 # a PDF open for forging
 
 
+# slow: plants every defect in built PDFs and validates each; `pytest -m "not slow"` leaves it out of a quick run, CI runs it
+pytestmark = pytest.mark.slow
+
+
 class Forgery:
     """A copy of a pnp PDF whose attached data and page drawings can be rewritten."""
 

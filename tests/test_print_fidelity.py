@@ -49,6 +49,10 @@ WORKERS = 2
 ONE_LINE = re.compile(r"^fidelity\.yaml:\d+:\d+: [^\n]+$")
 
 
+# slow: builds and validates every game on every paper over many seeds; `pytest -m "not slow"` leaves it out of a quick run, CI runs it
+pytestmark = pytest.mark.slow
+
+
 def _page_option(name: str) -> dict:
     from pnp.spec import Page
 

@@ -681,6 +681,7 @@ def test_a_good_pdf_resaved_by_another_tool_still_validates(good, tmp_path, tool
 
 @settings(SLOW, max_examples=12)
 @given(st.floats(0.1, 0.9), st.floats(0.1, 0.9), st.integers(0, 2))
+@pytest.mark.slow     # draws a mark at every place on the page
 def test_a_mark_a_fifth_of_a_millimetre_across_is_caught_anywhere(good, tmp_path, fx, fy, page):
     # 0.5 pt is 0.18 mm: the smallest extra mark the proof promises to see, wherever it falls
     # against the 150 dpi pixel grid

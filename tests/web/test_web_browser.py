@@ -26,6 +26,10 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# slow: drives Debian's Chromium; `pytest -m "not slow"` leaves it out of a quick run, CI runs it
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def site():
     from pnp.web.app import read_layouts
