@@ -25,6 +25,12 @@ def own_peak_kb() -> int:
     raise RuntimeError("no VmHWM in /proc/self/status")
 
 
+def own_peak_mb() -> float:
+    """This process's own peak resident memory so far, in MiB (for solver benches that time
+    each solve in a child of its own)."""
+    return own_peak_kb() / 1024
+
+
 def main() -> None:
     args = sys.argv[1:]
     try:

@@ -33,14 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
 from cliquer_corpus import corpus  # noqa: E402
-
-
-def own_peak_mb() -> float:
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmHWM in /proc/self/status")
+from own_peak import own_peak_mb  # noqa: E402
 
 
 def run_one(n: int, index: int, method: str) -> dict:

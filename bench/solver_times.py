@@ -36,6 +36,8 @@ ROOT = os.path.join(HERE, "..")
 sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
 
+from own_peak import own_peak_mb  # noqa: E402
+
 BEFORE_SOURCE = os.path.join(HERE, "solver_today_core.c")
 BEFORE_DIR = os.path.join(HERE, "results", "before")
 WEEK = dt.date(2026, 11, 16)          # a Monday: the boards of the day of 16-22 November 2026
@@ -51,14 +53,6 @@ def build_before() -> str:
     subprocess.run([*cc, "-O3", "-fPIC", "-shared", "-fwrapv", "-DNDEBUG",
                     f"-I{sysconfig.get_paths()['include']}", BEFORE_SOURCE, "-o", target], check=True)
     return target
-
-
-def own_peak_mb() -> float:
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmHWM in /proc/self/status")
 
 
 def board(source: str):

@@ -1,4 +1,5 @@
-"""Hypothesis strategies for CliqueR boards shared by the rules, difficulty and solver tests."""
+"""Hypothesis strategies for CliqueR boards shared by the rules, difficulty and solver tests,
+and the brute force the solvers are held to."""
 
 from __future__ import annotations
 
@@ -25,3 +26,17 @@ def boards(min_dots: int = 3, max_dots: int = 9, grid: int = 40):
             .map(drop_collinear)
             .map(lambda d: d[:max_dots])
             .filter(lambda d: len(d) >= min_dots))
+
+
+def exhaustive(rules):
+    """Every position's value by memoised minimax through the public rules (full points): the
+    brute force the solvers are held to."""
+    memo = {}
+
+    def value(state):
+        if state.drawn not in memo:
+            memo[state.drawn] = max((p - value(s) for s, p in
+                                     (rules.play(state, m) for m in rules.legal_moves(state))),
+                                    default=0)
+        return memo[state.drawn]
+    return value

@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cliquer_boards import boards
+from cliquer_boards import boards, exhaustive
 from sim.cliquer_players import random_player
 from pnp.games.cliquer.rules import Rules
 from pnp.games.cliquer.solver import Budget, OverBudget, Solver, c_core_available, plain_minimax
@@ -21,19 +21,6 @@ CORES = ["python"] + (["c"] if c_core_available() else [])
 needs_c = pytest.mark.skipif(not c_core_available(), reason="the C core is not built here")
 
 NINE = ((10, 47), (17, 32), (25, 51), (39, 73), (52, 5), (60, 69), (63, 46), (69, 83), (72, 24))
-
-
-def exhaustive(rules):
-    """Every position's value by memoised minimax through the public rules (full points)."""
-    memo = {}
-
-    def value(state):
-        if state.drawn not in memo:
-            memo[state.drawn] = max((p - value(s) for s, p in
-                                     (rules.play(state, m) for m in rules.legal_moves(state))),
-                                    default=0)
-        return memo[state.drawn]
-    return value
 
 
 def random_prefix(rules, seed, length):

@@ -13,7 +13,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cliquer_boards import boards
+from cliquer_boards import boards, exhaustive
 from cliquer_corpus import corpus
 from sim.cliquer_players import random_player
 from pnp.games.cliquer.rules import Rules
@@ -36,18 +36,6 @@ def core_for(rules, **thresholds):
 
     return Core(rules.n, bytes(a for a, _ in rules.segments), bytes(b for _, b in rules.segments),
                 rules.crossing, 16, **thresholds)
-
-
-def exhaustive(rules):
-    memo = {}
-
-    def value(state):
-        if state.drawn not in memo:
-            memo[state.drawn] = max((p - value(s) for s, p in
-                                     (rules.play(state, m) for m in rules.legal_moves(state))),
-                                    default=0)
-        return memo[state.drawn]
-    return value
 
 
 @needs_c
