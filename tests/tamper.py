@@ -8,6 +8,22 @@ from pathlib import Path
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, StreamObject
 
+# a small pack of every game, the file the validator's attack tests plant their forgeries in
+SMALL = """\
+title: Attack
+seed: attack
+output: small.pdf
+items:
+  - kind: cliquer
+    size: quarter
+    dots: 6
+  - kind: circles
+    circles: 3
+  - kind: cliques
+    players: 3
+    remark_cards: 4
+"""
+
 
 def _attachment_stream(writer: PdfWriter) -> StreamObject:
     names = writer._root_object["/Names"]["/EmbeddedFiles"]["/Names"]

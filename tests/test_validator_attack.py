@@ -26,22 +26,8 @@ from pnp.build import build
 from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
 from pnp.spec import loads
 from pnp.validate import validate_file
-from tamper import read_data, rewrite
+from tamper import SMALL, read_data, rewrite
 
-SMALL = """\
-title: Attack
-seed: attack
-output: small.pdf
-items:
-  - kind: cliquer
-    size: quarter
-    dots: 6
-  - kind: circles
-    circles: 3
-  - kind: cliques
-    players: 3
-    remark_cards: 4
-"""
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                       HealthCheck.too_slow])
 

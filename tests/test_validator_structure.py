@@ -24,21 +24,7 @@ from pnp.build import build
 from pnp.pdf.readback import NotOurs
 from pnp.spec import loads
 from pnp.validate import validate_file
-
-SMALL = """\
-title: Structure
-seed: structure
-output: small.pdf
-items:
-  - kind: cliquer
-    size: quarter
-    dots: 6
-  - kind: circles
-    circles: 3
-  - kind: cliques
-    players: 3
-    remark_cards: 4
-"""
+from tamper import SMALL
 
 
 @pytest.fixture(scope="module")
