@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.build import GENERATOR, draw_boards, footer_text, generate_all
+from pnp.build import generate_all
+from pnp.render import GENERATOR, draw_boards, footer_text
 from pnp.errors import PnpError
 from pnp.paper import Frame, Piece
 from pnp.pdf.page import PageGeometry, geometry

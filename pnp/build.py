@@ -15,8 +15,8 @@ from typing import Iterable
 
 from pnp.errors import PnpError
 from pnp.games import game
-from pnp.render import (GENERATOR, HELD_BACK, MAIN, WHOLE, ItemError, PARTS, draw_boards,  # noqa: F401
-                        footer_text, page_geometry, payload, redraw)  # - the seam below build and validate
+from pnp.render import (GENERATOR, HELD_BACK, MAIN, WHOLE, ItemError, draw_boards, footer_text,
+                        page_geometry, payload)   # the drawing seam, below build and validate
 from pnp.seeding import ident_for, rng_for
 from pnp.spec import Entry, Spec
 

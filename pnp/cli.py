@@ -201,7 +201,7 @@ def _contents(spec, part, boards: int) -> str:
     """What a written PDF holds, in the games' words: "24 worksheets", "4 boards, 2 sets", "24
     answer keys" (a game's NOUN names what one of its boards is when that is not "board"; a
     worksheet item's boards are worksheets)."""
-    from pnp.build import HELD_BACK
+    from pnp.render import HELD_BACK
     from pnp.games import game
     from pnp.words import count
 

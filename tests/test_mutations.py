@@ -849,7 +849,7 @@ def _transplant(forgery: Forgery, kinds: tuple[str, ...], payload=None, **patche
 
     from pypdf import PdfReader
 
-    from pnp.build import redraw
+    from pnp.render import redraw
 
     with contextlib.ExitStack() as stack:
         for target, value in patches.items():

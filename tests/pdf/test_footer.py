@@ -8,7 +8,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pnp.build import GENERATOR, build, footer_text
+from pnp.build import build
+from pnp.render import GENERATOR, footer_text
 from pnp.pdf.fonts import MIN_TEXT_PT, SANS, ensure_fonts, string_width
 from pnp.pdf.footer import footer_line
 from pnp.spec import loads

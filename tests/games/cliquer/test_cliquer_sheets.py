@@ -111,7 +111,7 @@ def test_keys_apart_writes_two_pdfs_that_both_validate(tmp_path):
         reports = validate_file(path)
         assert reports and all(r.ok for r in reports), [r.line("x") for r in reports]
     assert "Answer key" in page_texts(keys)[0] and not any("Answer key" in t for t in page_texts(main))
-    from pnp.build import redraw
+    from pnp.render import redraw
     from tamper import read_data
 
     for path in (main, keys):           # the validator's redraw gives the same pages
