@@ -1,7 +1,10 @@
 """Reading a PDF back: the attached data, and what is actually drawn on each page.
 
-pdfium (via pypdfium2) does the parsing: it is the PDF engine of a major browser, fuzzed for
-years against hostile files, so damaged or malicious PDFs become an error, not a crash.
+The file is parsed once by qpdf (through pikepdf, after ``pnp.pdf.prescan`` has bounded it):
+the page count, each page's size and the attached data come from that parse, the one the
+structural proof (``pnp.pdf.structure``) holds. What is drawn on a page (the marked objects,
+and the layout in ``pnp.pdf.printed``) is read by pdfium (via pypdfium2), the PDF engine of a
+major browser, fuzzed for years against hostile files; it must see as many pages as qpdf.
 """
 
 from __future__ import annotations
@@ -97,12 +100,18 @@ class PdfBoards:
             # an empty user password opens without asking, but its permissions may forbid printing
             if pdfium.raw.FPDF_GetSecurityHandlerRevision(self.pdf.raw) != -1:
                 raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are")
-            if len(self.pdf) > MAX_PAGES:
-                raise NotOurs(f"{name}: {len(self.pdf)} pages; pnp packs have at most {MAX_PAGES}")
+            # the page count, the page sizes and the attached data are read from qpdf's parse,
+            # the one the structural proof holds; pdfium must see the same pages
+            self.pages = len(self.structure.pages)
+            if self.pages > MAX_PAGES:
+                raise NotOurs(f"{name}: {self.pages} pages; pnp packs have at most {MAX_PAGES}")
+            if len(self.pdf) != self.pages:
+                raise NotOurs(f"{name}: PDF readers disagree on its pages ({self.pages} or "
+                              f"{len(self.pdf)}); pnp PDFs read alike everywhere")
             # pages may share one heavy content stream that pdfium parses again for each page
-            work = len(self.pdf) * self.scan.largest_content
+            work = self.pages * self.scan.largest_content
             if work > MAX_PAGE_WORK:
-                raise NotOurs(f"{name}: {len(self.pdf)} pages with content streams of up to "
+                raise NotOurs(f"{name}: {self.pages} pages with content streams of up to "
                               f"{self.scan.largest_content // 1024} kB would take too long to read; "
                               "pnp pages are far lighter")
             self.payload = self._payload()
@@ -115,29 +124,28 @@ class PdfBoards:
         self.structure.close()
 
     def __len__(self) -> int:
-        return len(self.pdf)
+        return self.pages
 
     def _payload(self) -> dict:
+        """The attached board data, from the name tree of attached files as qpdf reads it
+        (every stream there was decoded within bounds by the pre-scan already)."""
+        import pikepdf
+
         data = None
         self.data_attachments = 0
         self.other_attachments: list[str] = []
         try:
-            count = self.pdf.count_attachments()
-            if count > MAX_ATTACHMENTS:
-                raise NotOurs(f"{self.name}: {count} attached files; pnp attaches one")
-            for i in range(count):
-                attachment = self.pdf.get_attachment(i)
-                label = attachment.get_name()
+            for label, spec in _attached(self.structure, self.name):
                 if label != ATTACHMENT:
                     self.other_attachments.append(label)
                     continue
                 self.data_attachments += 1
                 if data is None:
-                    data = bytes(attachment.get_data())
+                    data = _attached_bytes(spec)
         except NotOurs:
             raise
-        except Exception as exc:  # pdfium reports a damaged name tree or stream as plain errors
-            raise NotOurs(f"{self.name}: the attached board data is damaged ({exc})") from None
+        except (pikepdf.PdfError, ValueError, TypeError, AttributeError) as exc:
+            raise NotOurs(f"{self.name}: the attached board data is damaged ({_short(exc)})") from None
         if data is None:
             raise NotOurs(f"{self.name}: no pnp board data attached; was this PDF made by pnp build?")
         if len(data) > MAX_DATA_BYTES:
@@ -162,13 +170,12 @@ class PdfBoards:
         return tuple(self._page(index).get_size())
 
     def page_size_unloaded(self, index: int) -> tuple[float, float]:
-        """The page's size from its dictionary, without parsing its content."""
-        import pypdfium2.raw as raw
-
-        size = raw.FS_SIZEF()
-        if not raw.FPDF_GetPageSizeByIndexF(self.pdf.raw, index, ctypes.byref(size)):
-            raise NotOurs(f"{self.name}: page {index + 1} is damaged")
-        return size.width, size.height
+        """The page's size as a viewer shows it (its crop box within its media box, turned
+        by its rotation), from its dictionary as qpdf reads it, without parsing its content."""
+        size = _page_size(self.structure.pages[index].obj)
+        if size is None:
+            raise NotOurs(f"{self.name}: page {index + 1} has no readable size")
+        return size
 
     def page_objects(self, index: int) -> list[Drawn]:
         try:
@@ -253,6 +260,94 @@ def objects_of(page) -> list[Drawn]:
 
     walk(raw.FPDFPage_CountObjects(page.raw), lambda k: raw.FPDFPage_GetObject(page.raw, k), 0)
     return out
+
+
+def _attached(pdf, name: str) -> list[tuple[str, object]]:
+    """(name, file specification) of every attached file, walking the catalog's name tree of
+    embedded files (a flat list or /Kids, at most ``MAX_ATTACHMENTS`` entries and 8 levels),
+    each named as a viewer names it: /UF, else /F."""
+    import pikepdf
+
+    names = pdf.Root.get("/Names")
+    tree = names.get("/EmbeddedFiles") if isinstance(names, pikepdf.Dictionary) else None
+    found: list[tuple[str, object]] = []
+    seen: set = set()
+    todo = [(tree, 0)] if isinstance(tree, pikepdf.Dictionary) else []
+    while todo:
+        node, depth = todo.pop()
+        key = node.objgen if node.is_indirect else id(node)
+        if key in seen or depth > 8:
+            raise NotOurs(f"{name}: the list of attached files loops or nests too deeply")
+        seen.add(key)
+        entries = node.get("/Names")
+        if isinstance(entries, pikepdf.Array):
+            items = list(entries)
+            if len(items) > 2 * MAX_ATTACHMENTS:
+                raise NotOurs(f"{name}: more than {MAX_ATTACHMENTS} attached files; pnp attaches one")
+            for label, spec in zip(items[0::2], items[1::2]):
+                if isinstance(spec, pikepdf.Dictionary):
+                    found.append((_spec_name(spec, label), spec))
+        kids = node.get("/Kids")
+        if isinstance(kids, pikepdf.Array):
+            todo += [(k, depth + 1) for k in list(kids)[:MAX_ATTACHMENTS]
+                     if isinstance(k, pikepdf.Dictionary)]
+        if len(found) > MAX_ATTACHMENTS:
+            raise NotOurs(f"{name}: more than {MAX_ATTACHMENTS} attached files; pnp attaches one")
+    return found
+
+
+def _spec_name(spec, label) -> str:
+    import pikepdf
+
+    for key in ("/UF", "/F"):
+        value = spec.get(key)
+        if isinstance(value, pikepdf.String):
+            return str(value)
+    return str(label) if isinstance(label, pikepdf.String) else ""
+
+
+def _attached_bytes(spec) -> bytes | None:
+    """The embedded file's decoded bytes (its /EF stream, /UF before /F as viewers take it)."""
+    import pikepdf
+
+    ef = spec.get("/EF")
+    if not isinstance(ef, pikepdf.Dictionary):
+        return None
+    for key in ("/UF", "/F"):
+        stream = ef.get(key)
+        if isinstance(stream, pikepdf.Stream):
+            return stream.read_bytes()
+    return None
+
+
+def _page_size(page) -> tuple[float, float] | None:
+    import pikepdf
+
+    def box(key):
+        value = page.get(key)
+        if isinstance(value, pikepdf.Array) and len(value) == 4:
+            try:
+                x0, y0, x1, y1 = (float(v) for v in value)
+            except (TypeError, ValueError):
+                return None
+            return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+        return None
+
+    media = box("/MediaBox")
+    if media is None:
+        return None
+    crop = box("/CropBox") or media
+    crop = (max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]),
+            min(crop[3], media[3]))
+    width, height = max(0.0, crop[2] - crop[0]), max(0.0, crop[3] - crop[1])
+    rotate = page.get("/Rotate", 0)
+    if isinstance(rotate, int) and rotate % 180 == 90:
+        width, height = height, width
+    return width, height
+
+
+def _short(exc) -> str:
+    return " ".join(str(exc).split())[:120]
 
 
 def _no_constant(name: str):
