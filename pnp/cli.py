@@ -202,17 +202,15 @@ def _contents(spec, part, boards: int) -> str:
     answer keys" (a game's NOUN names what one of its boards is when that is not "board"; a
     worksheet item's boards are worksheets)."""
     from pnp.render import HELD_BACK
-    from pnp.games import game
-    from pnp.words import count
+    from pnp.words import count, noun
 
     if part == HELD_BACK or isinstance(part, tuple):
         return count(boards, "answer key")
     entries = spec.items if part is None else [spec.items[part]]
     totals: dict[str, int] = {}
     for entry in entries:
-        noun = "worksheet" if getattr(entry.item, "worksheet", False) else \
-            getattr(game(entry.kind), "NOUN", "board")
-        totals[noun] = totals.get(noun, 0) + entry.count
+        what = noun(entry.kind, worksheet=getattr(entry.item, "worksheet", False))
+        totals[what] = totals.get(what, 0) + entry.count
     if sum(totals.values()) != boards:           # a count the spec cannot explain: say it plainly
         return count(boards, "board")
     return ", ".join(count(n, noun) for noun, n in totals.items())

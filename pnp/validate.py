@@ -24,7 +24,8 @@ from pnp.games.base import Fields, Problem, Problems, bounded_list, brief
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
-from pnp.render import PARTS  # a pack split by --keys-apart: which of its two PDFs this is
+from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
+from pnp.words import noun
 
 EDGE_SLACK_PT = 0.01
 MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
@@ -65,6 +66,7 @@ class BoardReport:
     label: str
     pages: list[int]
     problems: list[Problem] = field(default_factory=list)
+    noun: str = "board"   # what it is called when counted ("set", "worksheet"; pnp.words.noun)
 
     @property
     def ok(self) -> bool:
@@ -244,6 +246,9 @@ class _Boards:
                                                 if isinstance(record, dict) else "record is not a mapping"))
                 continue
             report.kind = record["kind"]
+            data = record.get("data")
+            report.noun = noun(report.kind, answer_key=doc.payload.get("part") == HELD_BACK,
+                               worksheet=isinstance(data, dict) and data.get("worksheet") is True)
             module = game(report.kind)
             try:
                 Fields(record, f"board {n}", ("kind", "item", "data", "placements"))
@@ -516,10 +521,12 @@ def _layout_results(doc: PdfBoards, pieces, pages: range) -> list:
 
 
 def summary(reports: list[BoardReport]) -> str:
-    from pnp.words import count
+    """"5 boards, 2 sets checked: 7 ok, 0 failed": each counted as ``pnp build`` counts it."""
+    from pnp.words import count, tally
 
     boards = [r for r in reports if r.number]
     failed = sum(not r.ok for r in boards)
-    text = f"{count(len(boards), 'board')} checked: {len(boards) - failed} ok, {failed} failed"
+    text = f"{tally(r.noun for r in boards) or count(0, 'board')} checked: " \
+           f"{len(boards) - failed} ok, {failed} failed"
     return text + ("; the file as a whole failed" if any(not r.number and not r.ok for r in reports)
                    else "")

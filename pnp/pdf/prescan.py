@@ -38,6 +38,9 @@ FLATE = {"/FlateDecode", "/Fl"}
 
 
 MAX_PAGE_WORK = 512 * 2**20   # pages x largest content stream: what parsing every page may cost
+OPEN_MEMORY = 160 * 2**20     # address space opening and scanning may add (a 1000-page pack: ~30 MB)
+OPENING_GREW = 32 * 2**20     # a failed open that grew the peak this much ran out of memory
+MAX_IN_OBJECT_STREAM = 10_000  # objects one object stream may hold (qpdf writes 100 a stream)
 
 
 @dataclass
@@ -49,6 +52,7 @@ class Scan:
     largest_content: int = 0
     decoded: int = 0
     warnings: list = field(default_factory=list)
+    object_streams: set = field(default_factory=set)   # objgens decoded before the objects
 
 
 class Refused(Exception):
@@ -59,18 +63,36 @@ def scan(data: bytes) -> Scan:
     """Raise Refused if the PDF asks for more than any pnp PDF could; else the open document."""
     import pikepdf
 
-    with _quiet():
-        try:
-            pdf = pikepdf.open(io.BytesIO(data), inherit_page_attributes=False)   # as written
-        except pikepdf.PasswordError:
-            raise Refused("the PDF is encrypted; pnp PDFs never are") from None
-        except (pikepdf.PdfError, ValueError, RuntimeError) as exc:
-            raise Refused(f"damaged or unreadable PDF ({_said(exc)})") from None
-        try:
+    from pnp.pdf.sandbox import tighter
+
+    # qpdf inflates a cross-reference stream while it opens the file, with its own decoder:
+    # the open (and the scan after it) gets a tight memory limit of its own, so such a bomb
+    # is refused within ``OPEN_MEMORY``, not at the child's limit
+    pdf = None
+    before = _peak()
+    try:
+        with _quiet(), tighter(OPEN_MEMORY):
+            try:
+                pdf = pikepdf.open(io.BytesIO(data), inherit_page_attributes=False)   # as written
+            except pikepdf.PasswordError:
+                raise Refused("the PDF is encrypted; pnp PDFs never are") from None
+            except (pikepdf.PdfError, ValueError, RuntimeError) as exc:
+                # qpdf reports an allocation that failed under the limit as a damaged file
+                # ("unable to find /Root dictionary"): say what it was
+                if _peak() - before > OPENING_GREW:
+                    raise MemoryError from None
+                raise Refused(f"damaged or unreadable PDF ({_said(exc)})") from None
             return _scan(pdf)
-        except BaseException:
+    except MemoryError:
+        if pdf is not None:
             pdf.close()
-            raise
+        raise Refused(f"needs more than {OPEN_MEMORY // 2**20} MB of memory to open (a "
+                      "cross-reference or object stream that inflates too far; pnp PDFs need "
+                      "a few MB)") from None
+    except BaseException:
+        if pdf is not None:
+            pdf.close()
+        raise
 
 
 @contextmanager
@@ -105,11 +127,12 @@ def _scan(pdf) -> Scan:
     forms: dict = {}           # objgen of a form XObject -> (its draws, the XObjects it names)
     count = 0
     try:
+        _object_streams(pdf, found)
         for obj in pdf.objects:
             count += 1
             if count > MAX_OBJECTS:
                 raise Refused(f"has more than {MAX_OBJECTS} objects; pnp PDFs have far fewer")
-            if isinstance(obj, pikepdf.Stream):
+            if isinstance(obj, pikepdf.Stream) and obj.objgen not in found.object_streams:
                 _stream(obj, found, forms)
     except pikepdf.PdfError as exc:
         raise Refused(f"damaged or unreadable PDF ({_said(exc)})") from None
@@ -119,6 +142,40 @@ def _scan(pdf) -> Scan:
                       "and their re-saves read cleanly")
     _check_fan_out(pdf, forms)
     return found
+
+
+def _peak() -> int:
+    """This process's peak resident memory in bytes so far (0 where unknown)."""
+    try:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    except (ImportError, OSError):
+        return 0
+
+
+def _object_streams(pdf, found: Scan) -> None:
+    """Every object stream, decoded by the bounded decoders before any object inside it is
+    resolved: qpdf inflates an object stream whole, with its own decoder, the first time it
+    reads an object from it. The cross-reference table says which streams hold objects,
+    without resolving any of them."""
+    import pikepdf
+
+    holders: dict[int, int] = {}
+    for entry in pdf.get_xref_table().values():
+        if entry.type == 2:
+            holders[entry.obj_stream_number] = holders.get(entry.obj_stream_number, 0) + 1
+            if len(holders) > MAX_OBJECTS:
+                raise Refused(f"has more than {MAX_OBJECTS} object streams; pnp PDFs have far fewer")
+    for number, held in sorted(holders.items()):
+        if held > MAX_IN_OBJECT_STREAM:
+            raise Refused(f"has an object stream holding {held} objects (qpdf writes 100 a "
+                          "stream)")
+        holder = pdf.get_object((number, 0))
+        if not isinstance(holder, pikepdf.Stream) or holder.get("/Type") != pikepdf.Name.ObjStm:
+            raise Refused("lists objects inside something that is not an object stream")
+        _stream(holder, found, {})        # refuses a bomb before qpdf inflates it
+        found.object_streams.add(holder.objgen)
 
 
 def _stream(obj, found: Scan, forms: dict) -> None:

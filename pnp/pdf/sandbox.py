@@ -16,11 +16,15 @@ import pickle
 import select
 import signal
 import time
+from contextlib import contextmanager
 from typing import Any, Callable
 
 MEMORY_BUDGET = 768 * 2**20     # bytes of address space the child may add to what it inherits
 CPU_SECONDS = 120               # CPU time of one file; a 1000-page pack validates in about 30 s
 WALL_SECONDS = 300              # a busy machine gets slack, a hang does not
+
+
+_IN_CHILD = False          # set in a limited child: only there may a step tighten its limit
 
 
 class Exhausted(Exception):
@@ -73,6 +77,8 @@ def start(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int =
             faulthandler.disable()      # an abort in pdfium is reported by the parent, in one line
             _limit(resource, "RLIMIT_AS", base + memory if base else 0)
             _limit(resource, "RLIMIT_CPU", cpu)
+            global _IN_CHILD
+            _IN_CHILD = True
             try:
                 message = ("ok", fn(*args))
             except MemoryError:
@@ -151,6 +157,41 @@ class Pending:
             if self.pid is not None:
                 _reap(self.pid, kill=True)
                 os.close(self.read_end)
+
+
+@contextmanager
+def tighter(memory: int):
+    """Within a limited child, a step that should need little (opening a file, before the
+    validator's own bounded decoders can look at it) gets at most ``memory`` more bytes of
+    address space than the child has mapped now: past that, allocations fail (MemoryError)
+    within the step, long before the child's own limit. Elsewhere (no fork, no sandbox, no
+    RLIMIT_AS) it does nothing, and the child's limits or none remain."""
+    if not _IN_CHILD:
+        yield
+        return
+    import resource
+
+    base = _address_space()
+    try:
+        saved = resource.getrlimit(resource.RLIMIT_AS)
+    except (AttributeError, ValueError, OSError):
+        saved = None
+    if not base or saved is None:
+        yield
+        return
+    soft, hard = saved
+    top = base + memory
+    if soft != resource.RLIM_INFINITY:
+        top = min(top, soft)
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (top, hard))
+    except (ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, saved)
 
 
 def die_with_parent(parent: int) -> None:
