@@ -421,7 +421,7 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
     from pnp.pdf.proof import compare
 
     owners = _boards_by_page(reports)
-    for d in compare(doc.structure, doc.pdf, pdf_bytes, doc.data):
+    for d in compare(doc.structure, lambda: doc.pdf, pdf_bytes, doc.data):
         if d.page is None:
             whole.problems.append(PROBLEMS(d.code, d.message))
             continue
@@ -506,12 +506,12 @@ def _layout_checks(doc: PdfBoards, reports, whole, pieces, layout: list | None =
 def _layout_results(doc: PdfBoards, pieces, pages: range) -> list:
     """Each page's layout problems, in order; a page that cannot be read ends the list with its
     exception, which ``_layout_checks`` raises where reading page by page would have."""
-    from pnp.pdf.layout_check import check_page
+    from pnp.pdf.layout_check import check_parsed
 
     out: list = []
     for page in pages:
         try:
-            out.append(check_page(doc._page(page), pieces.get(page, []), page + 1))
+            out.append(check_parsed(doc.page_read(page), pieces.get(page, []), page + 1))
         except MemoryError:
             raise
         except Exception as exc:  # noqa: BLE001 - carried to the page it belongs to

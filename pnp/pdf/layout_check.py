@@ -15,7 +15,8 @@ stroked path a band as wide as its line, each filled path its area.
 - **outside-safe-area**: anything within 5 mm of the paper edge (only when asked: the
   validator checks that for every object already).
 
-``page_problems`` is the one call for a page; ``check_page`` reads a pdfium page first.
+``page_problems`` is the one call for a page; ``check_parsed`` reads a page from qpdf's parse
+first (the validator's reading), ``check_page`` a pdfium page (the tests' and benches').
 """
 
 from __future__ import annotations
@@ -56,6 +57,14 @@ def check_page(page, frames: Sequence[Placed], number: int, safe: Frame | None =
         printed = read_page(page, _worth_reading([f for _, f in frames], safe, text), words=text)
     except TooMuch as exc:
         return [PROBLEMS("page-unreadable", f"page {number}: {exc}")]
+    return page_problems(printed, frames, number, safe, text)
+
+
+def check_parsed(parsed, frames: Sequence[Placed], number: int, safe: Frame | None = None,
+                 text: bool = True) -> list[Problem]:
+    """``check_page`` for a page read from qpdf's parse (``pnp.pdf.printed.read_parsed``),
+    the reading the validator uses."""
+    printed = parsed.printed(many=_worth_reading_all([f for _, f in frames], safe, text))
     return page_problems(printed, frames, number, safe, text)
 
 
@@ -164,6 +173,35 @@ def _worth_reading(frames: Sequence[Frame], safe: Frame | None, text: bool):
             return True
         return any(_overlaps_inside(box, f) and not _within(box, f) for f in frames)
     return detail
+
+
+def _worth_reading_all(frames: Sequence[Frame], safe: Frame | None, text: bool):
+    """``_worth_reading`` for every path of a page at once (one array operation a page rather
+    than one a path): ``many(boxes, texts)`` -> a flag a box."""
+    import numpy as np
+
+    def many(boxes, texts) -> list[bool]:
+        if not boxes:
+            return []
+        b = np.asarray(boxes, dtype=float).reshape(-1, 4)
+        want = np.zeros(len(b), dtype=bool)
+        if text and texts:
+            t = np.asarray([x.bounds for x in texts], dtype=float)
+            want |= ((b[:, None, 0] <= t[None, :, 2] + 1) & (t[None, :, 0] <= b[:, None, 2] + 1) &
+                     (b[:, None, 1] <= t[None, :, 3] + 1) & (t[None, :, 1] <= b[:, None, 3] + 1)).any(axis=1)
+        if safe is not None:
+            s = 0.01
+            want |= ~((b[:, 0] >= safe.x - s) & (b[:, 1] >= safe.y - s) &
+                      (b[:, 2] <= safe.right + s) & (b[:, 3] <= safe.top + s))
+        slack = FRAME_SLACK
+        for f in frames:
+            inside = (b[:, 0] < f.right - slack) & (b[:, 2] > f.x + slack) & \
+                     (b[:, 1] < f.top - slack) & (b[:, 3] > f.y + slack)
+            within = (b[:, 0] >= f.x - slack) & (b[:, 1] >= f.y - slack) & \
+                     (b[:, 2] <= f.right + slack) & (b[:, 3] <= f.top + slack)
+            want |= inside & ~within
+        return want.tolist()
+    return many
 
 
 def safe_area(width: float, height: float) -> Frame:

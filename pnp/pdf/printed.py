@@ -344,3 +344,409 @@ class _Buffers:
 
 
 _BUFFERS = _Buffers()
+
+
+# ---- the same, read from qpdf's parse (the one the structural proof holds) ----------------------
+
+class Unreadable(ValueError):
+    """Content the reader cannot follow (an operand of the wrong type, a Q with no q)."""
+
+
+@dataclass
+class Parsed:
+    """A page read once from qpdf's parse: its texts, its paths as painted (made into ``Shape``
+    only as the layout checks ask, see ``printed``) and every object drawn (``drawn``, as
+    ``readback.Drawn``: the marked dots and spaces, and the boxes the safe-area check needs)."""
+
+    width: float
+    height: float
+    texts: tuple
+    paths: tuple
+    others: tuple
+    drawn: list
+
+    def printed(self, detail: Callable[[Box, Sequence[Text]], bool] | None = None,
+                many: Callable | None = None) -> PagePrint:
+        """The page as ``read_page`` gives it; ``detail(box, texts)`` (or ``many(boxes,
+        texts)``, every path's at once) chooses which paths are read point by point (the
+        others are known by their generous box)."""
+        if many is not None:
+            exact = many([p[9] for p in self.paths], self.texts)
+        else:
+            exact = [detail is None or detail(p[9], self.texts) for p in self.paths]
+        shapes = tuple(_parsed_shape(p, e) for p, e in zip(self.paths, exact))
+        return PagePrint(self.width, self.height, self.texts, shapes, self.others)
+
+
+def read_parsed(page, fonts: dict) -> Parsed:
+    """A pikepdf page read from its decoded content operators, as pdfium reads one: each
+    painting operator one path object, each text-showing operator one text object, in order,
+    with the innermost marked-content tag each is drawn in. ``fonts`` caches each font's
+    measures (``pnp.pdf.glyphs``) by object.
+
+    The operators pnp writes are followed exactly; an XObject, shading or inline image (never
+    in a pnp page: the structural proof names it) is taken as ink over the whole page, since
+    this reader does not look inside it. Raises TooMuch past ``MAX_OBJECTS``, Unreadable for
+    content it cannot follow."""
+    import pikepdf
+
+    from pnp.pdf.readback import Drawn
+
+    width, height = _page_box(page)
+    try:
+        ops = pikepdf.parse_content_stream(page)
+    except pikepdf.PdfError as exc:
+        raise Unreadable(f"content qpdf cannot parse ({' '.join(str(exc).split())[:80]})") from None
+    resources = page.obj.get("/Resources")
+    font_dict = resources.get("/Font") if isinstance(resources, pikepdf.Dictionary) else None
+    try:
+        return _interpret(ops, font_dict, fonts, width, height, Drawn)
+    except TooMuch:
+        raise
+    except (IndexError, TypeError, ValueError, KeyError, AttributeError, OverflowError,
+            ZeroDivisionError) as exc:
+        raise Unreadable(f"content this reader cannot follow ({type(exc).__name__})") from None
+
+
+def _page_box(page) -> tuple[float, float]:
+    from pnp.pdf.readback import _page_size
+
+    return _page_size(page.obj) or (0.0, 0.0)
+
+
+PAINT = {"S": (True, False), "s": (True, False), "f": (False, True), "F": (False, True),
+         "f*": (False, True), "B": (True, True), "B*": (True, True), "b": (True, True),
+         "b*": (True, True), "n": (False, False)}
+POINTS = {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4}
+
+
+def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) -> Parsed:
+    """The content's objects, read in one pass (the hot loop of reading a pack: plain floats,
+    one tuple a path, boxes made once)."""
+    import pikepdf
+
+    texts: list[Text] = []
+    text_greys: list[float] = []
+    paths: list = []          # (path, ctm, stroked, filled, line width, tag, grey, dashed, clip, box)
+    others: list[Other] = []
+    drawn: list = []          # (kind, index into texts/paths/others, tag, mark index, mark kind)
+    ctm, clip, line, grey, dash = IDENTITY, (), 1.0, 0.0, False
+    font_name, size, leading, spacing, word, scale, rise = None, 0.0, 0.0, 0.0, 0.0, 100.0, 0.0
+    stack: list = []
+    marks: list = []          # open marked sections: (tag, index, kind)
+    here = ("", -1, -1)       # the innermost tag, index and kind of the sections open
+    path: list = []           # (op, its numbers in user space)
+    xs: list = []             # the path's x and y (control points too), user space
+    ys: list = []
+    clip_rule = None
+    tm = tlm = IDENTITY
+    page_ink = (0.0, 0.0, width, height)
+    Inline = pikepdf.ContentStreamInlineImage
+
+    def add(kind: str, slot: int) -> None:
+        if len(drawn) >= MAX_OBJECTS:
+            raise TooMuch(f"page has more than {MAX_OBJECTS} objects")
+        drawn.append((kind, slot, *here))
+
+    def show(shown) -> None:
+        nonlocal tm
+        measured = _measure(shown, font_dict, font_name, fonts, size, spacing, word, scale)
+        tm = _placed(measured, tm, ctm, size, rise, here[0], clip, texts)
+        text_greys.append(grey)
+        add("text", len(texts) - 1)
+
+    for op in ops:
+        if isinstance(op, Inline):
+            others.append(Other(page_ink, here[0], clip))
+            add("other", len(others) - 1)
+            continue
+        name = str(op.operator)
+        args = op.operands
+        # the branches in the order pnp's pages use the operators most (a text is seven)
+        if name == "BT":
+            tm = tlm = IDENTITY
+        elif name == "Tm":
+            tm = tlm = tuple(map(float, args))
+            if len(tm) != 6:
+                raise ValueError("Tm needs six numbers")
+        elif name == "Tf":
+            font_name, size = args[0], float(args[1])
+        elif name == "TL":
+            leading = float(args[0])
+        elif name == "Tj" or name == "TJ":
+            show(args[0])
+        elif name == "T*":
+            tm = tlm = _compose((1, 0, 0, 1, 0.0, -leading), tlm)
+        elif name == "ET":
+            pass
+        elif name in POINTS:
+            numbers = tuple(map(float, args))
+            if len(numbers) != POINTS[name]:
+                raise ValueError(f"{name} with {len(numbers)} operands")
+            path.append((name, numbers))
+            xs += numbers[0::2]
+            ys += numbers[1::2]
+        elif name in PAINT:
+            stroked, filled = PAINT[name]
+            if name in ("s", "b", "b*"):
+                path.append(("h", ()))
+            if path and (stroked or filled):
+                box = _points_box(xs, ys, ctm)
+                if stroked:     # pdfium widens a stroked path's box by a whole line width
+                    grow = line * math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])) or 0.5
+                    box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
+                paths.append((tuple(path), ctm, stroked, filled, line, here[0], grey, dash, clip, box))
+                add("path", len(paths) - 1)
+            if clip_rule is not None and path:
+                clip = clip + (tuple(_flatten(path, ctm)),)
+            path, xs, ys, clip_rule = [], [], [], None
+        elif name == "re":
+            x, y, w, h = map(float, args)
+            path += [("m", (x, y)), ("l", (x + w, y)), ("l", (x + w, y + h)), ("l", (x, y + h)),
+                     ("h", ())]
+            xs += (x, x + w)
+            ys += (y, y + h)
+        elif name == "g" or name in ("rg", "k", "sc", "scn"):
+            grey = _grey(name, args)
+        elif name == "h":
+            path.append(("h", ()))
+        elif name == "q":
+            if len(stack) > 256:
+                raise TooMuch("graphics states nested too deeply")
+            stack.append((ctm, clip, line, grey, dash, font_name, size, leading, spacing, word,
+                          scale, rise))
+        elif name == "Q":
+            if stack:
+                (ctm, clip, line, grey, dash, font_name, size, leading, spacing, word, scale,
+                 rise) = stack.pop()
+        elif name == "BDC" or name == "BMC":
+            props = args[1] if name == "BDC" and len(args) > 1 else None
+            tag = str(args[0])[1:] if args and isinstance(args[0], pikepdf.Name) else ""
+            idx = kind = -1
+            if isinstance(props, pikepdf.Dictionary):
+                i, k = props.get("/I"), props.get("/K")
+                idx = i if isinstance(i, int) else -1
+                kind = k if isinstance(k, int) else -1
+            if len(marks) > 64:
+                raise TooMuch("marked content nested too deeply")
+            marks.append((tag, idx, kind))
+            here = (tag or here[0], idx if idx != -1 else here[1], kind if kind != -1 else here[2])
+        elif name == "EMC":
+            if marks:
+                marks.pop()
+                here = _innermost(marks)
+        elif name == "cm":
+            m = tuple(map(float, args))
+            if len(m) != 6:
+                raise ValueError("cm needs six numbers")
+            ctm = _compose(m, ctm)
+        elif name == "w":
+            line = float(args[0])
+        elif name == "d":
+            dash = isinstance(args[0], pikepdf.Array) and len(args[0]) > 0
+        elif name in ("W", "W*"):
+            clip_rule = name
+        elif name in ("Tc", "Tw", "Tz", "Ts"):
+            value = float(args[0])
+            if name == "Tc":
+                spacing = value
+            elif name == "Tw":
+                word = value
+            elif name == "Tz":
+                scale = value
+            else:
+                rise = value
+        elif name in ("Td", "TD", "'", '"'):
+            if name == '"':
+                word, spacing = float(args[0]), float(args[1])
+            if name == "TD":
+                leading = -float(args[1])
+            dx, dy = (float(args[0]), float(args[1])) if name in ("Td", "TD") else (0.0, -leading)
+            tm = tlm = _compose((1, 0, 0, 1, dx, dy), tlm)
+            if name in ("'", '"'):
+                show(args[-1])
+        elif name in ("Do", "sh"):
+            others.append(Other(page_ink, here[0], clip))
+            add("other", len(others) - 1)
+        # everything else (line caps, joins, miter, flatness, intent, stroke colour, ET) moves
+        # no ink this reader measures
+
+    objects = []
+    for kind, slot, tag, idx, mark_kind in drawn:
+        if kind == "text":
+            fill = tuple([_channel(text_greys[slot])] * 3) + (255,) if tag else None
+            box = texts[slot].bounds
+        elif kind == "path":
+            p = paths[slot]
+            # the fill colour in force, filled or not, as pdfium reports a marked path's
+            fill = tuple([_channel(p[6])] * 3) + (255,) if tag else None
+            box = p[9]
+        else:
+            fill, box = None, others[slot].bounds
+        if not math.isfinite(box[0] + box[1] + box[2] + box[3]):
+            raise ValueError("a number that is not finite")
+        objects.append(Drawn(tag, idx, box, fill, mark_kind))
+    return Parsed(float(width), float(height), tuple(texts), tuple(paths), tuple(others), objects)
+
+
+def _innermost(marks: list) -> tuple[str, int, int]:
+    tag, idx, kind = "", -1, -1
+    for t, i, k in marks:
+        tag = t or tag
+        idx = i if i != -1 else idx
+        kind = k if k != -1 else kind
+    return tag, idx, kind
+
+
+def _points_box(xs: list, ys: list, m) -> Box:
+    """The box, in page space, of points given in user space under the matrix ``m``."""
+    if m[1] == 0 and m[2] == 0:           # no turn: the box's corners are enough
+        x0, x1 = min(xs) * m[0] + m[4], max(xs) * m[0] + m[4]
+        y0, y1 = min(ys) * m[3] + m[5], max(ys) * m[3] + m[5]
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    return _box_of([_apply(m, p) for p in zip(xs, ys)])
+
+
+def _channel(grey: float) -> int:
+    return max(0, min(255, int(grey * 255 + 0.5)))
+
+
+def _grey(name: str, args) -> float:
+    """The grey a fill colour prints as (pnp writes ``g``; the others are named foreign by the
+    proof, and read here as the luminance a grey render sees)."""
+    values = [float(v) for v in args if isinstance(v, (int, float)) or hasattr(v, "as_integer_ratio")
+              or type(v).__name__ == "Decimal"]
+    if name == "g" or len(values) == 1:
+        return values[0]
+    if len(values) == 3:
+        r, g, b = values
+        return 0.3 * r + 0.59 * g + 0.11 * b
+    if len(values) == 4:
+        c, m, y, k = values
+        return max(0.0, 1 - min(1.0, 0.3 * c + 0.59 * m + 0.11 * y + k))
+    return 0.0
+
+
+def _flatten(path, ctm) -> list[tuple[Point, ...]]:
+    """Subpaths in page space, curves flattened, closed ones closed (as ``_polylines``)."""
+    lines: list[tuple[Point, ...]] = []
+    current: list[Point] = []
+    start: Point | None = None
+    for op, n in path:
+        if op == "m":
+            if len(current) > 1:
+                lines.append(tuple(current))
+            p = _apply(ctm, n)
+            current, start = [p], p
+        elif op == "l":
+            current.append(_apply(ctm, n))
+        elif op == "h":
+            if start is not None and current and current[-1] != start:
+                current.append(start)
+        else:
+            last = current[-1] if current else _apply(ctm, n[-2:])
+            if op == "c":
+                p1, p2, p3 = _apply(ctm, n[0:2]), _apply(ctm, n[2:4]), _apply(ctm, n[4:6])
+            elif op == "v":
+                p1, p2, p3 = last, _apply(ctm, n[0:2]), _apply(ctm, n[2:4])
+            else:
+                p1, p2, p3 = _apply(ctm, n[0:2]), _apply(ctm, n[2:4]), _apply(ctm, n[2:4])
+            current += _bezier(last, p1, p2, p3)
+    if len(current) > 1:
+        lines.append(tuple(current))
+    elif current and not lines:
+        lines.append((current[0], current[0]))
+    return lines
+
+
+def _control_box(p) -> Box:
+    """A path's box as pdfium gives it: every point (control points too) in page space, a
+    stroked path widened by its line width, generous as the detail filter expects."""
+    return p[9]
+
+
+def _parsed_shape(p, exact: bool) -> Shape:
+    path, ctm, stroked, filled, line, tag, grey, dashed, clip, _ = p
+    if not exact:
+        return Shape((), stroked, filled, 0.0, _control_box(p), exact=False)
+    width = line * math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])) if stroked else 0.0
+    fill = tuple([_channel(grey)] * 3) + (255,) if filled else None
+    lines = _flatten(path, ctm)
+    bounds = _control_box(p)
+    if lines:
+        half = width / 2
+        xs = [q[0] for run in lines for q in run]
+        ys = [q[1] for run in lines for q in run]
+        bounds = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+    return Shape(tuple(lines), stroked, filled, width, bounds, tag, fill, dashed, clip)
+
+
+def _measure(shown, font_dict, font_name, fonts: dict, size: float, spacing: float,
+             word: float, scale: float) -> tuple:
+    """(advance, ink left, bottom, right, top, text) of one text-showing operand in text space,
+    before the text matrix; remembered per document, as packs show the same texts on many
+    pages (every label letter, the rules, the footer)."""
+    import pikepdf
+
+    if isinstance(shown, pikepdf.Array):
+        parts = tuple(bytes(p) if isinstance(p, pikepdf.String) else float(p) for p in shown)
+    elif isinstance(shown, pikepdf.String):
+        parts = (bytes(shown),)
+    else:
+        raise TypeError("text to show that is not a string")
+    font = None
+    if isinstance(font_dict, pikepdf.Dictionary) and isinstance(font_name, pikepdf.Name) \
+            and font_name in font_dict:
+        obj = font_dict[font_name]
+        font_key = obj.objgen if obj.is_indirect else ("direct", id(obj))
+        font = fonts.get(font_key)
+        if font is None:
+            from pnp.pdf.glyphs import font as measured_font
+
+            font = fonts[font_key] = measured_font(obj)
+    else:
+        font_key = None
+    key = ("shown", font_key, parts, size, spacing, word, scale)
+    found = fonts.get(key)
+    if found is None:
+        found = fonts[key] = _advance(parts, font, size, spacing, word, scale / 100)
+    return found
+
+
+def _advance(parts, font, size: float, spacing: float, word: float, scale: float) -> tuple:
+    x = 0.0
+    left = bottom = math.inf
+    right = top = -math.inf
+    chars = []
+    em = size / 1000
+    for part in parts:
+        if isinstance(part, float):
+            x -= part * em * scale
+            continue
+        for code in part:
+            if font is not None:
+                ink = font.boxes[code]
+                if ink is not None:          # a code with no glyph adds no point
+                    left = min(left, x + ink[0] * em * scale)
+                    right = max(right, x + ink[2] * em * scale)
+                    bottom, top = min(bottom, ink[1] * em), max(top, ink[3] * em)
+                chars.append(font.text[code])
+                advance = font.widths[code] * em
+            else:
+                advance = 0.0
+            x += (advance + spacing + (word if code == 32 else 0.0)) * scale
+    if left == math.inf:                 # nothing with ink: a point at the origin
+        left = right = bottom = top = 0.0
+    return (x, left, bottom, right, top, "".join(chars))
+
+
+def _placed(measured: tuple, tm: tuple, ctm: tuple, size: float, rise: float, tag: str, clip,
+          texts: list) -> tuple:
+    """One text object placed by the text matrix; the text matrix after its glyphs."""
+    x, left, bottom, right, top, chars = measured
+    m = _compose(tm, ctm)
+    quad = (_apply(m, (left, bottom + rise)), _apply(m, (right, bottom + rise)),
+            _apply(m, (right, top + rise)), _apply(m, (left, top + rise)))
+    printed = size * min(math.hypot(m[0], m[1]), math.hypot(m[2], m[3]))
+    texts.append(Text(chars, printed, quad, _box_of(quad), tag, clip))
+    return _compose((1, 0, 0, 1, x, 0), tm)

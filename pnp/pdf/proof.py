@@ -42,8 +42,8 @@ def render(page, top: float = 0.0, bottom: float = 0.0):
 
 
 def compare(given, given_pdfium, redrawn_bytes: bytes, given_bytes: bytes) -> list[Difference]:
-    """Every way ``given`` (the file open in pikepdf, and in pdfium as ``given_pdfium``)
-    prints otherwise than the redraw."""
+    """Every way ``given`` (the file open in pikepdf) prints otherwise than the redraw.
+    ``given_pdfium()`` opens it in pdfium, called only when a page must be rendered."""
     if given_bytes == redrawn_bytes:
         return []
     import io
@@ -67,7 +67,7 @@ def compare(given, given_pdfium, redrawn_bytes: bytes, given_bytes: bytes) -> li
     finally:
         redrawn.close()
     if undecided and not out:
-        out += _rendered(given_pdfium, redrawn_bytes, undecided)
+        out += _rendered(given_pdfium(), redrawn_bytes, undecided)
     elif undecided:
         # a file with foreign constructs is not rendered at all: what it holds may be what
         # a renderer must not meet, and it has failed already

@@ -55,8 +55,6 @@ class PdfBoards:
     """
 
     def __init__(self, path: str | Path):
-        import pypdfium2 as pdfium
-
         from pnp.pdf.prescan import Refused, scan
 
         path = Path(path)
@@ -87,28 +85,18 @@ class PdfBoards:
             raise NotOurs(f"{name}: {exc}") from None
         self.structure = self.scan.pdf
         self.data = data
-        try:
-            self.pdf = pdfium.PdfDocument(data)
-        except (pdfium.PdfiumError, OSError) as exc:
-            self.structure.close()
-            reason = str(exc).lower()
-            if "password" in reason or "security" in reason:
-                raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are") from None
-            raise NotOurs(f"{name}: damaged or unreadable PDF ({exc})") from None
         self.name = name
+        self._pdfium = None
+        self.fonts: dict = {}            # font object -> its measures, for every page's reading
+        self.parsed: dict = {}           # page -> its reading (``pnp.pdf.printed.Parsed``)
         try:
-            # an empty user password opens without asking, but its permissions may forbid printing
-            if pdfium.raw.FPDF_GetSecurityHandlerRevision(self.pdf.raw) != -1:
-                raise NotOurs(f"{name}: the PDF is encrypted; pnp PDFs never are")
-            # the page count, the page sizes and the attached data are read from qpdf's parse,
-            # the one the structural proof holds; pdfium must see the same pages
+            # the page count, the page sizes, the attached data and what each page draws are
+            # read from qpdf's parse, the one the structural proof holds; pdfium opens the file
+            # only to render a page the structure cannot decide (``pdf``)
             self.pages = len(self.structure.pages)
             if self.pages > MAX_PAGES:
                 raise NotOurs(f"{name}: {self.pages} pages; pnp packs have at most {MAX_PAGES}")
-            if len(self.pdf) != self.pages:
-                raise NotOurs(f"{name}: PDF readers disagree on its pages ({self.pages} or "
-                              f"{len(self.pdf)}); pnp PDFs read alike everywhere")
-            # pages may share one heavy content stream that pdfium parses again for each page
+            # pages may share one heavy content stream that is parsed again for each page
             work = self.pages * self.scan.largest_content
             if work > MAX_PAGE_WORK:
                 raise NotOurs(f"{name}: {self.pages} pages with content streams of up to "
@@ -119,8 +107,32 @@ class PdfBoards:
             self.close()
             raise
 
+    @property
+    def pdf(self):
+        """The file open in pdfium, for the colour render; opened at the first use. It must
+        see the pages qpdf sees."""
+        if self._pdfium is None:
+            import pypdfium2 as pdfium
+
+            try:
+                opened = pdfium.PdfDocument(self.data)
+            except (pdfium.PdfiumError, OSError) as exc:
+                reason = str(exc).lower()
+                if "password" in reason or "security" in reason:
+                    raise NotOurs(f"{self.name}: the PDF is encrypted; pnp PDFs never are") from None
+                raise NotOurs(f"{self.name}: damaged or unreadable PDF ({exc})") from None
+            if pdfium.raw.FPDF_GetSecurityHandlerRevision(opened.raw) != -1 or \
+                    len(opened) != self.pages:
+                count = len(opened)
+                opened.close()
+                raise NotOurs(f"{self.name}: PDF readers disagree on it ({self.pages} or "
+                              f"{count} pages, or encryption); pnp PDFs read alike everywhere")
+            self._pdfium = opened
+        return self._pdfium
+
     def close(self) -> None:
-        self.pdf.close()
+        if self._pdfium is not None:
+            self._pdfium.close()
         self.structure.close()
 
     def __len__(self) -> int:
@@ -178,16 +190,27 @@ class PdfBoards:
         return size
 
     def page_objects(self, index: int) -> list[Drawn]:
-        try:
-            found = objects_of(self._page(index))
-        except TooManyObjects as exc:
-            raise NotOurs(f"{self.name}: page {index + 1} {exc}; pnp pages draw a few thousand "
-                          "at most") from None
-        self.objects_read = getattr(self, "objects_read", 0) + len(found)
-        if self.objects_read > MAX_OBJECTS_READ:
-            raise NotOurs(f"{self.name}: its pages draw more than {MAX_OBJECTS_READ} objects in "
-                          "all; pnp packs draw far fewer")
-        return found
+        """Every object page ``index`` draws (marked or not), from its reading."""
+        return self.page_read(index).drawn
+
+    def page_read(self, index: int):
+        """Page ``index`` read once from qpdf's parse (``pnp.pdf.printed.read_parsed``)."""
+        from pnp.pdf.printed import TooMuch, Unreadable, read_parsed
+
+        if index not in self.parsed:
+            try:
+                found = read_parsed(self.structure.pages[index], self.fonts)
+            except TooMuch as exc:
+                raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages draw a few "
+                              "thousand objects at most") from None
+            except Unreadable as exc:
+                raise NotOurs(f"{self.name}: page {index + 1} has {exc}") from None
+            self.objects_read = getattr(self, "objects_read", 0) + len(found.drawn)
+            if self.objects_read > MAX_OBJECTS_READ:
+                raise NotOurs(f"{self.name}: its pages draw more than {MAX_OBJECTS_READ} objects "
+                              "in all; pnp packs draw far fewer")
+            self.parsed[index] = found
+        return self.parsed[index]
 
 
 def read_payload(path) -> dict:

@@ -38,7 +38,25 @@ def codes_of(draw, frames=(("card", FRAME),), text=True) -> set[str]:
         pdf.close()
     for p in problems:
         assert p.code in PROBLEMS and p.message.startswith("page 1: ")
+    # the validator reads the page from qpdf's parse instead: it must find the same problems
+    parsed = _parsed_problems(out.getvalue(), frames, text)
+    assert {p.code for p in parsed} == {p.code for p in problems}, (parsed, problems)
     return {p.code for p in problems}
+
+
+def _parsed_problems(data: bytes, frames, text: bool):
+    import pikepdf
+
+    from pnp.pdf.layout_check import check_parsed
+    from pnp.pdf.printed import TooMuch, read_parsed
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        try:
+            parsed = read_parsed(pdf.pages[0], {})
+        except TooMuch as exc:         # the validator refuses the file (readback.page_read)
+            return [PROBLEMS("page-unreadable", f"page 1: {exc}")]
+        return check_parsed(parsed, list(frames), 1, safe_area(parsed.width, parsed.height),
+                            text=text)
 
 
 def test_a_clean_page_has_no_problems():
