@@ -3,7 +3,12 @@
 The layout checks (``pnp.pdf.layout_check``) judge a page from this alone, never from the code
 that drew it, so they see what a printer sees: a text's size is its font size times the text
 matrix (a text drawn at 10 pt inside a half-scale transform prints at 5 pt), and a path's
-points are where its matrix puts them. pdfium does the parsing (see ``pnp.pdf.readback``).
+points are where its matrix puts them.
+
+Two readers give the same ``PagePrint``: ``read_parsed`` reads a page from qpdf's parse (the
+decoded content operators the structural proof compares with the redraw; the validator's only
+reading of a page), ``read_page`` a pdfium page (the tests and benches that draw their own
+pages); ``tests/pdf/test_parsed_reader.py`` holds them to each other.
 """
 
 from __future__ import annotations
@@ -431,6 +436,7 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
     others: list[Other] = []
     drawn: list = []          # (kind, index into texts/paths/others, tag, mark index, mark kind)
     ctm, clip, line, grey, dash = IDENTITY, (), 1.0, 0.0, False
+    join, miter = 0, 10.0
     font_name, size, leading, spacing, word, scale, rise = None, 0.0, 0.0, 0.0, 0.0, 100.0, 0.0
     stack: list = []
     marks: list = []          # open marked sections: (tag, index, kind)
@@ -492,8 +498,11 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
                 path.append(("h", ()))
             if path and (stroked or filled):
                 box = _points_box(xs, ys, ctm)
-                if stroked:     # pdfium widens a stroked path's box by a whole line width
+                if stroked:     # pdfium widens a stroked path's box by a whole line width,
+                    #             and a miter joint's spike may reach further
                     grow = line * math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])) or 0.5
+                    if join == 0 and len(path) > 2:
+                        grow *= _spike(path, miter)
                     box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
                 paths.append((tuple(path), ctm, stroked, filled, line, here[0], grey, dash, clip, box))
                 add("path", len(paths) - 1)
@@ -514,11 +523,11 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             if len(stack) > 256:
                 raise TooMuch("graphics states nested too deeply")
             stack.append((ctm, clip, line, grey, dash, font_name, size, leading, spacing, word,
-                          scale, rise))
+                          scale, rise, join, miter))
         elif name == "Q":
             if stack:
                 (ctm, clip, line, grey, dash, font_name, size, leading, spacing, word, scale,
-                 rise) = stack.pop()
+                 rise, join, miter) = stack.pop()
         elif name == "BDC" or name == "BMC":
             props = args[1] if name == "BDC" and len(args) > 1 else None
             tag = str(args[0])[1:] if args and isinstance(args[0], pikepdf.Name) else ""
@@ -544,6 +553,10 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             line = float(args[0])
         elif name == "d":
             dash = isinstance(args[0], pikepdf.Array) and len(args[0]) > 0
+        elif name == "j":
+            join = int(args[0])
+        elif name == "M":
+            miter = float(args[0])
         elif name in ("W", "W*"):
             clip_rule = name
         elif name in ("Tc", "Tw", "Tz", "Ts"):
@@ -587,6 +600,48 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             raise ValueError("a number that is not finite")
         objects.append(Drawn(tag, idx, box, fill, mark_kind))
     return Parsed(float(width), float(height), tuple(texts), tuple(paths), tuple(others), objects)
+
+
+def _spike(path, limit: float) -> float:
+    """How far, in line widths, the path's ink may reach past its points: 1 (a cap, a right
+    angle's miter), or more where a miter joint between two straight segments is sharper: its
+    spike reaches 1 / (2 sin(angle / 2)) line widths past the vertex, while that ratio's double
+    is within the miter ``limit`` (past it, the joint is bevelled). Curves join smoothly in what
+    pnp draws and are not looked at; the matrix is taken as keeping angles (pnp's scale and
+    turn)."""
+    worst = 1.0
+    for run in _straight_runs(path):
+        closed = len(run) > 3 and run[0] == run[-1]
+        corners = run[:-1] if closed else run
+        n = len(corners)
+        for k in (range(n) if closed else range(1, n - 1)):
+            (ax, ay), (bx, by), (cx, cy) = corners[k - 1], corners[k], corners[(k + 1) % n]
+            ux, uy, vx, vy = ax - bx, ay - by, cx - bx, cy - by
+            lu, lv = math.hypot(ux, uy), math.hypot(vx, vy)
+            if lu == 0 or lv == 0:
+                continue
+            half = math.acos(max(-1.0, min(1.0, (ux * vx + uy * vy) / (lu * lv)))) / 2
+            if half > 1e-9 and 1 / math.sin(half) <= limit:
+                worst = max(worst, 1 / (2 * math.sin(half)))
+    return worst
+
+
+def _straight_runs(path) -> list[list]:
+    """The path's runs of straight segments, as their points (a closed run ends at its start)."""
+    runs: list[list] = []
+    points: list = []
+    for op, n in path:
+        if op == "m":
+            points = [n]
+            runs.append(points)
+        elif op == "l" and points:
+            points.append(n)
+        elif op == "h" and points:
+            points.append(points[0])
+            points = []
+        else:
+            points = []
+    return [r for r in runs if len(r) >= 3]
 
 
 def _innermost(marks: list) -> tuple[str, int, int]:

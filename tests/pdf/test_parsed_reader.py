@@ -159,3 +159,21 @@ def test_a_hostile_font_program_reads_as_no_ink_not_a_crash(program):
         [text] = read_parsed(page, {}).texts
     # the advances still come from /Widths: 1.1 em at 12 pt, the box an empty one at the start
     assert text.bounds == pytest.approx((100, 100, 100, 100))
+
+
+@pytest.mark.parametrize("join, reaches", [(0, True), (1, False)])
+def test_a_sharp_miter_joint_is_inside_its_path_box(join, reaches):
+    # a V of 30 degrees stroked 2 pt wide: its miter spike reaches 1 / (2 sin 15°) = 1.93 line
+    # widths past the vertex (within the default miter limit of 10); a round joint does not
+    import math
+
+    tip = 2 / (2 * math.sin(math.radians(15)))       # pt past the vertex, along the bisector
+    pdf, page = _page(b"%d j 2 w 100 100 m 200 100 l 100 %.4f l S" % (
+        join, 100 + 100 * math.tan(math.radians(30))))
+    with pdf:
+        [path] = read_parsed(page, {}).paths
+    box = path[9]
+    # the vertex at (200, 100): the spike points away from the V, 15 degrees below the x axis
+    spike_x = 200 + tip * math.cos(math.radians(15))
+    assert (box[2] >= spike_x - 1e-6) is reaches
+    assert box[2] >= 200 + 2             # a whole line width, always
