@@ -70,6 +70,21 @@ class Other:
 
 
 @dataclass(frozen=True)
+class Drawn:
+    """An object on a page: its marked-content tag and index (if any) and its bounding box."""
+
+    tag: str
+    index: int
+    bounds: tuple[float, float, float, float]    # left, bottom, right, top in points
+    fill: tuple[int, int, int, int] | None = None  # RGBA fill of a marked object, 0..255
+    kind: int = -1                                  # the mark's /K: what was drawn (per game)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.bounds[0] + self.bounds[2]) / 2, (self.bounds[1] + self.bounds[3]) / 2
+
+
+@dataclass(frozen=True)
 class PagePrint:
     width: float
     height: float
@@ -309,8 +324,6 @@ def _box_of(points) -> Box:
 
 def _tag(raw, obj, outer_tags=()) -> str:
     """The innermost marked-content tag the object is drawn in (its own, or its form's)."""
-    from pnp.pdf.readback import _mark_name
-
     tag = outer_tags[-1] if outer_tags else ""
     for k in range(raw.FPDFPageObj_CountMarks(obj)):
         tag = _mark_name(raw, raw.FPDFPageObj_GetMark(obj, k), _BUFFERS.names) or tag
@@ -361,7 +374,7 @@ class Unreadable(ValueError):
 class Parsed:
     """A page read once from qpdf's parse: its texts, its paths as painted (made into ``Shape``
     only as the layout checks ask, see ``printed``) and every object drawn (``drawn``, as
-    ``readback.Drawn``: the marked dots and spaces, and the boxes the safe-area check needs)."""
+    ``Drawn``: the marked dots and spaces, and the boxes the safe-area check needs)."""
 
     width: float
     height: float
@@ -395,8 +408,6 @@ def read_parsed(page, fonts: dict) -> Parsed:
     content it cannot follow."""
     import pikepdf
 
-    from pnp.pdf.readback import Drawn
-
     width, height = _page_box(page)
     try:
         ops = pikepdf.parse_content_stream(page)
@@ -414,8 +425,6 @@ def read_parsed(page, fonts: dict) -> Parsed:
 
 
 def _page_box(page) -> tuple[float, float]:
-    from pnp.pdf.readback import _page_size
-
     return _page_size(page.obj) or (0.0, 0.0)
 
 
@@ -442,12 +451,14 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
     marks: list = []          # open marked sections: (tag, index, kind)
     here = ("", -1, -1)       # the innermost tag, index and kind of the sections open
     path: list = []           # (op, its numbers in user space)
+    segments = 0              # straight segments (l) in it: a miter spike needs two
     xs: list = []             # the path's x and y (control points too), user space
     ys: list = []
     clip_rule = None
     tm = tlm = IDENTITY
     page_ink = (0.0, 0.0, width, height)
     Inline = pikepdf.ContentStreamInlineImage
+    page_fonts: dict = {}
 
     def add(kind: str, slot: int) -> None:
         if len(drawn) >= MAX_OBJECTS:
@@ -456,7 +467,8 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
 
     def show(shown) -> None:
         nonlocal tm
-        measured = _measure(shown, font_dict, font_name, fonts, size, spacing, word, scale)
+        measured = _measure(shown, font_dict, font_name, fonts, size, spacing, word, scale,
+                            page_fonts)
         tm = _placed(measured, tm, ctm, size, rise, here[0], clip, texts)
         text_greys.append(grey)
         add("text", len(texts) - 1)
@@ -492,6 +504,8 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             path.append((name, numbers))
             xs += numbers[0::2]
             ys += numbers[1::2]
+            if name == "l":
+                segments += 1
         elif name in PAINT:
             stroked, filled = PAINT[name]
             if name in ("s", "b", "b*"):
@@ -501,14 +515,14 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
                 if stroked:     # pdfium widens a stroked path's box by a whole line width,
                     #             and a miter joint's spike may reach further
                     grow = line * math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])) or 0.5
-                    if join == 0 and len(path) > 2:
+                    if join == 0 and segments > 1:
                         grow *= _spike(path, miter)
                     box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
                 paths.append((tuple(path), ctm, stroked, filled, line, here[0], grey, dash, clip, box))
                 add("path", len(paths) - 1)
             if clip_rule is not None and path:
                 clip = clip + (tuple(_flatten(path, ctm)),)
-            path, xs, ys, clip_rule = [], [], [], None
+            path, xs, ys, clip_rule, segments = [], [], [], None, 0
         elif name == "re":
             x, y, w, h = map(float, args)
             path += [("m", (x, y)), ("l", (x + w, y)), ("l", (x + w, y + h)), ("l", (x, y + h)),
@@ -736,35 +750,44 @@ def _parsed_shape(p, exact: bool) -> Shape:
     return Shape(tuple(lines), stroked, filled, width, bounds, tag, fill, dashed, clip)
 
 
+MAX_REMEMBERED = 50_000    # texts measured and remembered per document (a pack has ~3,000)
+
+
 def _measure(shown, font_dict, font_name, fonts: dict, size: float, spacing: float,
-             word: float, scale: float) -> tuple:
+             word: float, scale: float, page_fonts: dict) -> tuple:
     """(advance, ink left, bottom, right, top, text) of one text-showing operand in text space,
-    before the text matrix; remembered per document, as packs show the same texts on many
-    pages (every label letter, the rules, the footer)."""
+    before the text matrix; remembered per document (up to ``MAX_REMEMBERED``), as packs show
+    the same texts on many pages (every label letter, the rules, the footer). ``page_fonts``
+    holds the page's fonts found so far by name."""
     import pikepdf
 
-    if isinstance(shown, pikepdf.Array):
-        parts = tuple(bytes(p) if isinstance(p, pikepdf.String) else float(p) for p in shown)
-    elif isinstance(shown, pikepdf.String):
+    if isinstance(shown, pikepdf.String):
         parts = (bytes(shown),)
+    elif isinstance(shown, pikepdf.Array):
+        parts = tuple(bytes(p) if isinstance(p, pikepdf.String) else float(p) for p in shown)
     else:
         raise TypeError("text to show that is not a string")
-    font = None
-    if isinstance(font_dict, pikepdf.Dictionary) and isinstance(font_name, pikepdf.Name) \
-            and font_name in font_dict:
-        obj = font_dict[font_name]
-        font_key = obj.objgen if obj.is_indirect else ("direct", id(obj))
-        font = fonts.get(font_key)
-        if font is None:
-            from pnp.pdf.glyphs import font as measured_font
+    name = str(font_name)
+    found_font = page_fonts.get(name)
+    if found_font is None:
+        font = font_key = None
+        if isinstance(font_dict, pikepdf.Dictionary) and isinstance(font_name, pikepdf.Name) \
+                and font_name in font_dict:
+            obj = font_dict[font_name]
+            font_key = obj.objgen if obj.is_indirect else ("direct", id(obj))
+            font = fonts.get(font_key)
+            if font is None:
+                from pnp.pdf.glyphs import font as measured_font
 
-            font = fonts[font_key] = measured_font(obj)
-    else:
-        font_key = None
+                font = fonts[font_key] = measured_font(obj)
+        found_font = page_fonts[name] = (font_key, font)
+    font_key, font = found_font
     key = ("shown", font_key, parts, size, spacing, word, scale)
     found = fonts.get(key)
     if found is None:
-        found = fonts[key] = _advance(parts, font, size, spacing, word, scale / 100)
+        found = _advance(parts, font, size, spacing, word, scale / 100)
+        if len(fonts) < MAX_REMEMBERED:
+            fonts[key] = found
     return found
 
 
@@ -796,12 +819,62 @@ def _advance(parts, font, size: float, spacing: float, word: float, scale: float
 
 
 def _placed(measured: tuple, tm: tuple, ctm: tuple, size: float, rise: float, tag: str, clip,
-          texts: list) -> tuple:
+            texts: list) -> tuple:
     """One text object placed by the text matrix; the text matrix after its glyphs."""
     x, left, bottom, right, top, chars = measured
-    m = _compose(tm, ctm)
-    quad = (_apply(m, (left, bottom + rise)), _apply(m, (right, bottom + rise)),
-            _apply(m, (right, top + rise)), _apply(m, (left, top + rise)))
-    printed = size * min(math.hypot(m[0], m[1]), math.hypot(m[2], m[3]))
-    texts.append(Text(chars, printed, quad, _box_of(quad), tag, clip))
-    return _compose((1, 0, 0, 1, x, 0), tm)
+    m = _compose(tm, ctm) if ctm != IDENTITY else tm
+    if m[1] == 0 and m[2] == 0:            # upright (pnp's texts): the quad is its box
+        x0, x1 = left * m[0] + m[4], right * m[0] + m[4]
+        y0, y1 = (bottom + rise) * m[3] + m[5], (top + rise) * m[3] + m[5]
+        quad = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        printed = size * min(abs(m[0]), abs(m[3]))
+    else:
+        quad = (_apply(m, (left, bottom + rise)), _apply(m, (right, bottom + rise)),
+                _apply(m, (right, top + rise)), _apply(m, (left, top + rise)))
+        box = _box_of(quad)
+        printed = size * min(math.hypot(m[0], m[1]), math.hypot(m[2], m[3]))
+    texts.append(Text(chars, printed, quad, box, tag, clip))
+    a, b, c, d, e, f = tm
+    return (a, b, c, d, x * a + e, x * b + f)
+
+
+def _page_size(page) -> tuple[float, float] | None:
+    import pikepdf
+
+    def box(key):
+        value = page.get(key)
+        if isinstance(value, pikepdf.Array) and len(value) == 4:
+            try:
+                x0, y0, x1, y1 = (float(v) for v in value)
+            except (TypeError, ValueError):
+                return None
+            return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+        return None
+
+    media = box("/MediaBox")
+    if media is None:
+        return None
+    crop = box("/CropBox") or media
+    crop = (max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]),
+            min(crop[3], media[3]))
+    width, height = max(0.0, crop[2] - crop[0]), max(0.0, crop[3] - crop[1])
+    rotate = page.get("/Rotate", 0)
+    if isinstance(rotate, int) and rotate % 180 == 90:
+        width, height = height, width
+    return width, height
+
+
+def _mark_name(raw, mark, cache: dict[bytes, str] | None = None) -> str:
+    needed = ctypes.c_ulong(0)
+    if not raw.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(needed)) or needed.value == 0:
+        return ""
+    buf = (ctypes.c_ushort * (needed.value // 2 + 1))()
+    raw.FPDFPageObjMark_GetName(mark, buf, needed.value, ctypes.byref(needed))
+    key = bytes(buf)[: max(0, needed.value - 2)]
+    name = cache.get(key) if cache is not None else None
+    if name is None:
+        name = key.decode("utf-16-le", "replace")
+        if cache is not None:
+            cache[key] = name
+    return name

@@ -12,12 +12,12 @@ from __future__ import annotations
 import ctypes
 import json
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.pdf.embed import ATTACHMENT, FORMAT
 from pnp.pdf.prescan import MAX_PAGE_WORK
+from pnp.pdf.printed import Drawn, _mark_name, _page_size  # noqa: F401 - Drawn: where callers find it
 
 MAX_PDF_BYTES = 128 * 2**20      # a 1000-page pack is about 5 MB
 MAX_DATA_BYTES = 16 * 2**20       # the attached data of a 1000-page pack is about 1 MB
@@ -29,21 +29,6 @@ MAX_OBJECTS_READ = 1_000_000      # drawn objects read back in all; a 1000-page 
 
 class NotOurs(PnpError):
     """The file is not a PDF pnp made, or is damaged."""
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """An object on a page: its marked-content tag and index (if any) and its bounding box."""
-
-    tag: str
-    index: int
-    bounds: tuple[float, float, float, float]    # left, bottom, right, top in points
-    fill: tuple[int, int, int, int] | None = None  # RGBA fill of a marked object, 0..255
-    kind: int = -1                                  # the mark's /K: what was drawn (per game)
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.bounds[0] + self.bounds[2]) / 2, (self.bounds[1] + self.bounds[3]) / 2
 
 
 class PdfBoards:
@@ -343,32 +328,6 @@ def _attached_bytes(spec) -> bytes | None:
     return None
 
 
-def _page_size(page) -> tuple[float, float] | None:
-    import pikepdf
-
-    def box(key):
-        value = page.get(key)
-        if isinstance(value, pikepdf.Array) and len(value) == 4:
-            try:
-                x0, y0, x1, y1 = (float(v) for v in value)
-            except (TypeError, ValueError):
-                return None
-            return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
-        return None
-
-    media = box("/MediaBox")
-    if media is None:
-        return None
-    crop = box("/CropBox") or media
-    crop = (max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]),
-            min(crop[3], media[3]))
-    width, height = max(0.0, crop[2] - crop[0]), max(0.0, crop[3] - crop[1])
-    rotate = page.get("/Rotate", 0)
-    if isinstance(rotate, int) and rotate % 180 == 90:
-        width, height = height, width
-    return width, height
-
-
 def _short(exc) -> str:
     return " ".join(str(exc).split())[:120]
 
@@ -376,18 +335,3 @@ def _short(exc) -> str:
 def _no_constant(name: str):
     """pnp writes finite numbers only; NaN and Infinity are not JSON."""
     raise ValueError(f"{name} is not a JSON number")
-
-
-def _mark_name(raw, mark, cache: dict[bytes, str] | None = None) -> str:
-    needed = ctypes.c_ulong(0)
-    if not raw.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(needed)) or needed.value == 0:
-        return ""
-    buf = (ctypes.c_ushort * (needed.value // 2 + 1))()
-    raw.FPDFPageObjMark_GetName(mark, buf, needed.value, ctypes.byref(needed))
-    key = bytes(buf)[: max(0, needed.value - 2)]
-    name = cache.get(key) if cache is not None else None
-    if name is None:
-        name = key.decode("utf-16-le", "replace")
-        if cache is not None:
-            cache[key] = name
-    return name
