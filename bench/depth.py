@@ -27,7 +27,7 @@ and against what greedy and lookahead2 lose a move to perfect play; and a least-
 the fast features to the skill's rank on the even boards, with rho reported on the even boards
 (fitted) and on the odd ones (held out).
 
-    python bench/depth.py                 # quick: 7-11, 13, 16, 20 dots, 6 boards a size, 4 pairs
+    python bench/depth.py                 # quick: 7-11, 13, 16 dots, 6 boards a size, 4 pairs
     python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards, 6 pairs
     python bench/depth.py --sizes 9,10 --boards 4 --games 6 --json rows.json
     python bench/depth.py --from-json rows.json   # the calibration again, no games
@@ -55,9 +55,9 @@ from pnp.games.cliquer.difficulty import FEATURES, features  # noqa: E402
 from pnp.games.cliquer.players import SEARCH_POSITIONS  # noqa: E402
 from pnp.games.cliquer.solver import Budget  # noqa: E402
 
-QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13, 16, 20], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
+QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13, 16], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
 LOOSE = dict(clearance_mm=2.5, spacing_mm=5, size_mm=270, grid=255)   # the options' minimums
-QUICK_POSITIONS, FULL_POSITIONS = 3_000_000, 200_000_000
+QUICK_POSITIONS, FULL_POSITIONS = 40_000_000, 400_000_000
 
 
 def served_board(n: int, i: int):

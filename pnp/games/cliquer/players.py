@@ -141,9 +141,9 @@ class _Spent(Exception):
 class Deepening:
     """Iterative deepening alpha-beta on the margin of immediate points, ``positions`` a move.
 
-    Depth 3 is always finished (it costs what Lookahead(3) does); each deeper pass runs only to
-    its end within what is left of the count, and a pass cut short is thrown away, so the move is
-    the one the deepest finished pass chose. Every game on a board has the same number of moves,
+    Depth 3 is always finished (it costs what Lookahead(3) does); a deeper pass is begun only when
+    its estimated cost fits in what is left of the count, runs only to its end within it, and is
+    thrown away if cut short, so the move is the one the deepest finished pass chose. Every game on a board has the same number of moves,
     so once the depth reaches the moves left the search is exact play to the end. Ties at the
     root are found exactly (each root move is searched with a window just below the best so far)
     and broken by the game's rng, as the other players do."""
@@ -159,14 +159,19 @@ class Deepening:
         left = rules.moves_in_game - sum(a.bit_count() for a in adj) // 2
         self.spent, self.limit = 0, None           # depth 3: no limit
         choice = self._root(rules, state.open, adj, min(3, left))
-        depth = 3
-        while depth < left:
+        depth, last, growth = 3, self.spent, state.open.bit_count() / 2
+        self.limit = self.positions
+        while depth < left and self.spent + last * growth <= self.positions:
+            # a pass that would not finish within the count is not begun: the estimate is the
+            # last pass's cost times the last growth (half the moves open, before there is one)
             depth += 1
-            self.limit = self.positions
+            before = self.spent
             try:
                 choice = self._root(rules, state.open, adj, depth)
             except _Spent:
                 break
+            cost = self.spent - before
+            growth, last = cost / max(last, 1), cost
         return rules.segments[rng.choice(choice)]
 
     def _root(self, rules: Rules, open_: int, adj: list[int], depth: int) -> list[int]:
