@@ -57,7 +57,7 @@ from pnp.games.cliquer.solver import Budget  # noqa: E402
 
 QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13, 16], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
 LOOSE = dict(clearance_mm=2.5, spacing_mm=5, size_mm=270, grid=255)   # the options' minimums
-QUICK_POSITIONS, FULL_POSITIONS = 40_000_000, 400_000_000
+QUICK_POSITIONS, FULL_POSITIONS = 10_000_000, 400_000_000   # 10 dots take 3-7 M, 11 dots 60-190 M
 
 
 def served_board(n: int, i: int):
