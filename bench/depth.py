@@ -31,6 +31,7 @@ the fast features to the skill's rank on the even boards, with rho reported on t
     python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards, 6 pairs
     python bench/depth.py --sizes 9,10 --boards 4 --games 6 --json rows.json
     python bench/depth.py --from-json rows.json   # the calibration again, no games
+    python bench/depth.py --bands --sizes 7,8,9,10 --boards 8   # boards made to each band
     python bench/depth.py --analyze-cost  # CPU of `pnp analyze --depth` at 9, 10, 11 dots
 """
 
@@ -51,7 +52,7 @@ from calibrate_difficulty import spearman  # noqa: E402
 
 from pnp.games.cliquer.depth import WIN_SHARE, perfect_loss  # noqa: E402
 from pnp.games.cliquer.depth import chain as board_chain  # noqa: E402
-from pnp.games.cliquer.difficulty import FEATURES, features  # noqa: E402
+from pnp.games.cliquer.difficulty import FEATURES, band_of, features  # noqa: E402
 from pnp.games.cliquer.players import SEARCH_POSITIONS  # noqa: E402
 from pnp.games.cliquer.solver import Budget  # noqa: E402
 
@@ -60,16 +61,20 @@ LOOSE = dict(clearance_mm=2.5, spacing_mm=5, size_mm=270, grid=255)   # the opti
 QUICK_POSITIONS, FULL_POSITIONS = 10_000_000, 400_000_000   # 10 dots take 3-7 M, 11 dots 60-190 M
 
 
-def served_board(n: int, i: int):
-    """Board i of n dots as `pnp build` makes it from a plain item; (dots, 'default' | 'loose')."""
+def served_board(n: int, i: int, band: str | None = None):
+    """Board i of n dots as `pnp build` makes it from a plain item (or one asking for ``band``);
+    (dots, 'default' | 'loose'), or (None, None) when the generator cannot place it."""
     from pnp.games.cliquer.generate import generate
-    from pnp.games.cliquer.item import Item
+    from pnp.games.cliquer.item import Item, Target
     from pnp.games.cliquer.placer import Infeasible
+    from pnp.games.cliquer.target import Unreachable, band_target
 
+    wanted = {} if band is None else {"difficulty": Target(*band_target(band), band)}
+    seed = f"depth-bench:{n}:{i}" + ("" if band is None else f":{band}")
     for label, options in (("default", {}), ("loose", LOOSE)):
         try:
-            return generate(Item(dots=n, **options), random.Random(f"depth-bench:{n}:{i}"), "b").dots, label
-        except Infeasible:
+            return generate(Item(dots=n, **wanted, **options), random.Random(seed), "b").dots, label
+        except (Infeasible, Unreachable):
             continue
     return None, None
 
@@ -107,6 +112,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--positions", type=int,
                     help=f"the solver's budget for the perfect rung (default {QUICK_POSITIONS:,}; "
                          f"--full {FULL_POSITIONS:,})")
+    ap.add_argument("--bands", action="store_true",
+                    help="boards made to each band in turn (easy, medium, hard) instead of plain ones")
     ap.add_argument("--json", metavar="PATH", help="also write every board's figures here")
     ap.add_argument("--from-json", metavar="PATH", help="instead of playing: the calibration of saved rows")
     ap.add_argument("--analyze-cost", action="store_true",
@@ -135,11 +142,13 @@ def main(argv: list[str] | None = None) -> None:
           f"la3>la2 win gain | top>la3 win gain | top     | depth | skill | solve s | cpu s | "
           f"greedy/la2 loss a move")
     rows, start = [], time.process_time()
-    for n in sizes:
+    for n, band in [(n, band) for n in sizes for band in
+                    (("easy", "medium", "hard") if args.bands else (None,))]:
         for i in range(boards):
-            dots, label = served_board(n, i)
+            dots, label = served_board(n, i, band)
             if dots is None:
-                print(f"{n:4d}: the generator cannot place {n} dots even with {LOOSE}")
+                print(f"{n:4d}: the generator cannot place {n} dots"
+                      + (f" in band {band}" if band else f" even with {LOOSE}"))
                 break
             began = time.process_time()
             row = measure_board(dots, games, f"{n}:{i}", positions, loss=True)
@@ -171,6 +180,22 @@ def calibrate(rows: list[dict]) -> None:
         print(f"{n:4d} dots   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
               + f"   {sum(skills) / len(skills):5.2f} ({min(skills):.2f}-{max(skills):.2f})"
               + f"      {', '.join(sorted({r['top'] for r in group}))}")
+    print("\nby band      boards  depth 0-4 (count)    skill  gains a move: greedy>random la2>greedy "
+          "la3>la2 top>la3  la3>la2 pairs won  greedy/la2 loss to perfect (boards)")
+    for band in ("easy", "medium", "hard"):
+        group = [r for r in rows if band_of(r["difficulty"]) == band]
+        if not group:
+            continue
+        depths = [r["depth"] for r in group]
+        mean = lambda f: sum(map(f, group)) / len(group)  # noqa: E731
+        solved = [r for r in group if "loss" in r]
+        loss = (f"{sum(r['loss']['greedy'] for r in solved) / len(solved):.2f} / "
+                f"{sum(r['loss']['lookahead2'] for r in solved) / len(solved):.2f} ({len(solved)})"
+                if solved else "-")
+        print(f"{band:>8}   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
+              + f"   {mean(skill):5.2f}  " + " ".join(f"{mean(lambda r, k=k: r['steps'][k]['gain']):+.2f}"
+                                                    for k in range(4))
+              + f"   {mean(lambda r: r['steps'][2]['win']):.0%}   {loss}")
     targets = {"depth": lambda r: r["depth"], "fine depth": fine_depth, "skill": skill,
                "greedy loss": lambda r: r["loss"]["greedy"],
                "la2 loss": lambda r: r["loss"]["lookahead2"]}
