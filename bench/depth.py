@@ -27,7 +27,7 @@ and against what greedy and lookahead2 lose a move to perfect play; and a least-
 the fast features to the skill's rank on the even boards, with rho reported on the even boards
 (fitted) and on the odd ones (held out).
 
-    python bench/depth.py                 # quick: 7-11, 13, 16 dots, 6 boards a size, 4 pairs
+    python bench/depth.py                 # quick: 7-11 and 13 dots, 4 boards a size, 4 pairs
     python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards, 6 pairs
     python bench/depth.py --sizes 9,10 --boards 4 --games 6 --json rows.json
     python bench/depth.py --from-json rows.json   # the calibration again, no games
@@ -56,7 +56,7 @@ from pnp.games.cliquer.difficulty import FEATURES, band_of, features  # noqa: E4
 from pnp.games.cliquer.players import SEARCH_POSITIONS  # noqa: E402
 from pnp.games.cliquer.solver import Budget  # noqa: E402
 
-QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13, 16], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
+QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
 LOOSE = dict(clearance_mm=2.5, spacing_mm=5, size_mm=270, grid=255)   # the options' minimums
 QUICK_POSITIONS, FULL_POSITIONS = 10_000_000, 400_000_000   # 10 dots take 3-7 M, 11 dots 60-190 M
 
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--sizes", help=f"dot counts (default {QUICK_SIZES}; --full {FULL_SIZES})")
-    ap.add_argument("--boards", type=int, help="boards a size (default 6; --full 12)")
+    ap.add_argument("--boards", type=int, help="boards a size (default 4; --full 12)")
     ap.add_argument("--games", type=int, help="pairs of games a rung pair (default 4; --full 6)")
     ap.add_argument("--positions", type=int,
                     help=f"the solver's budget for the perfect rung (default {QUICK_POSITIONS:,}; "
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
         FULL_SIZES if args.full else QUICK_SIZES
-    boards = args.boards or (12 if args.full else 6)
+    boards = args.boards or (12 if args.full else 4)
     games = args.games or (6 if args.full else 4)
     positions = args.positions or (FULL_POSITIONS if args.full else QUICK_POSITIONS)
     print(f"skill chain random < greedy < lookahead2 < lookahead3 < perfect | search; a rung "
