@@ -84,8 +84,8 @@ class Item:
         None, min=0, max=4,
         help="steps up the skill chain (random, greedy, lookahead2, lookahead3, perfect play) each "
              "rung reliably wins, measured by playing every board: 4 = skill pays at every level; "
-             "2 = one reply of lookahead pays, a second does not (up to 11 dots; see "
-             "docs/difficulty.md)")
+             "2 = one reply of lookahead pays, a second does not; search stands in for perfect "
+             "play past 9 dots (up to 11 dots; see docs/difficulty.md)")
     title: str = option("CliqueR", printed=True, help="printed at the top of each board")
     worksheet: bool = option(False, help="print the board as a worksheet (a whole page) with "
                                          "questions, and its answer key at the end")

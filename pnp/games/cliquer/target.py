@@ -252,22 +252,32 @@ def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float
 # A depth is measured by playing (depth.chain), not read off the dots, so a board made to a depth
 # is drawn as any other (to the item's difficulty too, if it has one), its chain is played, and it
 # is kept when the chain's depth is the one wanted; else the next board is drawn, DEPTH_TRIES
-# boards at most. The chain is the one `pnp analyze --depth --solve-positions DEPTH_POSITIONS`
-# prints: the same six pairs a rung pair, perfect play within a count of positions (search
-# standing in past it), every game seeded from the board, so the same seed gives the same
-# board on any machine.
+# boards at most. The chain is the one `pnp analyze --depth` prints (six pairs a rung pair, every
+# game seeded from the board): perfect play on top up to DEPTH_PERFECT_UPTO dots, unbounded (it
+# takes under 2 M positions and a few seconds there), search above it, as `--no-solve` plays it.
+# By the dot count and not by a count of positions, because the solver's C and pure-Python cores
+# count positions differently: a budget could keep perfect play in the chain on one machine and
+# not on another, and the same seed must give the same board on any machine.
 
 DEPTH_TRIES = 16
-DEPTH_POSITIONS = 5_000_000      # perfect play's count a board: 9 dots fit in it, 10 mostly not
+DEPTH_PERFECT_UPTO = 9
 DEPTH_MOST_DOTS = 11             # a board's chain costs seconds at 11 dots, minutes past 13
+
+
+def measured_depth(dots) -> int:
+    """The depth a board is made to: the chain as described above."""
+    from .depth import GAMES, chain
+
+    n = len(dots)
+    return chain(dots, GAMES, "board", perfect=True if n <= DEPTH_PERFECT_UPTO
+                 else f"more than {DEPTH_PERFECT_UPTO} dots")["depth"]
 
 
 def place_deep(placer: Placer, n: int, rng: random.Random, depth: int,
                difficulty: tuple[float, float] | None = None) -> tuple[Dot, ...]:
     """n dots keeping the placer's limits (and in the difficulty range, if given) whose skill
     chain has exactly ``depth`` steps reliably won, or Unreachable naming the depths found."""
-    from .depth import GAMES, RUNGS, chain
-    from .solver import Budget
+    from .depth import RUNGS
 
     if not 0 <= depth < len(RUNGS):
         raise Unreachable(f"a depth is 0..{len(RUNGS) - 1} (steps up the skill chain), got {depth}")
@@ -278,7 +288,7 @@ def place_deep(placer: Placer, n: int, rng: random.Random, depth: int,
     found: dict[int, int] = {}
     for _ in range(DEPTH_TRIES):
         dots = place_at(placer, n, rng, *difficulty) if difficulty else placer.place(n, rng)
-        got = chain(dots, GAMES, "board", budget=Budget(positions=DEPTH_POSITIONS))["depth"]
+        got = measured_depth(dots)
         if got == depth:
             return dots
         found[got] = found.get(got, 0) + 1

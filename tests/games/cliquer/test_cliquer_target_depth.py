@@ -11,11 +11,11 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import run_pnp
 from pnp.games.cliquer.board import Limits
-from pnp.games.cliquer.depth import GAMES, chain
+from pnp.games.cliquer.depth import chain
 from pnp.games.cliquer.difficulty import measure
 from pnp.games.cliquer.placer import Placer
-from pnp.games.cliquer.solver import Budget
-from pnp.games.cliquer.target import DEPTH_MOST_DOTS, DEPTH_POSITIONS, Unreachable, band_target, place_deep
+from pnp.games.cliquer.target import (DEPTH_MOST_DOTS, DEPTH_PERFECT_UPTO, Unreachable, band_target,
+                                      measured_depth, place_deep)
 
 LIMITS = Limits(90, 170, 3, 10, 6)
 
@@ -26,19 +26,43 @@ def test_the_board_measures_the_depth_asked_for(n, depth, seed):
     # 2 and 4 are the depths most boards of 6-8 dots have (bench/depth.py), so both are found
     dots = place_deep(Placer(LIMITS), n, random.Random(seed), depth)
     assert len(dots) == n and LIMITS.problems(dots) == []
-    assert chain(dots, GAMES, "board", budget=Budget(positions=DEPTH_POSITIONS))["depth"] == depth
+    # the chain pnp analyze --depth plays, perfect play on top at these sizes
+    assert chain(dots)["depth"] == measured_depth(dots) == depth
 
 
 def test_a_depth_and_a_band_are_both_kept():
     dots = place_deep(Placer(LIMITS), 8, random.Random(3), 4, band_target("hard"))
     assert measure(dots).band == "hard"
-    assert chain(dots, budget=Budget(positions=DEPTH_POSITIONS))["depth"] == 4
+    assert measured_depth(dots) == 4
 
 
 def test_same_seed_same_board():
     a = place_deep(Placer(LIMITS), 8, random.Random(11), 2)
     b = place_deep(Placer(LIMITS), 8, random.Random(11), 2)
     assert a == b
+
+
+@pytest.mark.slow       # a 10-dot chain with search on top: several seconds a board drawn
+def test_past_nine_dots_search_is_the_top_rung_whatever_the_solver_core():
+    # A positions budget would not do: the C and pure-Python cores count positions differently
+    import pnp.games.cliquer.depth as depth_module
+
+    seen = []
+    real = depth_module.chain
+
+    def spy(dots, *args, **kwargs):
+        got = real(dots, *args, **kwargs)
+        seen.append(got["rungs"][-1])
+        return got
+
+    depth_module.chain, saved = spy, depth_module.chain
+    try:
+        place_deep(Placer(LIMITS), DEPTH_PERFECT_UPTO + 1, random.Random(2), 4)
+    except Unreachable:
+        pass
+    finally:
+        depth_module.chain = saved
+    assert seen and set(seen) == {"search"}
 
 
 def test_too_many_dots_for_a_depth_is_refused_before_any_game():
