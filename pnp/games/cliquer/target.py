@@ -253,8 +253,8 @@ def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float
 # is drawn as any other (to the item's difficulty too, if it has one), its chain is played, and it
 # is kept when the chain's depth is the one wanted; else the next board is drawn, DEPTH_TRIES
 # boards at most. The chain is the one `pnp analyze --depth` prints (six pairs a rung pair, every
-# game seeded from the board): perfect play on top up to DEPTH_PERFECT_UPTO dots, unbounded (it
-# takes under 2 M positions and a few seconds there), search above it, as `--no-solve` plays it.
+# game seeded from the board): perfect play on top up to DEPTH_PERFECT_UPTO dots, unbounded (0.6-1.8 M
+# positions and a few seconds on the 9-dot boards measured), search above it, as `--no-solve` plays it.
 # By the dot count and not by a count of positions, because the solver's C and pure-Python cores
 # count positions differently: a budget could keep perfect play in the chain on one machine and
 # not on another, and the same seed must give the same board on any machine.
