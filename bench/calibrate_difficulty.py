@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from cliquer_corpus import corpus  # noqa: E402
 
 from pnp.games.cliquer.difficulty import measure  # noqa: E402
-from sim.cliquer_players import Lookahead, greedy_player, margin, play_game  # noqa: E402
+from pnp.games.cliquer.players import Lookahead, Perfect, greedy_player, margin, play_game  # noqa: E402
 from pnp.games.cliquer.rules import Rules  # noqa: E402
 
 
@@ -84,20 +84,6 @@ def play_board(task: tuple[int, int, tuple, int]) -> dict:
         "gap": margins / games, "share": margins / totals, "per_move": margins / games / moves,
         "total": totals / games,
     }
-
-
-class Perfect:
-    """Perfect play from pnp's solver: the first move in segment order that keeps the value."""
-
-    __name__ = "perfect"
-
-    def __init__(self, rules: Rules):
-        from pnp.games.cliquer.solver import Solver
-
-        self.solver = Solver(rules)
-
-    def __call__(self, rules: Rules, state, rng: random.Random):
-        return self.solver.next_move(state)
 
 
 def perfect_board(task: tuple[int, int, tuple, int]) -> dict:

@@ -1,135 +1,274 @@
-"""CliqueR's strategic depth as a skill chain, and how well the fast difficulty measure predicts it.
+"""CliqueR's strategic depth as a skill chain at every size pnp prints, and how well fast board
+measures predict it.
 
 The idea of Lantz, Isaksen, Jaffe, Nealen and Togelius ("Depth in Strategic Games", 2017): a
 ladder of players of rising strength, each playing the rung below from both seats on the same
 board. The rungs and the chain are pnp's own (pnp/games/cliquer/players.py and depth.py, what
 `pnp analyze --depth` prints):
 
-    random < greedy (most points now) < lookahead2 (one reply) < lookahead3 (two replies) < perfect
+    random < greedy < lookahead2 < lookahead3 < perfect (or search, where perfect play is out of budget)
 
-A rung *reliably beats* the one below on a board when it wins at least WIN_SHARE of GAMES pairs of
-games, a pair being one game from each seat with the same seed: the pair is won when the
-stronger rung's margins over its two games add up to more than zero (half when to zero). Pairs,
-not single games, because the seat decides much of a game: under perfect play the first player
-wins exactly when the game's move count is odd (bench/solver_speed.py's balance), so a perfect
-player in the losing seat loses a single game to almost anyone. A board's **depth** is the
-number of rungs, counted from the bottom, that each reliably beat the one below before the first
-that does not (0..4); its **gains** are each rung's mean margin a move over the one below.
-Perfect play is a rung only where the solver answers quickly (up to PERFECT_UPTO dots); above
-that the chain stops at lookahead3 (depth 0..3).
+A rung *reliably beats* the one below on a board when it wins at least WIN_SHARE of the pairs of
+games (one game from each seat, same seed). A board's **depth** is the number of rungs, counted
+from the bottom, that each reliably beat the one below (0..4); its **gains** are each rung's mean
+margin a move over the one below. The top rung is perfect play where the solver finishes within
+``--positions`` positions (a count, so the same rungs on any machine), else ``search``: lookahead
+as deep as SEARCH_POSITIONS positions a move allow (players.Deepening).
 
-Then Spearman's rho of the fast measure (pnp.games.cliquer.difficulty, milliseconds a board)
-against the depth, against the total gain up the chain, and against the points a greedy and a
-one-reply player lose a move to perfect play; beside it, rho of the interior-dot share alone.
-Also the solver's CPU seconds a board (first solve, the perfect rung's table then carries over).
+The boards are the generator's own (pnp/games/cliquer/generate.py with a default item, seeded
+``depth-bench:N:I``): the sizes the layouts and the board of the day print (7-11 dots, the
+default 9), then larger boards up to the most dots the generator places; where the default
+clearance and spacing cannot hold N dots, the loosest a spec may ask for (LOOSE).
 
-    python bench/depth.py                  # 7-10 dots, 8 boards a size, 6 games a seat
-    python bench/depth.py --quick          # 7-9 dots, 4 boards a size, 4 games a seat
-    python bench/depth.py --analyze-cost   # CPU of `pnp analyze --depth` at 9, 10, 11 dots
+Then the calibration, all on the same boards in the same run: Spearman's rho of each fast
+measure (milliseconds a board) against the depth, against the finer **skill** (the total gain a
+move from random up to the top rung: how many points a move skill is worth, all the way up),
+and against what greedy and lookahead2 lose a move to perfect play; and a least-squares fit of
+the fast features to the skill's rank on the even boards, with rho reported on the even boards
+(fitted) and on the odd ones (held out).
+
+    python bench/depth.py                 # quick: 7-11 and 13 dots, 4 boards a size, 4 pairs
+    python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards, 6 pairs
+    python bench/depth.py --sizes 9,10 --boards 4 --games 6 --json rows.json
+    python bench/depth.py --from-json rows.json   # the calibration again, no games
+    python bench/depth.py --bands --sizes 7,8,9,10 --boards 8   # boards made to each band
+    python bench/depth.py --analyze-cost  # CPU of `pnp analyze --depth` at 9, 10, 11 dots
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
 from calibrate_difficulty import spearman  # noqa: E402
-from cliquer_corpus import corpus  # noqa: E402
 
-from pnp.games.cliquer.depth import RUNGS, WIN_SHARE, board_row, perfect_loss  # noqa: E402
+from pnp.games.cliquer.depth import WIN_SHARE, perfect_loss  # noqa: E402
 from pnp.games.cliquer.depth import chain as board_chain  # noqa: E402
+from pnp.games.cliquer.difficulty import FEATURES, band_of, features  # noqa: E402
+from pnp.games.cliquer.players import SEARCH_POSITIONS  # noqa: E402
+from pnp.games.cliquer.solver import Budget  # noqa: E402
 
-PERFECT_UPTO = 9
+QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
+LOOSE = dict(clearance_mm=2.5, spacing_mm=5, size_mm=270, grid=255)   # the options' minimums
+QUICK_POSITIONS, FULL_POSITIONS = 10_000_000, 400_000_000   # 10 dots take 3-7 M, 11 dots 60-190 M
 
 
-def chain(dots, games: int, tag: str) -> dict:
-    """The package's chain (pnp/games/cliquer/depth.py, what `pnp analyze --depth` prints), with
-    perfect play up to PERFECT_UPTO dots and no budget, and the fast measures beside it."""
-    row = board_row(dots)
-    got = board_chain(dots, games, tag, perfect=True if row["n"] <= PERFECT_UPTO
-                      else f"more than {PERFECT_UPTO} dots")
-    return {**row, "steps": got["steps"], "depth": got["depth"], "solve_s": got["solve_seconds"]}
+def served_board(n: int, i: int, band: str | None = None):
+    """Board i of n dots as `pnp build` makes it from a plain item (or one asking for ``band``);
+    (dots, 'default' | 'loose'), or (None, None) when the generator cannot place it."""
+    from pnp.games.cliquer.generate import generate
+    from pnp.games.cliquer.item import Item, Target
+    from pnp.games.cliquer.placer import Infeasible
+    from pnp.games.cliquer.target import Unreachable, band_target
+
+    wanted = {} if band is None else {"difficulty": Target(*band_target(band), band)}
+    seed = f"depth-bench:{n}:{i}" + ("" if band is None else f":{band}")
+    for label, options in (("default", {}), ("loose", LOOSE)):
+        try:
+            return generate(Item(dots=n, **wanted, **options), random.Random(seed), "b").dots, label
+        except (Infeasible, Unreachable):
+            continue
+    return None, None
+
+
+def measure_board(dots, games: int, tag: str, positions: int, loss: bool) -> dict:
+    got = board_chain(dots, games, tag, budget=Budget(positions=positions))
+    row = {"dots": [list(d) for d in dots], "n": len(dots), "steps": got["steps"],
+           "depth": got["depth"], "top": got["rungs"][-1], "solve_s": got["solve_seconds"],
+           **features(dots)}
+    if loss and got["rungs"][-1] == "perfect":
+        row["loss"] = perfect_loss(dots, games, tag)
+    return row
+
+
+def skill(row: dict) -> float:
+    """The total gain a move from random up to the top rung."""
+    return sum(s["gain"] for s in row["steps"])
+
+
+def fine_depth(row: dict) -> float:
+    """Depth, plus the win share of the first step not reliably won (ties of depth broken by how
+    near the next rung came)."""
+    for s in row["steps"]:
+        if not s["reliable"]:
+            return row["depth"] + s["win"]
+    return float(row["depth"])
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--sizes", help="dot counts (default 7,8,9,10; --quick 7,8,9)")
-    ap.add_argument("--boards", type=int, help="boards a size (default 8; --quick 4)")
-    ap.add_argument("--games", type=int, help="games from each seat a rung pair (default 6; --quick 4)")
+    ap.add_argument("--full", action="store_true")
+    ap.add_argument("--sizes", help=f"dot counts (default {QUICK_SIZES}; --full {FULL_SIZES})")
+    ap.add_argument("--boards", type=int, help="boards a size (default 4; --full 12)")
+    ap.add_argument("--games", type=int, help="pairs of games a rung pair (default 4; --full 6)")
+    ap.add_argument("--positions", type=int,
+                    help=f"the solver's budget for the perfect rung (default {QUICK_POSITIONS:,}; "
+                         f"--full {FULL_POSITIONS:,})")
+    ap.add_argument("--bands", action="store_true",
+                    help="boards made to each band in turn (easy, medium, hard) instead of plain ones")
+    ap.add_argument("--json", metavar="PATH", help="also write every board's figures here")
+    ap.add_argument("--from-json", metavar="PATH", help="instead of playing: the calibration of saved rows")
     ap.add_argument("--analyze-cost", action="store_true",
                     help="instead: CPU seconds of `pnp analyze --depth`'s chain (default budget, "
-                         "6 pairs) on the corpus boards")
+                         "6 pairs) on the generator's boards")
     args = ap.parse_args(argv)
     if args.analyze_cost:
         analyze_cost([int(x) for x in args.sizes.split(",")] if args.sizes else [9, 10, 11],
                      args.boards or 2)
         return
+    if args.from_json:
+        with open(args.from_json) as f:
+            rows = json.load(f)
+        calibrate(rows)
+        return
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
-        [7, 8, 9] if args.quick else [7, 8, 9, 10]
-    boards = args.boards or (4 if args.quick else 8)
-    games = args.games or (4 if args.quick else 6)
-    print(f"skill chain {' < '.join(RUNGS)}; a rung reliably beats the one below when it wins >= "
-          f"{WIN_SHARE:.0%} of {games} pairs of games (one from each seat); perfect play up to "
-          f"{PERFECT_UPTO} dots; boards: bench/cliquer_corpus.py seed 3")
-    print(f"{'dots':>4} {'board':>5} {'diff':>6} {'inside':>6} | " +
-          " | ".join(f"{b[:5]}>{a[:5]} win  gain" for a, b in zip(RUNGS, RUNGS[1:])) +
-          f" | depth | solve s | greedy/la2 loss a move to perfect")
-    rows = []
-    for n in sizes:
-        for i, dots in enumerate(corpus(n, boards, seed=3)):
-            row = chain(dots, games, f"{n}:{i}")
-            if n <= PERFECT_UPTO:
-                row["loss"] = perfect_loss(dots, games, f"{n}:{i}")
+        FULL_SIZES if args.full else QUICK_SIZES
+    boards = args.boards or (12 if args.full else 4)
+    games = args.games or (6 if args.full else 4)
+    positions = args.positions or (FULL_POSITIONS if args.full else QUICK_POSITIONS)
+    print(f"skill chain random < greedy < lookahead2 < lookahead3 < perfect | search; a rung "
+          f"reliably beats the one below when it wins >= {WIN_SHARE:.0%} of {games} pairs of games; "
+          f"perfect play within {positions:,} positions, else search at {SEARCH_POSITIONS:,} "
+          f"positions a move; boards: the generator's, seed depth-bench:N:I")
+    print(f"{'dots':>4} {'board':>5} {'diff':>6} | greed>rand win gain | la2>greed win gain | "
+          f"la3>la2 win gain | top>la3 win gain | top     | depth | skill | solve s | cpu s | "
+          f"greedy/la2 loss a move")
+    rows, start = [], time.process_time()
+    for n, band in [(n, band) for n in sizes for band in
+                    (("easy", "medium", "hard") if args.bands else (None,))]:
+        for i in range(boards):
+            dots, label = served_board(n, i, band)
+            if dots is None:
+                print(f"{n:4d}: the generator cannot place {n} dots"
+                      + (f" in band {band}" if band else f" even with {LOOSE}"))
+                break
+            began = time.process_time()
+            row = measure_board(dots, games, f"{n}:{i}", positions, loss=True)
+            row["placed"] = label
             rows.append(row)
-            cells = " | ".join(f"{s['win']:15.2f} {s['gain']:5.2f}" for s in row["steps"])
-            cells += " | " + " " * 21 if len(row["steps"]) < 4 else ""
+            cells = " | ".join(f"{s['win']:12.2f} {s['gain']:5.2f}" for s in row["steps"])
             loss = row.get("loss")
-            print(f"{n:4d} {i:5d} {row['difficulty']:6.3f} {row['interior']:6.2f} | {cells} | "
-                  f"{row['depth']:5d} | {row['solve_s'] if row['solve_s'] is not None else float('nan'):7.2f} | "
-                  + (f"{loss['greedy']:.2f} / {loss['lookahead2']:.2f}" if loss else "-"), flush=True)
-    print()
+            print(f"{n:4d} {i:5d} {row['difficulty']:6.3f} | {cells} | {row['top']:7} | "
+                  f"{row['depth']:5d} | {skill(row):5.2f} | "
+                  f"{row['solve_s'] if row['solve_s'] is not None else float('nan'):7.2f} | "
+                  f"{time.process_time() - began:5.1f} | "
+                  + (f"{loss['greedy']:.2f} / {loss['lookahead2']:.2f}" if loss else "-")
+                  + ("" if label == "default" else "  (loose options)"), flush=True)
+    print(f"\n{len(rows)} boards, {time.process_time() - start:.0f} s of CPU\n")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f)
+    calibrate(rows)
 
-    def rho(rows, key, value=lambda r: r["difficulty"]):
-        got = spearman([value(r) for r in rows], [key(r) for r in rows])
-        return "   -" if got is None else f"{got:+.2f}"
 
-    total_gain = lambda r: sum(s["gain"] for s in r["steps"][:3])   # noqa: E731 (to lookahead3)
-    print("Spearman rho        | depth | gain random..la3 | greedy loss | la2 loss | boards")
-    for label, group in [(f"{n} dots", [r for r in rows if r["n"] == n]) for n in sizes] + \
-            [("all", rows)]:
+def calibrate(rows: list[dict]) -> None:
+    """The chain by size, then rho of every fast measure with it, then the held-out fit."""
+    sizes = sorted({r["n"] for r in rows})
+    print("by size      boards  depth 0-4 (count)          skill a move (mean, min-max)  top rung")
+    for n in sizes:
+        group = [r for r in rows if r["n"] == n]
+        depths = [r["depth"] for r in group]
+        skills = [skill(r) for r in group]
+        print(f"{n:4d} dots   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
+              + f"   {sum(skills) / len(skills):5.2f} ({min(skills):.2f}-{max(skills):.2f})"
+              + f"      {', '.join(sorted({r['top'] for r in group}))}")
+    print("\nby band      boards  depth 0-4 (count)    skill  gains a move: greedy>random la2>greedy "
+          "la3>la2 top>la3  la3>la2 pairs won  greedy/la2 loss to perfect (boards)")
+    for band in ("easy", "medium", "hard"):
+        group = [r for r in rows if band_of(r["difficulty"]) == band]
+        if not group:
+            continue
+        depths = [r["depth"] for r in group]
+        mean = lambda f: sum(map(f, group)) / len(group)  # noqa: E731
         solved = [r for r in group if "loss" in r]
-        for name, value in (("difficulty", lambda r: r["difficulty"]),
-                            ("interior share", lambda r: r["interior"])):
-            print(f"{label:>8} {name:>14} | {rho(group, lambda r: r['depth'], value):>5} | "
-                  f"{rho(group, total_gain, value):>16} | "
-                  f"{rho(solved, lambda r: r['loss']['greedy'], value) if len(solved) > 2 else '   -':>11} | "
-                  f"{rho(solved, lambda r: r['loss']['lookahead2'], value) if len(solved) > 2 else '   -':>8} |"
-                  f" {len(group):6d}")
-    depths = {}
-    for r in rows:
-        depths.setdefault(r["n"], []).append(r["depth"])
-    print()
-    print("depth by dots: " + "; ".join(f"{n}: " + ", ".join(f"{d}x{depths[n].count(d)}"
-                                                             for d in sorted(set(depths[n])))
-                                        for n in sorted(depths)))
+        loss = (f"{sum(r['loss']['greedy'] for r in solved) / len(solved):.2f} / "
+                f"{sum(r['loss']['lookahead2'] for r in solved) / len(solved):.2f} ({len(solved)})"
+                if solved else "-")
+        print(f"{band:>8}   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
+              + f"   {mean(skill):5.2f}  " + " ".join(f"{mean(lambda r, k=k: r['steps'][k]['gain']):+.2f}"
+                                                    for k in range(4))
+              + f"   {mean(lambda r: r['steps'][2]['win']):.0%}   {loss}")
+    targets = {"depth": lambda r: r["depth"], "fine depth": fine_depth, "skill": skill,
+               "greedy loss": lambda r: r["loss"]["greedy"],
+               "la2 loss": lambda r: r["loss"]["lookahead2"]}
+    print("\nSpearman rho of each fast measure (columns: what it should predict)")
+    print(f"{'':24}" + "".join(f"{t:>12}" for t in targets))
+
+    def rho(group, x, y):
+        group = [r for r in group if y != "greedy loss" and y != "la2 loss" or "loss" in r]
+        if len(group) < 4:
+            return "-"
+        got = spearman([x(r) for r in group], [targets[y](r) for r in group])
+        return "-" if got is None else f"{got:+.2f}"
+
+    measures = {name: (lambda r, name=name: r[name]) for name in FEATURES}
+    for label, group in [("all", rows)] + [(f"{n} dots", [r for r in rows if r["n"] == n]) for n in sizes]:
+        for name in (measures if label == "all" else ("difficulty", "empty_share")):
+            print(f"{label:>8} {name:>15}" + "".join(f"{rho(group, measures[name], t):>12}" for t in targets))
+    held_out_fit(rows)
+
+
+def _ranks(xs):
+    from calibrate_difficulty import ranks
+
+    return ranks(xs)
+
+
+def held_out_fit(rows: list[dict]) -> None:
+    """Least squares of the skill's rank on the fast features, fitted on the even boards of each
+    size, rho on them and on the odd boards (held out)."""
+    fit_rows = [r for k, r in enumerate(rows) if k % 2 == 0]
+    held = [r for k, r in enumerate(rows) if k % 2 == 1]
+    if len(fit_rows) < len(FEATURES) + 2 or len(held) < 4:
+        return
+    names = [f for f in FEATURES if f != "difficulty"]
+    y = _ranks([skill(r) for r in fit_rows])
+    x = [[1.0] + [r[f] for f in names] for r in fit_rows]
+    coef = _least_squares(x, y)
+    predict = lambda r: sum(c * v for c, v in zip(coef, [1.0] + [r[f] for f in names]))  # noqa: E731
+    print(f"\nleast squares of skill rank on {', '.join(names)}: fitted on {len(fit_rows)} boards, "
+          f"held out {len(held)}")
+    for label, group in (("fitted", fit_rows), ("held out", held)):
+        got = spearman([predict(r) for r in group], [skill(r) for r in group])
+        base = spearman([r["difficulty"] for r in group], [skill(r) for r in group])
+        print(f"  {label:>8}: fit rho {got:+.2f}   difficulty's rho {base:+.2f}")
+    print("  coefficients: " + ", ".join(f"{n} {c:+.3g}" for n, c in zip(["1"] + names, coef)))
+
+
+def _least_squares(x: list[list[float]], y: list[float]) -> list[float]:
+    """Ordinary least squares by the normal equations (a handful of features), with a tiny ridge
+    so a constant feature does not make them singular."""
+    k = len(x[0])
+    a = [[sum(r[i] * r[j] for r in x) + (1e-9 if i == j else 0.0) for j in range(k)] for i in range(k)]
+    b = [sum(r[i] * t for r, t in zip(x, y)) for i in range(k)]
+    for c in range(k):                      # Gauss-Jordan with partial pivoting
+        p = max(range(c, k), key=lambda i: abs(a[i][c]))
+        a[c], a[p], b[c], b[p] = a[p], a[c], b[p], b[c]
+        for i in range(k):
+            if i != c and a[c][c]:
+                f = a[i][c] / a[c][c]
+                a[i] = [u - f * v for u, v in zip(a[i], a[c])]
+                b[i] -= f * b[c]
+    return [b[i] / a[i][i] if a[i][i] else 0.0 for i in range(k)]
 
 
 def analyze_cost(sizes: list[int], boards: int) -> None:
     """What `pnp analyze CODE --depth` spends on the chain, unasked budget (analysis.QUICK)."""
-    import time
-
     from pnp.games.cliquer.analysis import QUICK, depth_figures
 
     print(f"pnp analyze --depth: the chain within the default budget ({QUICK.seconds:g} s, "
-          f"{QUICK.memory_mb} MB), 6 pairs a rung; boards: bench/cliquer_corpus.py seed 3")
+          f"{QUICK.memory_mb} MB), 6 pairs a rung; boards: the generator's, seed depth-bench:N:I")
     for n in sizes:
-        for i, dots in enumerate(corpus(n, boards, seed=3)):
+        for i in range(boards):
+            dots, _ = served_board(n, i)
             start = time.process_time()
             got = depth_figures(dots, None)
             print(f"{n:4d} dots board {i}: depth {got['depth']} of {len(got['steps'])}, "

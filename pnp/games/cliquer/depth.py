@@ -15,9 +15,11 @@ almost anyone. The **depth** is the number of rungs, counted from the bottom, th
 beat the one below before the first that does not; the **gain** of a rung is its mean margin a
 move over the rung below.
 
-Perfect play is a rung only when the solver finishes within its budget (its table carries over
-from move to move, and the budget bounds all of its work, games included); otherwise the chain
-stops at lookahead3 and says why. Every game's seed is a string of the tag, the rung, the pair
+Perfect play is the top rung when the solver finishes within its budget (its table carries over
+from move to move, and the budget bounds all of its work, games included). Otherwise the top rung
+is ``search`` (players.Deepening: lookahead as deep as a count of positions allows each move,
+exact to the end once few moves are left), so a board of any size has a chain of four steps,
+and the figures say why perfect play was left out. Every game's seed is a string of the tag, the rung, the pair
 and the seat, so the same board, games and tag give the same figures on any machine.
 """
 
@@ -29,23 +31,29 @@ from typing import Sequence
 
 from .difficulty import measure
 from .geometry import Dot
-from .players import Lookahead, Perfect, greedy_player, margin, play_game, random_player
+from .players import (SEARCH_POSITIONS, Deepening, Lookahead, Perfect, greedy_player, margin,
+                      play_game, random_player)
 from .rules import Rules
 from .solver import Budget, OverBudget
 
 WIN_SHARE = 0.6
 GAMES = 6          # pairs of games a rung pair, as bench/depth.py's default
 RUNGS = ("random", "greedy", "lookahead2", "lookahead3", "perfect")
+SEARCH = "search"      # the top rung in perfect play's place when the solver is out of budget
 
 
 def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
-          budget: Budget | None = None, perfect: bool | str = True) -> dict:
+          budget: Budget | None = None, perfect: bool | str = True,
+          search: int | None = SEARCH_POSITIONS) -> dict:
     """Each rung against the one below on one board, as JSON-ready figures.
 
     ``perfect``: True to try the perfect rung within ``budget``; a string leaves it out and is
-    the reason given. Keys: rungs (those played), steps (one per rung pair: rung, below, pairs
-    won share, reliable, gain a move), depth, threshold, pairs, perfect_play_left_out (None or
-    why), solve_seconds (CPU seconds of the first solve; None without perfect play)."""
+    the reason given. ``search``: positions a move of the search rung that stands in for perfect
+    play when it is left out (None: no stand-in, the chain stops at lookahead3). Keys: rungs
+    (those played), steps (one per rung pair: rung, below, pairs won share, reliable, gain a
+    move), depth, threshold, pairs, perfect_play_left_out (None or why), search_positions (None
+    unless the search rung was played), solve_seconds (CPU seconds of the first solve; None
+    without perfect play)."""
     if games < 1:
         raise ValueError(f"the skill chain needs at least one pair of games, got {games}")
     rules = Rules(tuple((int(x), int(y)) for x, y in dots))
@@ -64,17 +72,25 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
         except (OverBudget, MemoryError) as exc:
             left_out = f"past its budget: {exc}" if isinstance(exc, OverBudget) else "out of memory"
             solve_seconds = None
+    names = list(RUNGS[:len(ladder)])
+    searched = None
+    if left_out is not None and search is not None:
+        top = Deepening(search)
+        steps.append(_step(rules, top, ladder[-1], len(ladder), games, tag, SEARCH))
+        ladder.append(top)
+        names.append(SEARCH)
+        searched = search
     depth = 0
     for step in steps:
         if not step["reliable"]:
             break
         depth += 1
-    return {"rungs": list(RUNGS[:len(ladder)]), "steps": steps, "depth": depth,
+    return {"rungs": names, "steps": steps, "depth": depth,
             "threshold": WIN_SHARE, "pairs": games, "perfect_play_left_out": left_out,
-            "solve_seconds": solve_seconds}
+            "search_positions": searched, "solve_seconds": solve_seconds}
 
 
-def _step(rules: Rules, strong, weak, i: int, games: int, tag: str) -> dict:
+def _step(rules: Rules, strong, weak, i: int, games: int, tag: str, name: str | None = None) -> dict:
     """Rung i (strong) against rung i - 1 (weak): ``games`` pairs, one game from each seat."""
     wins = total = 0.0
     for g in range(games):
@@ -86,7 +102,7 @@ def _step(rules: Rules, strong, weak, i: int, games: int, tag: str) -> dict:
         wins += 1.0 if both > 0 else 0.5 if both == 0 else 0.0
         total += both
     win = wins / games
-    return {"rung": RUNGS[i], "below": RUNGS[i - 1], "win": win, "reliable": win >= WIN_SHARE,
+    return {"rung": name or RUNGS[i], "below": RUNGS[i - 1], "win": win, "reliable": win >= WIN_SHARE,
             "gain": total / (2 * games) / rules.moves_in_game}
 
 
@@ -128,6 +144,9 @@ def format_depth(figures: dict) -> list[str]:
                      f"({'reliable' if s['reliable'] else 'not reliable'}), "
                      f"gains {s['gain']:+.2f} points a move")
     if figures["perfect_play_left_out"]:
+        top = (f"search (lookahead as deep as {figures['search_positions']:,} positions a move "
+               f"allow) stands in for it" if figures.get("search_positions")
+               else "the chain stops at lookahead3")
         lines.append(f"  perfect play left out of the chain ({figures['perfect_play_left_out']}); "
-                     f"the chain stops at lookahead3")
+                     f"{top}")
     return lines

@@ -122,3 +122,28 @@ def check_recorded(dots: Sequence[Dot], value: float, band: str) -> str | None:
     if abs(value - found.value) > 1e-4:
         return f"recorded difficulty {value} but the dots measure {found.value}"
     return None
+
+
+# The fast measures bench/depth.py sets beside the skill chain, each computed from the dots
+# alone in milliseconds at the sizes pnp prints: the difficulty, and the board features it is
+# built from or could be (the share of triangles holding no dot, where a closed triangle scores
+# and nothing can complete a 4-clique inside; how many segments one crosses, a share of all).
+FEATURES = ("difficulty", "interior_share", "single_share", "empty_share", "crossing_share",
+            "drawn_share")
+
+
+def features(dots: Sequence[Dot]) -> dict[str, float]:
+    """The FEATURES of a board, by name."""
+    from .rules import Rules
+
+    found = measure(dots)
+    rules = Rules(tuple((int(x), int(y)) for x, y in dots))
+    counts = containment_counts(dots)
+    segments = len(rules.segments)
+    crossed = sum(c.bit_count() for c in rules.crossing) / segments / max(segments - 1, 1)
+    return {"difficulty": found.value,
+            "interior_share": found.components["interior_share"],
+            "single_share": counts.count(1) / len(counts),
+            "empty_share": counts.count(0) / len(counts),
+            "crossing_share": crossed,
+            "drawn_share": rules.moves_in_game / segments}

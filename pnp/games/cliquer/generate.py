@@ -1,4 +1,4 @@
-"""The CliqueR generator door: an item's board, from its code, to a difficulty, or plain."""
+"""The CliqueR generator door: an item's board, from its code, to a depth or a difficulty, or plain."""
 
 from __future__ import annotations
 
@@ -32,6 +32,12 @@ def generate(item: Item, rng: random.Random, ident: str) -> Board:
         if found:
             clearance, spacing, margin = scaled_limits(item, dots, grid, side, found[0].message)
             limits = _limits(grid, side, clearance, spacing, margin)
+    elif item.depth is not None:
+        from .target import place_deep
+
+        grid = item.grid
+        wanted = None if item.difficulty is None else (item.difficulty.low, item.difficulty.high)
+        dots = place_deep(Placer(limits), item.dots, rng, item.depth, wanted)
     elif item.difficulty is not None:
         from .target import place_at
 

@@ -24,7 +24,7 @@ def _code(value) -> str:
 def _code_sets(code: str) -> dict:
     """A code is one board: its dots and grid, and no difficulty to aim for."""
     dots, grid = codes.decode(code)
-    return {"dots": len(dots), "grid": grid, "difficulty": None}
+    return {"dots": len(dots), "grid": grid, "difficulty": None, "depth": None}
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,12 @@ class Item:
     difficulty: Target | None = option(
         None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
         help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see docs/games/cliquer.md)")
+    depth: int | None = option(
+        None, min=0, max=4,
+        help="steps up the skill chain (random, greedy, lookahead2, lookahead3, perfect play) each "
+             "rung reliably wins, measured by playing every board: 4 = skill pays at every level; "
+             "2 = one reply of lookahead pays, a second does not; search stands in for perfect "
+             "play past 9 dots (up to 11 dots; see docs/difficulty.md)")
     title: str = option("CliqueR", printed=True, help="printed at the top of each board")
     worksheet: bool = option(False, help="print the board as a worksheet (a whole page) with "
                                          "questions, and its answer key at the end")

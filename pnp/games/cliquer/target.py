@@ -245,3 +245,54 @@ def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float
                           f"nearest {near}): widen the tolerance, pick another target or band, "
                           "or change the number of dots")
     return Search(placer, step[1], step[2]).place(n, rng)
+
+
+# ---- boards made to a depth ---------------------------------------------------------------------
+#
+# A depth is measured by playing (depth.chain), not read off the dots, so a board made to a depth
+# is drawn as any other (to the item's difficulty too, if it has one), its chain is played, and it
+# is kept when the chain's depth is the one wanted; else the next board is drawn, DEPTH_TRIES
+# boards at most. The chain is the one `pnp analyze --depth` prints (six pairs a rung pair, every
+# game seeded from the board): perfect play on top up to DEPTH_PERFECT_UPTO dots, unbounded (0.6-1.8 M
+# positions and a few seconds on the 9-dot boards measured), search above it, as `--no-solve` plays it.
+# By the dot count and not by a count of positions, because the solver's C and pure-Python cores
+# count positions differently: a budget could keep perfect play in the chain on one machine and
+# not on another, and the same seed must give the same board on any machine.
+
+DEPTH_TRIES = 16
+DEPTH_PERFECT_UPTO = 9
+DEPTH_MOST_DOTS = 11             # a board's chain costs seconds at 11 dots, minutes past 13
+
+
+def measured_depth(dots) -> int:
+    """The depth a board is made to: the chain as described above."""
+    from .depth import GAMES, chain
+
+    n = len(dots)
+    return chain(dots, GAMES, "board", perfect=True if n <= DEPTH_PERFECT_UPTO
+                 else f"more than {DEPTH_PERFECT_UPTO} dots")["depth"]
+
+
+def place_deep(placer: Placer, n: int, rng: random.Random, depth: int,
+               difficulty: tuple[float, float] | None = None) -> tuple[Dot, ...]:
+    """n dots keeping the placer's limits (and in the difficulty range, if given) whose skill
+    chain has exactly ``depth`` steps reliably won, or Unreachable naming the depths found."""
+    from .depth import RUNGS
+
+    if not 0 <= depth < len(RUNGS):
+        raise Unreachable(f"a depth is 0..{len(RUNGS) - 1} (steps up the skill chain), got {depth}")
+    if n > DEPTH_MOST_DOTS:
+        raise Unreachable(f"a depth is measured by playing each board's skill chain, which takes "
+                          f"minutes past {DEPTH_MOST_DOTS} dots; ask for {DEPTH_MOST_DOTS} dots "
+                          "or fewer, or a difficulty instead")
+    found: dict[int, int] = {}
+    for _ in range(DEPTH_TRIES):
+        dots = place_at(placer, n, rng, *difficulty) if difficulty else placer.place(n, rng)
+        got = measured_depth(dots)
+        if got == depth:
+            return dots
+        found[got] = found.get(got, 0) + 1
+    seen = ", ".join(f"depth {d} x{c}" for d, c in sorted(found.items()))
+    raise Unreachable(f"no {n}-dot board{' at that difficulty' if difficulty else ''} with depth "
+                      f"{depth} in {DEPTH_TRIES} tried ({seen}): pick another depth or number of "
+                      "dots" + (", or drop or widen the difficulty" if difficulty else ""))

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 
 from hypothesis import given, settings
+from hypothesis.strategies import integers
 
 from cliquer_boards import boards
 from pnp.cli import cli
 from pnp.games.cliquer import depth as depth_module
-from pnp.games.cliquer.depth import RUNGS, WIN_SHARE, chain
+from pnp.games.cliquer.depth import RUNGS, SEARCH, WIN_SHARE, chain
+from pnp.games.cliquer.players import SEARCH_POSITIONS
 from pnp.games.cliquer.solver import Budget
 
 CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"     # 9 dots, hard (the board of docs/hobbyists.md)
@@ -60,16 +62,25 @@ def test_same_board_and_options_same_figures():
     assert first == second
 
 
-def test_a_tiny_positions_budget_leaves_perfect_play_out_and_says_so():
+def test_a_tiny_positions_budget_leaves_perfect_play_out_and_search_stands_in():
     from pnp.games.cliquer.codes import decode
 
     dots, _ = decode(CODE)
     got = chain(dots, games=1, budget=Budget(positions=10))
-    assert got["rungs"] == list(RUNGS[:4]) and len(got["steps"]) == 3
+    assert got["rungs"] == list(RUNGS[:4]) + [SEARCH] and len(got["steps"]) == 4
+    assert got["steps"][-1]["rung"] == SEARCH and got["steps"][-1]["below"] == "lookahead3"
+    assert got["search_positions"] == SEARCH_POSITIONS
     assert "more than 10 positions" in got["perfect_play_left_out"]
     assert got["solve_seconds"] is None
     lines = depth_module.format_depth(got)
-    assert "perfect play left out of the chain" in lines[-1] and "stops at lookahead3" in lines[-1]
+    assert "perfect play left out of the chain" in lines[-1] and "search (lookahead" in lines[-1]
+
+
+def test_without_a_stand_in_the_chain_stops_at_lookahead3():
+    got = chain(TRIANGLE + ((10, 12),), games=1, perfect="not asked for", search=None)
+    assert got["rungs"] == list(RUNGS[:4]) and len(got["steps"]) == 3
+    assert got["search_positions"] is None
+    assert "stops at lookahead3" in depth_module.format_depth(got)[-1]
 
 
 def test_no_pairs_of_games_is_refused():
@@ -85,7 +96,7 @@ def test_the_json_carries_the_chain(runner):
     [board] = json.loads(result.output)
     got = board["depth"]
     assert set(got) == {"rungs", "steps", "depth", "threshold", "pairs", "perfect_play_left_out",
-                        "solve_seconds"}
+                        "search_positions", "solve_seconds"}
     assert got["pairs"] == 2 and got["threshold"] == 0.6 and got["rungs"] == list(RUNGS)
     for step in got["steps"]:
         assert set(step) == {"rung", "below", "win", "reliable", "gain"}
@@ -136,3 +147,50 @@ def test_the_bench_plays_the_package_players():
     assert bench_players.Lookahead is players.Lookahead
     assert bench_players.Perfect is players.Perfect
     assert bench_players.play_game is players.play_game
+
+
+# ---- the search rung (players.Deepening) -------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(boards(min_dots=3, max_dots=6), integers(0, 2**32 - 1))
+def test_search_with_room_to_the_end_plays_perfectly(dots, seed):
+    # With positions enough to look to the end of the game, the margin it maximises is the final
+    # margin: every move it picks keeps the exact minimax value (brute force through the rules).
+    import random
+
+    from cliquer_boards import exhaustive
+    from pnp.games.cliquer.players import Deepening
+    from pnp.games.cliquer.rules import Rules
+
+    rules = Rules(dots)
+    value = exhaustive(rules)
+    search, rng, state = Deepening(10**9), random.Random(seed), rules.start()
+    while state.open:
+        after, points = rules.play(state, search(rules, state, rng))
+        assert points - value(after) == value(state)
+        state = after
+
+
+@settings(max_examples=15, deadline=None)
+@given(boards(min_dots=4, max_dots=8), integers(0, 2**32 - 1))
+def test_search_with_no_room_past_three_moves_is_lookahead3(dots, seed):
+    # A deeper pass cut short is thrown away, so with one position a move the search is the
+    # three-move lookahead exactly: the same ties, the same rng draws, the same game.
+    import random
+
+    from pnp.games.cliquer.players import Deepening, Lookahead, play_game
+    from pnp.games.cliquer.rules import Rules
+
+    rules = Rules(dots)
+    one = play_game(rules, [Deepening(1), Deepening(1)], random.Random(seed))
+    two = play_game(rules, [Lookahead(3), Lookahead(3)], random.Random(seed))
+    assert one == two
+
+
+def test_search_is_refused_no_positions():
+    import pytest
+
+    from pnp.games.cliquer.players import Deepening
+
+    with pytest.raises(ValueError, match="at least one position"):
+        Deepening(0)
