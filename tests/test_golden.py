@@ -54,8 +54,8 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("f3f7f86f097ba562", "2a8aa0c1387a88e0"),   # items share cut sheets, 12 remark cards
-    "class set": ("1d2102f65120d3b8", "ad25a563569fc32b"),      # answer keys 86 mm wide
+    "starter pack": ("98098338ad80f2e6", "e8a48f6c7db320bf"),   # cards grown to the paper
+    "class set": ("2eeb0cc448cc26cc", "837721fad95684f6"),      # half cards grown to the paper
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("b68be8ad7e661953", "a0626ff866d21671"),
 }

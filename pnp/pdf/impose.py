@@ -9,7 +9,10 @@ straight cut right across parts the items. A whole-page piece first closes the s
 filled, so pieces print in the order they come, with one exception (``hold``): between items a
 sheet under half full stays open over the next item's whole pages and takes its cut pieces, so
 a set's card and tokens share a sheet with the next set's cards instead of leaving half of it
-blank. Every page ends with the footer and the scale bar.
+blank. A sheet of ``fill`` pieces of one size (CliqueR cards) is spread over the whole content
+area: its rows and columns, as many as fit at the pieces' size, share the area evenly, and every
+piece draws into its larger frame (the frame each records), so cards sized for the smallest paper
+leave no band blank on a larger one. Every page ends with the footer and the scale bar.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from pnp.errors import PnpError
 from pnp.paper import MM, Frame, Piece
 from pnp.pdf.cuts import draw_cuts
 from pnp.pdf.footer import draw_footer
-from pnp.pdf.pack import Sheet
+from pnp.pdf.pack import EPS, Sheet
 from pnp.pdf.page import PageGeometry
 
 
@@ -85,16 +88,31 @@ class Imposer:
     def _emit(self) -> None:
         """Draw the open sheet's pieces, the packed block centred in the content area."""
         area = self.page.content
+        grow_w, grow_h = self._growth()
         used_w, used_h = self._sheet.used
+        used_w, used_h = used_w * grow_w, used_h * grow_h
         x0 = area.x + (area.width - used_w) / 2
         top = area.top - (area.height - used_h) / 2
         frames = []
         for piece, record, spot in self._slots:
-            frame = Frame(x0 + spot.x, top - spot.y - spot.height, spot.width, spot.height)
+            frame = Frame(x0 + spot.x * grow_w, top - (spot.y + spot.height) * grow_h,
+                          spot.width * grow_w, spot.height * grow_h)
             self._draw(piece, frame, record)
             frames.append(frame)
         draw_cuts(self.canvas, frames, self.page.marks)
         self._end_page()
+
+    def _growth(self) -> tuple[float, float]:
+        """How much wider and taller each piece of the open sheet prints: 1, 1 unless every piece
+        is a ``fill`` piece of one size; then each grows to the area's width over the columns
+        and its height over the rows that fit at that size (the same on every sheet of the
+        item, a last sheet half full included, so all its cards print alike)."""
+        sizes = {(round(s.width, 6), round(s.height, 6)) for _, _, s in self._slots}
+        if len(sizes) != 1 or not all(piece.fill for piece, _, _ in self._slots):
+            return 1.0, 1.0
+        (w, h), area = sizes.pop(), self.page.content
+        columns, rows = int(area.width / w + EPS), int(area.height / h + EPS)
+        return area.width / (columns * w), area.height / (rows * h)
 
     def _draw(self, piece: Piece, frame: Frame, record: list) -> None:
         self._bookmark(piece.outline, frame)

@@ -185,8 +185,7 @@ def questions(board: Board) -> list[tuple[str, str]]:
         why = (f"A–{dot_name(cut[0])} would cross {pivot}" if len(cut) == 1 else
                f"each line from A to them would cross {pivot}" if cut else
                f"no line from A crosses {pivot}")
-        third = (f"Draw a light line from {pivot.replace('–', ' to ')}. Which dots can no longer "
-                 "be joined to A, because the line would cross it?",
+        third = (f"Draw a light line {pivot}. Which dots can A no longer be joined to?",
                  f"{_names(cut) or 'none'} ({why})")
     return [
         ("Which dots are on the hull? Write their letters in order, going round the hull "
