@@ -19,7 +19,9 @@ from .sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled,
 from pnp.paper import Frame
 from pnp.pdf import fonts
 
-LABEL_PT = {"page": 8.0, "card": 6.0}     # a page is read by children at arm's length
+# a page is read by children at arm's length; a card too, its letters as large as its square
+# lets every letter find a spot, largest first (a 60 mm square with close dots may need 6 pt)
+LABEL_PT = {"page": 8.0, "card": (8.0, 7.0, 6.0)}
 
 SCORE_CELLS = "After each of your moves, write your running score in the next of your boxes."
 

@@ -15,7 +15,7 @@ from .worksheet import example_clique, hull_dots, questions
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
-LABEL_PT = 6.0
+LABEL_PT = (8.0, 7.0, 6.0)     # largest first: the first at which every letter finds a spot
 STEP_NOTE = "every board of an item that asks for a difficulty has the same step"
 
 
