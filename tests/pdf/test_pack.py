@@ -127,19 +127,24 @@ def test_chits_of_one_colour_never_share_a_row_with_the_other_colour(tmp_path):
 @given(st.lists(sizes, min_size=1, max_size=12), st.lists(sizes, min_size=1, max_size=12))
 def test_a_new_band_goes_below_every_piece_so_one_straight_cut_parts_the_items(before, after):
     """The next item (new_band) goes below every piece already on the sheet, not only the last,
-    and so does every later piece: one cut right across parts the two items."""
+    or when no room is left below, right of every piece, and so does every later piece: one cut
+    right across (or right down) parts the two items."""
     sheet = Sheet(300, 300)
     old = [s for s in (sheet.place(w, h) for w, h in before) if s is not None]
     if not old:
         return
-    line = max(r.bottom for r in old)
+    line, wall = max(r.bottom for r in old), max(r.right for r in old)
     new = sheet.place(*after[0], new_band=True)
     if new is None:                          # the imposer starts a fresh sheet for the item
         return
+    below = new.y >= line - EPS
+    assert below or new.x >= wall - EPS
+    if not below:                            # beside only when the band below had no room
+        assert not (after[0][0] <= 300 + EPS and after[0][1] <= 300 - line + EPS)
     later = [sheet.place(w, h) for w, h in after[1:]]
     for spot in [new, *later]:
         if spot is not None:
-            assert spot.y >= line - EPS
+            assert spot.y >= line - EPS if below else spot.x >= wall - EPS
 
 
 def test_a_new_band_beside_a_tall_piece_waits_below_it():
@@ -148,7 +153,10 @@ def test_a_new_band_beside_a_tall_piece_waits_below_it():
     sheet.place(20, 20)
     spot = sheet.place(20, 15, new_band=True)
     assert (spot.x, spot.y) == (0, 80)       # not beside the tall piece, below it
-    assert sheet.place(30, 30, new_band=True) is None
+    spot = sheet.place(30, 30, new_band=True)
+    assert (spot.x, spot.y) == (60, 0)       # no room below: beside every piece, one cut down
+    assert sheet.place(20, 20).x >= 60       # the item's next piece stays on its side
+    assert sheet.place(45, 10, new_band=True) is None
 
 
 # ---- items sharing sheets in a built pack ------------------------------------------------------
