@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -189,8 +191,9 @@ def measure(spec, boards, page: PageGeometry) -> Paper:
             frame = Frame(*p["frame"])
             cover[p["page"]] += frame.width * frame.height / area
             cut[p["page"]] |= frame.as_list() != page.content.as_list()
-            held[p["page"]].append(f"{record['kind']} {p['piece']}")
-    which = [(k + 1, c, sorted(set(held[k]))) for k, c in enumerate(cover) if c < HALF_EMPTY]
+            held[p["page"]].append(re.sub(r"[- ]\d+$", "", f"{record['kind']}: {p['piece']}"))
+    which = [(k + 1, c, [f"{n} × {name}" for name, n in sorted(Counter(held[k]).items())])
+             for k, c in enumerate(cover) if c < HALF_EMPTY]
     return Paper(pages, sum(cut), sum(c < NEAR_EMPTY for c in cover), sum(cover) / max(pages, 1),
                  sum(c < HALF_EMPTY for c in cover), which)
 

@@ -4,8 +4,9 @@ Sized pieces of any sizes share a sheet: a rules card, goal slips and tokens pri
 (``pnp.pdf.pack`` decides where, in the order the pieces come), with cut lines round every
 piece (``pnp.pdf.cuts``). A piece whose group differs from the piece before starts a new row,
 so pieces of one kind (a colour of chits) are never mixed into another kind's row; a piece
-added with ``new_band`` (the first of the next item) goes below everything on the sheet, so a
-straight cut right across parts the items. A whole-page piece first closes the sheet being
+added with ``new_band`` (the first of the next item, or its first cut piece when the item opens
+with a whole page) goes below everything on the sheet, or beside it, or after the last row's
+last piece (``pnp.pdf.pack``), so straight cuts part the items. A whole-page piece first closes the sheet being
 filled, so pieces print in the order they come, with one exception (``hold``): between items a
 sheet under half full stays open over the next item's whole pages and takes its cut pieces, so
 a set's card and tokens share a sheet with the next set's cards instead of leaving half of it
@@ -43,6 +44,8 @@ class Imposer:
         self._outlines = 0
         self._outline: tuple[str, ...] = ()     # the bookmark path of the last piece drawn
         self._holding = False           # the open sheet stays open over whole pages (hold)
+        self._band = False              # an item began with a whole page: its first cut piece
+                                        # still starts a band of its own on a held sheet
 
     def add(self, piece: Piece, record: list, what: str = "a piece", new_band: bool = False) -> None:
         """Draw ``piece`` (now, or when its sheet is full); append its placement to ``record``.
@@ -51,9 +54,11 @@ class Imposer:
         if piece.size is None:
             if not self._holding:
                 self.finish()
+            self._band = self._band or new_band
             self._draw(piece, self.page.content, record)
             self._end_page()
             return
+        new_band, self._band = new_band or self._band, False
         w, h = piece.size
         area = self.page.content
         if self._sheet is None:

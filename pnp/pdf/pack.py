@@ -65,13 +65,20 @@ class Sheet:
         ``new_band`` puts it, and every piece after it, below every piece on the sheet, or when
         no room is left below, right of every piece on it, so one straight cut right across (or
         right down) the sheet parts what came before from what comes now (the next item of a
-        pack shares the sheet without mixing into the last one's pieces)."""
+        pack shares the sheet without mixing into the last one's pieces); failing both, right of
+        the last piece and below every piece above it (the rest of a half-filled last row and
+        everything under it), which two straight cuts part: across at that row's top, then down
+        beside the last piece."""
         if new_band and self.placed:
             # every piece so far lies above used_h and left of used_w: the whole band below, or
             # failing that the whole column beside, is free, one rectangle
             used_w, used_h = self.used
             bands = [(Rect(0.0, used_h, self.width, self.height - used_h), used_h, 0.0),
                      (Rect(used_w, 0.0, self.width - used_w, self.height), 0.0, used_w)]
+            last = self.placed[-1]
+            if all(r.bottom <= last.y + EPS or r.right <= last.right + EPS for r in self.placed):
+                bands.append((Rect(last.right, last.y, self.width - last.right,
+                                   self.height - last.y), last.y, last.right))
             band = next((b for b in bands if b[0].holds(width, height)), None)
             if band is None:
                 return None
