@@ -29,6 +29,9 @@ from pnp.pdf.page import PageGeometry
 # A sheet whose pieces cover less than this share of the content area is "mostly empty": between
 # items it waits for the next item's cut pieces rather than printing as it is.
 HOLD_BELOW = 0.5
+# Grown pieces stop this far inside the content area, so the ink of the cut lines on their
+# outer edges stays inside it (with a 5 mm margin, the content's edge is the safe area's).
+GROWN_INSET = 1 * MM
 
 
 class Imposer:
@@ -110,14 +113,15 @@ class Imposer:
     def _growth(self) -> tuple[float, float]:
         """How much wider and taller each piece of the open sheet prints: 1, 1 unless every piece
         is a ``fill`` piece of one size; then each grows to the area's width over the columns
-        and its height over the rows that fit at that size (the same on every sheet of the
+        and its height over the rows that fit at that size (less ``GROWN_INSET`` round the area) (the same on every sheet of the
         item, a last sheet half full included, so all its cards print alike)."""
         sizes = {(round(s.width, 6), round(s.height, 6)) for _, _, s in self._slots}
         if len(sizes) != 1 or not all(piece.fill for piece, _, _ in self._slots):
             return 1.0, 1.0
         (w, h), area = sizes.pop(), self.page.content
         columns, rows = int(area.width / w + EPS), int(area.height / h + EPS)
-        return area.width / (columns * w), area.height / (rows * h)
+        room_w, room_h = area.width - 2 * GROWN_INSET, area.height - 2 * GROWN_INSET
+        return max(1.0, room_w / (columns * w)), max(1.0, room_h / (rows * h))
 
     def _draw(self, piece: Piece, frame: Frame, record: list) -> None:
         self._bookmark(piece.outline, frame)

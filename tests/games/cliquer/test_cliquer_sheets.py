@@ -51,7 +51,8 @@ def placements(path) -> list[dict]:
 def test_cards_and_keys_share_sheets_as_promised_on_every_paper(tmp_path, paper, orientation):
     """Half boards two to a sheet, quarter boards four, answer keys four (portrait) or three
     (landscape: the four keys take 3 + 1), with 10 mm margins; cards spread over the whole
-    content area (a half card takes half of it, a quarter card a quarter, on every paper);
+    content area (a half card takes half of it, a quarter card a quarter, on every paper, less
+    1 mm round the area);
     and the whole PDF validates."""
     from pnp.pdf.page import geometry
 
@@ -66,7 +67,7 @@ def test_cards_and_keys_share_sheets_as_promised_on_every_paper(tmp_path, paper,
         per_page[what, p["page"]] += 1
         if p["piece"] == "board" and p["size"] != "page":
             share = p["frame"][2] * p["frame"][3] / (area.width * area.height)
-            assert share == pytest.approx({"half": 1 / 2, "quarter": 1 / 4}[p["size"]], abs=1e-4)
+            assert 0.97 <= share / {"half": 1 / 2, "quarter": 1 / 4}[p["size"]] <= 1
     counts: dict[str, set] = {}
     for (what, _), n in per_page.items():
         counts.setdefault(what, set()).add(n)
