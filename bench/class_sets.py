@@ -1,6 +1,9 @@
 """Can neighbours copy? For every pair of worksheets in a class set, the share of questions with
 the same answer, and the share of pairs that share no answer at all.
 
+The easy step puts every dot on the hull; there the third question asks for the lines from A
+that nothing can block instead of the triangles at A with a dot inside (0 on every such board).
+
 A class set gives every pupil the same difficulty step (the same number of dots inside the
 hull), so any answer the step decides is the same on every sheet. The baseline is the five
 questions worksheets asked before (the hull's dots, the dots inside, the game's length, a
@@ -27,11 +30,11 @@ sys.path.insert(0, str(ROOT))
 from pnp.build import generate_all
 from pnp.games.cliquer.rules import FOUR_CLIQUE_MOVE
 from pnp.games.cliquer.sheet import moves_in_game
-from pnp.games.cliquer.worksheet import (answer_values, dotted_triangles, fixed_by_step,
-                                         four_cliques, hull_dots)
+from pnp.games.cliquer.worksheet import answer_values, dotted_triangles, four_cliques, hull_dots
 from pnp.spec import loads
 
-SETS = [("easy", 8), ("medium", 8), ("hard", 8), ("medium", 10), ("hard", 12), ("easy", 6)]
+SETS = [("easy", 6), ("easy", 8), ("easy", 10), ("easy", 12), ("medium", 8), ("hard", 8),
+        ("medium", 10), ("hard", 12)]
 
 
 def old_values(board) -> tuple:
@@ -41,15 +44,12 @@ def old_values(board) -> tuple:
             (len(dotted_triangles(board)), four_cliques(board)), FOUR_CLIQUE_MOVE)
 
 
-def compare(values: list[tuple], fixed=()) -> tuple[list[float], float, float]:
-    """(per question: share of pairs answering alike; share of pairs sharing no answer; share
-    sharing no answer but those in ``fixed``, the questions numbered from 1 that the step fixes)."""
+def compare(values: list[tuple]) -> tuple[list[float], float]:
+    """(per question: share of pairs answering alike; share of pairs sharing no answer)."""
     pairs = list(combinations(values, 2))
     alike = [sum(p[k] == q[k] for p, q in pairs) / len(pairs) for k in range(len(values[0]))]
     apart = sum(all(a != b for a, b in zip(p, q)) for p, q in pairs) / len(pairs)
-    free = [k for k in range(len(values[0])) if k + 1 not in fixed]
-    apart_free = sum(all(p[k] != q[k] for k in free) for p, q in pairs) / len(pairs)
-    return alike, apart, apart_free
+    return alike, apart
 
 
 def class_set(band: str, dots: int, count: int) -> list:
@@ -61,18 +61,16 @@ def class_set(band: str, dots: int, count: int) -> list:
 
 def run(count: int) -> str:
     rows = [["class set", "questions", "alike per question (share of pairs)", "no answer alike",
-             "none but the key's", "same on every sheet", "key says"]]
+             "same on every sheet"]]
     for band, dots in SETS:
         boards = class_set(band, dots, count)
-        keyed = sorted({k for b in boards for k in fixed_by_step(b)})
-        for name, values, fixed in (("before", [old_values(b) for b in boards], None),
-                                    ("now", [answer_values(b) for b in boards], keyed)):
-            alike, apart, apart_free = compare(values, fixed or ())
+        for name, values in (("before", [old_values(b) for b in boards]),
+                             ("now", [answer_values(b) for b in boards])):
+            alike, apart = compare(values)
             every = [str(k + 1) for k in range(len(values[0])) if len({v[k] for v in values}) == 1]
             label = f"{count} × {dots} dots, {band}" if name == "before" else ""
             rows.append([label, name, " ".join(f"{a:.2f}" for a in alike), f"{apart:.0%}",
-                         "" if fixed is None else f"{apart_free:.0%}", ", ".join(every) or "none",
-                         "(no note)" if fixed is None else ", ".join(map(str, fixed)) or "none"])
+                         ", ".join(every) or "none"])
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))

@@ -61,6 +61,7 @@ def letter(board, place=None):
     points = [dot_position(board, square, d) for d in board.dots]
     names = [dot_name(i) for i in range(len(points))]
     size = LABEL_PT["card" if is_card(board) else "page"]
+    size = size[-1] if isinstance(size, tuple) else size     # a card's sizes: the least, always tried
     return (place or current)(points, names, square, dot_radius("board", board), size,
                  avoid=(every_segment(points), hull_segments(board, points)))
 

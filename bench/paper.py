@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,6 +169,7 @@ class Paper:
     near_empty: int
     covered: float          # pieces' area over the area inside the margins of all pages
     half_empty: int = 0     # pages whose pieces cover under half of it
+    which: list = field(default_factory=list)   # (page from 1, cover, pieces) of the half-empty
 
 
 def measure(spec, boards, page: PageGeometry) -> Paper:
@@ -182,13 +185,17 @@ def measure(spec, boards, page: PageGeometry) -> Paper:
     area = page.content.width * page.content.height
     cover = [0.0] * pages
     cut = [False] * pages
+    held: list[list[str]] = [[] for _ in range(pages)]
     for record in records:
         for p in record["placements"]:
             frame = Frame(*p["frame"])
             cover[p["page"]] += frame.width * frame.height / area
             cut[p["page"]] |= frame.as_list() != page.content.as_list()
+            held[p["page"]].append(re.sub(r"[- ]\d+$", "", f"{record['kind']}: {p['piece']}"))
+    which = [(k + 1, c, [f"{n} × {name}" for name, n in sorted(Counter(held[k]).items())])
+             for k, c in enumerate(cover) if c < HALF_EMPTY]
     return Paper(pages, sum(cut), sum(c < NEAR_EMPTY for c in cover), sum(cover) / max(pages, 1),
-                 sum(c < HALF_EMPTY for c in cover))
+                 sum(c < HALF_EMPTY for c in cover), which)
 
 
 def packs() -> dict[str, str]:
@@ -217,7 +224,9 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def run(all_papers: bool) -> str:
+def run(all_papers: bool, listed: list | None = None) -> str:
+    """The table; each half-empty page today goes into ``listed`` (pack, paper, page, cover,
+    the kinds of piece on it)."""
     rows = [["pack", "paper", "pages", "apart", "grid", "cut sheets", "apart", "grid", "near-empty",
              "apart", "grid", "half-empty", "apart", "grid", "covered", "apart", "grid"]]
     for name, text in packs().items():
@@ -234,6 +243,8 @@ def run(all_papers: bool) -> str:
             with imposer(GridImposer):
                 grid = measure(spec, boards, page)
             three = (after, apart, grid)
+            if listed is not None:
+                listed += [(name, f"{size} {orientation}", *w) for w in after.which]
             rows.append([name, f"{size} {orientation}",
                          *(str(m.pages) for m in three), *(str(m.cut_sheets) for m in three),
                          *(str(m.near_empty) for m in three), *(str(m.half_empty) for m in three),
@@ -293,7 +304,11 @@ def main(argv=None) -> int:
           f"margins, half-empty: under {HALF_EMPTY:.0%}; 'apart': every item on fresh sheets, as "
           f"before items shared them; 'grid': one size and group per sheet, as before mixed "
           f"packing)\n")
-    print(run(args.papers))
+    listed: list = []
+    print(run(args.papers, listed))
+    print(f"\nHalf-empty pages today ({len(listed)})\n")
+    print(table([["pack", "paper", "page", "covered", "pieces"]]
+                + [[n, paper, str(k), f"{c:.0%}", ", ".join(held)] for n, paper, k, c, held in listed]))
     print("\nRead-back layout check on the starter pack, per page (best of 3)\n")
     print(check_cost())
     return 0

@@ -46,7 +46,9 @@ class Piece:
     ``at_end`` (answer keys) are held back and printed after everything else, so a teacher can
     keep them apart. A piece with an ``outline`` gets a bookmark in the PDF's outline: a title,
     or a path of titles outermost first (``("Answer keys", "Key KXUN-07")``), where a heading
-    shared with the piece before is not repeated.
+    shared with the piece before is not repeated. A ``fill`` piece draws into any frame at least
+    its size: a sheet holding only fill pieces of one size gives them the whole content area,
+    rows and columns as many as fit at that size (a quarter card grows to its paper).
     """
 
     name: str
@@ -55,3 +57,4 @@ class Piece:
     group: str = ""
     at_end: bool = False
     outline: str | tuple[str, ...] = ()
+    fill: bool = False

@@ -178,7 +178,7 @@ def test_split_and_png(runner, tmp_path):
     names = sorted(p.name for p in tmp_path.glob("*.pdf"))
     assert names == ["week-01-cliquer.pdf", "week-02-cliquer.pdf", "week-03-cliquer.pdf", "week.pdf"]
     pngs = list((tmp_path / "png").glob("week-p*.png"))
-    assert len(pngs) == 4 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
+    assert len(pngs) == 3 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)   # 7 cards, 3 sheets
 
 
 def test_preview_renders_every_page(runner, tmp_path):
@@ -188,7 +188,7 @@ def test_preview_renders_every_page(runner, tmp_path):
     assert result.exit_code == 0
     from PIL import Image
     pages = sorted((tmp_path / "p").glob("*.png"))
-    assert len(pages) == 4
+    assert len(pages) == 3
     assert Image.open(pages[0]).size == (827, 1170)     # A4 at 100 dpi
 
 

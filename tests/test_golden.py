@@ -54,10 +54,10 @@ items:
 SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("f3f7f86f097ba562", "2a8aa0c1387a88e0"),   # items share cut sheets, 12 remark cards
-    "class set": ("1d2102f65120d3b8", "ad25a563569fc32b"),      # answer keys 86 mm wide
+    "starter pack": ("8f6e3ea4a6fb5d42", "8f986b49e7259a13"),   # cards grown to the paper, letters 8 pt
+    "class set": ("d14375df26a9ff54", "136f58670077062e"),      # half cards grown, key letters 8 pt
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
-    "cliques": ("b68be8ad7e661953", "a0626ff866d21671"),
+    "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
 }
 
 

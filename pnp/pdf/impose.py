@@ -4,12 +4,16 @@ Sized pieces of any sizes share a sheet: a rules card, goal slips and tokens pri
 (``pnp.pdf.pack`` decides where, in the order the pieces come), with cut lines round every
 piece (``pnp.pdf.cuts``). A piece whose group differs from the piece before starts a new row,
 so pieces of one kind (a colour of chits) are never mixed into another kind's row; a piece
-added with ``new_band`` (the first of the next item) goes below everything on the sheet, so a
-straight cut right across parts the items. A whole-page piece first closes the sheet being
+added with ``new_band`` (the first of the next item, or its first cut piece when the item opens
+with a whole page) goes below everything on the sheet, or beside it, or after the last row's
+last piece (``pnp.pdf.pack``), so straight cuts part the items. A whole-page piece first closes the sheet being
 filled, so pieces print in the order they come, with one exception (``hold``): between items a
 sheet under half full stays open over the next item's whole pages and takes its cut pieces, so
 a set's card and tokens share a sheet with the next set's cards instead of leaving half of it
-blank. Every page ends with the footer and the scale bar.
+blank. A sheet of ``fill`` pieces of one size (CliqueR cards) is spread over the whole content
+area: its rows and columns, as many as fit at the pieces' size, share the area evenly, and every
+piece draws into its larger frame (the frame each records), so cards sized for the smallest paper
+leave no band blank on a larger one. Every page ends with the footer and the scale bar.
 """
 
 from __future__ import annotations
@@ -18,13 +22,16 @@ from pnp.errors import PnpError
 from pnp.paper import MM, Frame, Piece
 from pnp.pdf.cuts import draw_cuts
 from pnp.pdf.footer import draw_footer
-from pnp.pdf.pack import Sheet
+from pnp.pdf.pack import EPS, Sheet
 from pnp.pdf.page import PageGeometry
 
 
 # A sheet whose pieces cover less than this share of the content area is "mostly empty": between
 # items it waits for the next item's cut pieces rather than printing as it is.
 HOLD_BELOW = 0.5
+# Grown pieces stop this far inside the content area, so the ink of the cut lines on their
+# outer edges stays inside it (with a 5 mm margin, the content's edge is the safe area's).
+GROWN_INSET = 1 * MM
 
 
 class Imposer:
@@ -40,6 +47,8 @@ class Imposer:
         self._outlines = 0
         self._outline: tuple[str, ...] = ()     # the bookmark path of the last piece drawn
         self._holding = False           # the open sheet stays open over whole pages (hold)
+        self._band = False              # an item began with a whole page: its first cut piece
+                                        # still starts a band of its own on a held sheet
 
     def add(self, piece: Piece, record: list, what: str = "a piece", new_band: bool = False) -> None:
         """Draw ``piece`` (now, or when its sheet is full); append its placement to ``record``.
@@ -48,9 +57,11 @@ class Imposer:
         if piece.size is None:
             if not self._holding:
                 self.finish()
+            self._band = self._band or new_band
             self._draw(piece, self.page.content, record)
             self._end_page()
             return
+        new_band, self._band = new_band or self._band, False
         w, h = piece.size
         area = self.page.content
         if self._sheet is None:
@@ -85,16 +96,32 @@ class Imposer:
     def _emit(self) -> None:
         """Draw the open sheet's pieces, the packed block centred in the content area."""
         area = self.page.content
+        grow_w, grow_h = self._growth()
         used_w, used_h = self._sheet.used
+        used_w, used_h = used_w * grow_w, used_h * grow_h
         x0 = area.x + (area.width - used_w) / 2
         top = area.top - (area.height - used_h) / 2
         frames = []
         for piece, record, spot in self._slots:
-            frame = Frame(x0 + spot.x, top - spot.y - spot.height, spot.width, spot.height)
+            frame = Frame(x0 + spot.x * grow_w, top - (spot.y + spot.height) * grow_h,
+                          spot.width * grow_w, spot.height * grow_h)
             self._draw(piece, frame, record)
             frames.append(frame)
         draw_cuts(self.canvas, frames, self.page.marks)
         self._end_page()
+
+    def _growth(self) -> tuple[float, float]:
+        """How much wider and taller each piece of the open sheet prints: 1, 1 unless every piece
+        is a ``fill`` piece of one size; then each grows to the area's width over the columns
+        and its height over the rows that fit at that size (less ``GROWN_INSET`` round the area) (the same on every sheet of the
+        item, a last sheet half full included, so all its cards print alike)."""
+        sizes = {(round(s.width, 6), round(s.height, 6)) for _, _, s in self._slots}
+        if len(sizes) != 1 or not all(piece.fill for piece, _, _ in self._slots):
+            return 1.0, 1.0
+        (w, h), area = sizes.pop(), self.page.content
+        columns, rows = int(area.width / w + EPS), int(area.height / h + EPS)
+        room_w, room_h = area.width - 2 * GROWN_INSET, area.height - 2 * GROWN_INSET
+        return max(1.0, room_w / (columns * w)), max(1.0, room_h / (rows * h))
 
     def _draw(self, piece: Piece, frame: Frame, record: list) -> None:
         self._bookmark(piece.outline, frame)

@@ -47,6 +47,7 @@ class Sheet:
     placed: list[Rect] = field(default_factory=list)
     free: list[Rect] = field(default_factory=list)
     floor: float = 0.0      # no piece goes above this (where the last new row started)
+    wall: float = 0.0       # no piece goes left of this (where the last band beside began)
 
     def __post_init__(self):
         if not self.free and not self.placed:
@@ -61,18 +62,33 @@ class Sheet:
         """Where a piece goes, or None when no free room holds it. ``new_row`` puts it, and every
         piece after it on this sheet, below the piece placed last, so a new kind of token (-1
         chits after +1 chits) starts its own row and never finishes the last kind's.
-        ``new_band`` puts it, and every piece after it, below every piece on the sheet, so one
-        straight cut right across the sheet parts what came before from what comes now (the
-        next item of a pack shares the sheet without mixing into the last one's pieces)."""
-        floor = self.floor
+        ``new_band`` puts it, and every piece after it, below every piece on the sheet, or when
+        no room is left below, right of every piece on it, so one straight cut right across (or
+        right down) the sheet parts what came before from what comes now (the next item of a
+        pack shares the sheet without mixing into the last one's pieces); failing both, right of
+        the last piece and below every piece above it (the rest of a half-filled last row and
+        everything under it), which two straight cuts part: across at that row's top, then down
+        beside the last piece."""
         if new_band and self.placed:
-            floor = self.used[1]
+            # every piece so far lies above used_h and left of used_w: the whole band below, or
+            # failing that the whole column beside, is free, one rectangle
+            used_w, used_h = self.used
+            bands = [(Rect(0.0, used_h, self.width, self.height - used_h), used_h, 0.0),
+                     (Rect(used_w, 0.0, self.width - used_w, self.height), 0.0, used_w)]
+            last = self.placed[-1]
+            if all(r.bottom <= last.y + EPS or r.right <= last.right + EPS for r in self.placed):
+                bands.append((Rect(last.right, last.y, self.width - last.right,
+                                   self.height - last.y), last.y, last.right))
+            band = next((b for b in bands if b[0].holds(width, height)), None)
+            if band is None:
+                return None
+            self.free, self.floor, self.wall = [band[0]], band[1], band[2]
         elif new_row and self.placed:
-            floor = self.placed[-1].bottom
-        fitting = [f for f in self.free if f.holds(width, height) and f.y >= floor - EPS]
+            self.floor = self.placed[-1].bottom
+        fitting = [f for f in self.free
+                   if f.holds(width, height) and f.y >= self.floor - EPS and f.x >= self.wall - EPS]
         if not fitting:
             return None
-        self.floor = floor
         room = min(fitting, key=lambda f: (round(f.y, 6), round(f.x, 6)))
         self.free.remove(room)
         spot = Rect(room.x, room.y, width, height)

@@ -126,20 +126,32 @@ def test_chits_of_one_colour_never_share_a_row_with_the_other_colour(tmp_path):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(sizes, min_size=1, max_size=12), st.lists(sizes, min_size=1, max_size=12))
 def test_a_new_band_goes_below_every_piece_so_one_straight_cut_parts_the_items(before, after):
-    """The next item (new_band) goes below every piece already on the sheet, not only the last,
-    and so does every later piece: one cut right across parts the two items."""
+    """The next item (new_band) goes below every piece already on the sheet, not only the last;
+    or when no room is left below, right of every piece; or failing both, right of the last
+    piece and below every piece above it. Every later piece of the item stays on the same side:
+    one cut right across (or down), or two (across at the last row's top, then down beside the
+    last piece), part the two items."""
     sheet = Sheet(300, 300)
     old = [s for s in (sheet.place(w, h) for w, h in before) if s is not None]
     if not old:
         return
-    line = max(r.bottom for r in old)
+    line, wall, last = max(r.bottom for r in old), max(r.right for r in old), old[-1]
     new = sheet.place(*after[0], new_band=True)
     if new is None:                          # the imposer starts a fresh sheet for the item
         return
+    sides = {"below": lambda r: r.y >= line - EPS, "beside": lambda r: r.x >= wall - EPS,
+             "after the last": lambda r: r.x >= last.right - EPS and r.y >= last.y - EPS}
+    side = next(name for name, on in sides.items() if on(new))
+    w, h = after[0]
+    if side != "below":                      # beside only when the band below had no room
+        assert h > 300 - line + EPS
+    if side == "after the last":
+        assert w > 300 - wall + EPS
+        assert all(r.bottom <= last.y + EPS or r.right <= last.right + EPS for r in old)
     later = [sheet.place(w, h) for w, h in after[1:]]
     for spot in [new, *later]:
         if spot is not None:
-            assert spot.y >= line - EPS
+            assert sides[side](spot)
 
 
 def test_a_new_band_beside_a_tall_piece_waits_below_it():
@@ -148,7 +160,10 @@ def test_a_new_band_beside_a_tall_piece_waits_below_it():
     sheet.place(20, 20)
     spot = sheet.place(20, 15, new_band=True)
     assert (spot.x, spot.y) == (0, 80)       # not beside the tall piece, below it
-    assert sheet.place(30, 30, new_band=True) is None
+    spot = sheet.place(30, 30, new_band=True)
+    assert (spot.x, spot.y) == (60, 0)       # no room below: beside every piece, one cut down
+    assert sheet.place(20, 20).x >= 60       # the item's next piece stays on its side
+    assert sheet.place(45, 10, new_band=True) is None
 
 
 # ---- items sharing sheets in a built pack ------------------------------------------------------
@@ -219,3 +234,27 @@ def test_an_item_of_cards_only_is_not_held_so_items_start_in_order(tmp_path):
     pages = _pages(tmp_path, text)
     assert [(i, n) for i, n, _ in pages[0]] == [(0, "board")]
     assert [n for _, n, _ in pages[1]] == ["circles-board"]
+
+
+def test_an_item_that_opens_with_a_whole_page_still_starts_a_band_on_the_held_sheet(tmp_path):
+    """A Cliques set's last four remark cards (4 of 9 units of a landscape sheet) wait over the
+    next set's score sheet and take its rules card beside the last card: the band survives the
+    whole page the item opens with, so the next set never mixes into the last one's rows (two
+    cuts, across then down, part them), and the sheet is not left under half full."""
+    text = ("title: T\nseed: s\npage: {size: A4, orientation: landscape}\nitems:\n"
+            "  - {kind: cliques, players: 3, remark_cards: 9}\n  - {kind: cliques, players: 3}\n")
+    pages = _pages(tmp_path, text)
+    shared = [p for p, pieces in pages.items() if {i for i, _, _ in pieces} == {0, 1}]
+    assert len(shared) == 1, {p: [(i, n) for i, n, _ in ps] for p, ps in pages.items()}
+    pieces = pages[shared[0]]
+    first = [f for i, _, f in pieces if i == 0]
+    later = [f for i, _, f in pieces if i == 1]
+    assert [n for i, n, _ in pieces if i == 1] == ["rules card"]
+    left, top = min(f[0] for f in later), max(f[1] + f[3] for f in later)     # PDF y is upwards
+    for x, y, w, h in first:        # no piece of the first set reaches into the second's corner
+        assert x + w <= left + 1e-3 or y >= top - 1e-3
+    area = sum(f[2] * f[3] for _, _, f in pieces)
+    from pnp.pdf.page import geometry
+
+    content = geometry("A4", "landscape", 10).content
+    assert area >= content.width * content.height / 2

@@ -12,14 +12,16 @@ from functools import lru_cache
 from . import words
 from .board import Board
 from .codes import encode
-from .flow import BODY_PT, Block, Para, ScoreBoxes, draw_poured, pour
+from .flow import BODY_PT, Block, Para, ScoreBoxes, draw_poured, pour, settle
 from .ink import dot_position, dot_radius, draw_dots, draw_square
 from .layout import card_layout, is_card, page_layout, square_for
 from .sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled, subtitle
 from pnp.paper import Frame
 from pnp.pdf import fonts
 
-LABEL_PT = {"page": 8.0, "card": 6.0}     # a page is read by children at arm's length
+# a page is read by children at arm's length; a card too, its letters as large as its square
+# lets every letter find a spot, largest first (a 60 mm square with close dots may need 6 pt)
+LABEL_PT = {"page": 8.0, "card": (8.0, 7.0, 6.0)}
 
 SCORE_CELLS = "After each of your moves, write your running score in the next of your boxes."
 
@@ -71,10 +73,31 @@ def page_rule(lines: int) -> Block:
     return Block(tuple(rule))
 
 
+# A card grown to its paper (``pnp.pdf.impose``) gives the room to the players: score cells
+# first, then its words larger (the first of these growths that fits unshrunk); a card of its
+# least size prints as it always did.
+CARD_GROWTH = (1.5, 1.35, 1.2, 1.1, 1.0)
+
+
 def _card_words(board: Board, canvas, text: Frame) -> None:
-    title = Para(((board.title, fonts.BOLD), ("·", fonts.SANS), (subtitle(board), fonts.SANS)), 7.5,
-                 after=0.5)
-    code = Para.of(encode(board.dots, board.grid), 6.5, after=1)
-    rule = Para.of(" ".join(words.rule_lines(moves_in_game(board))), 7, after=0)
     canvas.setFillGray(0)
-    pour(canvas, [text], [Block((title, code, rule), after=0)], "a CliqueR card")
+    lines = moves_in_game(board)
+    for boxes in (True, False):
+        for grow in CARD_GROWTH:
+            blocks = [card_block(board, grow, boxes)] + ([ScoreBoxes(lines)] if boxes else [])
+            poured = settle([text], blocks)
+            if poured is not None and poured.scale == 1.0 and len(poured.places) == len(blocks):
+                draw_poured(canvas, poured)
+                return
+    pour(canvas, [text], [card_block(board, 1.0, False)], "a CliqueR card")
+
+
+def card_block(board: Board, grow: float, boxes: bool) -> Block:
+    """A card's words, ``grow`` times their least size: title, code and the whole rule (with
+    what the score cells are for, when the card has them)."""
+    title = Para(((board.title, fonts.BOLD), ("·", fonts.SANS), (subtitle(board), fonts.SANS)),
+                 7.5 * grow, after=0.5 * grow)
+    code = Para.of(encode(board.dots, board.grid), 6.5 * grow, after=1 * grow)
+    said = words.rule_lines(moves_in_game(board)) + ([SCORE_CELLS] if boxes else [])
+    rule = Para.of(" ".join(said), 7 * grow, after=2 * grow if boxes else 0)
+    return Block((title, code, rule), after=0)

@@ -11,22 +11,17 @@ from .flow import Block, Para, pour
 from .ink import dot_position, dot_radius, draw_dots, draw_square
 from .layout import CARD_PAD_MM, KEY_TITLE_MM, key_layout
 from .sheet import draw_dot_labels, subtitle
-from .worksheet import example_clique, fixed_by_step, hull_dots, questions
+from .worksheet import example_clique, hull_dots, questions
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 
-LABEL_PT = 6.0
+LABEL_PT = (8.0, 7.0, 6.0)     # largest first: the first at which every letter finds a spot
 STEP_NOTE = "every board of an item that asks for a difficulty has the same step"
 
 
-def shared_note(board: Board) -> str:
-    """Which answers every sheet of this board's step shares, for a teacher handing out a set."""
-    fixed = fixed_by_step(board)
-    if not fixed:
-        return "No answer is fixed by the step: each one depends on where this board's dots are."
-    which = ", ".join(str(k) for k in fixed)
-    return (f"Answer{'s' if len(fixed) > 1 else ''} {which} {'are' if len(fixed) > 1 else 'is'} "
-            "the same on every sheet of this step; the others depend on where the dots are.")
+# for a teacher handing out a set: no question asks what the step decides (bench/class_sets.py
+# measures it; tests/games/cliquer/test_cliquer_worksheet_truth.py holds it at every step)
+SHARED_NOTE = "No answer is fixed by the step: each one depends on where this board's dots are."
 
 
 def clique_joins(board: Board) -> list[tuple[int, int]]:
@@ -84,6 +79,6 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
     paras = [Para.of(f"{subtitle(board)} ({STEP_NOTE}).", 7, after=1.5)]
     for k, (_, answer) in enumerate(questions(board), 1):
         paras.append(Para(((f"{k}.", fonts.BOLD), (answer, fonts.SANS)), 7, after=1))
-    paras.append(Para.of(shared_note(board), 7, after=0))
+    paras.append(Para.of(SHARED_NOTE, 7, after=0))
     canvas.setFillGray(0)
     pour(canvas, [lay.text], [Block(tuple(paras), after=0)], "an answer key")

@@ -9,8 +9,11 @@ Pieces:
   Name/Class/Date line) above the square, the words beside or below it; when the square is too
   tall for the header above it (a 170 mm board on a landscape page), the square takes the top
   left corner and the header heads the column beside it;
-- a **card** (``half``, ``quarter``): a fixed-size card, the square at the top, the whole rule
-  below; two or four to a sheet on A4 and Letter in either orientation (10 mm margins);
+- a **card** (``half``, ``quarter``): a card, the square at the top, the whole rule below; two
+  or four to a sheet on A4 and Letter in either orientation (10 mm margins). Its size is the
+  least that paper gives it: a sheet of cards spreads them over its content area
+  (``pnp.pdf.impose``), so a card is laid out in whatever frame it gets, and a card wide enough
+  puts the rule beside its square;
 - an **answer key**: a fixed-size card, four to a portrait sheet.
 
 A square that cannot fit is refused (``Unfit``); ``sheet.settled`` adds the largest side whose
@@ -33,6 +36,7 @@ BELOW_MIN_MM = {"board": 50, "worksheet": 150}
 
 CARD_PAD_MM = 3.5       # ink stays this far inside a card's cut lines
 CARD_GAP_MM = 2.5        # between a card's square and its words
+CARD_COLUMN_MIN_MM = 45  # the narrowest column of words beside a card's square
 # Card sizes: 2 (half) or 4 (quarter) fit the content area (page less 10 mm margins and the 6 mm
 # footer band) of A4 and Letter in both orientations, and never one more: half needs
 # 98 < w <= 129.7 and 92 < h <= 126.7; quarter needs 92.4 < w <= 95 and 90.4 < h <= 92.
@@ -113,10 +117,18 @@ def card_size(board) -> tuple[float, float]:
 
 
 def card_layout(board, frame: Frame) -> CardLayout:
+    """The square at the top of the card, centred, the words below it; on a card grown wide
+    (a half card on a portrait page, a quarter card on a landscape one), the square at the top
+    left and the words in a column beside it, down to the card's foot."""
     side = board.side_mm * MM
     inner = frame.inset(CARD_PAD_MM * MM)
+    gap = CARD_GAP_MM * MM
+    if inner.width - side - gap >= CARD_COLUMN_MIN_MM * MM:
+        square = Frame(inner.x, inner.top - side, side, side)
+        return CardLayout(square, Frame(square.right + gap, inner.y, inner.right - square.right - gap,
+                                        inner.height))
     square = Frame(frame.x + (frame.width - side) / 2, inner.top - side, side, side)
-    return CardLayout(square, Frame(inner.x, inner.y, inner.width, square.y - CARD_GAP_MM * MM - inner.y))
+    return CardLayout(square, Frame(inner.x, inner.y, inner.width, square.y - gap - inner.y))
 
 
 def key_size() -> tuple[float, float]:

@@ -17,6 +17,7 @@ def pieces(board: Board) -> list[Piece]:
 
         return [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
                       size=card_size(board) if is_card(board) else None, group="cliquer",
+                      fill=is_card(board),
                       outline=(f"Board {board.ident}",))]
     from .key import draw_key
     from .worksheet import draw_worksheet

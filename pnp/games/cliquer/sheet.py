@@ -113,15 +113,26 @@ def hull_segments(board: Board, points) -> list:
     return [(points[ring[k]], points[ring[(k + 1) % len(ring)]]) for k in range(len(ring))]
 
 
-def draw_dot_labels(canvas, board: Board, square: Frame, radius: float, size: float, joins=(),
+def draw_dot_labels(canvas, board: Board, square: Frame, radius: float, size, joins=(),
                     every_line: bool = True) -> None:
     """Draw the dots' letters (``dot_labels``) in ``square``: placed in the square's own
     coordinates and drawn shifted onto the page, since where the letters of a board go does not
-    depend on where its square sits (and a validator's redraw finds them placed already)."""
+    depend on where its square sits (and a validator's redraw finds them placed already).
+    ``size`` may be several sizes, largest first: the first at which every letter finds its
+    spot (a small square with close dots takes a smaller one)."""
     from .ink import draw_labels
+    from .labels import Crowded
 
-    draw_labels(canvas, dot_labels(board, square.width, radius, size, tuple(joins), every_line),
-                at=(square.x, square.y))
+    sizes = (size,) if isinstance(size, (int, float)) else tuple(size)
+    for k, pt in enumerate(sizes):
+        try:
+            labels = dot_labels(board, square.width, radius, pt, tuple(joins), every_line)
+        except Crowded:
+            if k == len(sizes) - 1:
+                raise
+            continue
+        draw_labels(canvas, labels, at=(square.x, square.y))
+        return
 
 
 @lru_cache(maxsize=256)

@@ -9,11 +9,15 @@ answer it from the sheet alone (the sheet defines every word it uses):
 - a 4-clique can be drawn without crossings exactly around a triangle with at least one dot
   inside: the triangle's sides and a line from one dot inside to each corner (four dots in
   convex position cannot, their diagonals cross; more dots inside do not get in the way);
+  on a board with every dot on the hull there is no such triangle, so the third question asks
+  instead which lines from A one drawn line blocks (the no-crossing rule at work);
 - the move that completes a 4-clique scores 1 + 3 + 3 + 5 = 12 (a triangle alone, 1 + 3).
 
 A class set gives every pupil the same difficulty step, which fixes the number of dots inside
 the hull and so the game's length; so no question asks for those, and each answer is written in
-this board's letters or counts on a part of it that the step does not fix.
+this board's letters or counts on a part of it that the step does not fix. (The easy step puts
+every dot on the hull, where "triangles at A with a dot inside" would be 0 on every sheet: that
+is why those boards ask which lines from A one line blocks instead.)
 
 The answers (``questions``) go on the answer key (``key``), a card held back to the end.
 """
@@ -27,7 +31,7 @@ from itertools import combinations
 from . import words
 from .board import Board, dot_name
 from .flow import BODY_PT, Block, Para, draw_poured
-from .geometry import convex_hull, orient, sq_dist
+from .geometry import convex_hull, orient, segments_cross, sq_dist
 from .ink import dot_radius, draw_dots, draw_square
 from .layout import GAP_MM, NAME_LINE_MM
 from .sheet import Header, draw_dot_labels, draw_header, settled
@@ -122,6 +126,21 @@ def corner_a_triangles(board: Board) -> list[tuple[int, int, int, tuple[int, ...
     return [t for t in dotted_triangles(board) if t[0] == 0]
 
 
+def blocking_line(board: Board) -> tuple[int, int]:
+    """The line the third question draws on a board with every dot on the hull: from B to the
+    last letter but one (B to C on three dots, where nothing is left to block)."""
+    return 1, max(2, len(board.dots) - 2)
+
+
+def blocked_from_a(board: Board) -> list[int]:
+    """The dots that can no longer be joined to A once ``blocking_line`` is drawn: A's line to
+    them would cross it. With every dot on the hull these are the dots met going round the hull
+    from B to that letter the way that does not pass A, so which they are is this board's own."""
+    dots, (b, y) = board.dots, blocking_line(board)
+    return [j for j in range(1, len(dots)) if j not in (b, y)
+            and segments_cross(dots[0], dots[j], dots[b], dots[y])]
+
+
 def scoring_example(board: Board) -> tuple[list[tuple[int, int]], tuple[int, int], tuple[int, ...]]:
     """(lines drawn, the one line that scores, its points as a sum): the key's 4-clique with one
     line missing, or on a board with every dot on the hull, the largest triangle with its
@@ -143,9 +162,9 @@ def questions(board: Board) -> list[tuple[str, str]]:
 
     Every answer hangs on where this board's dots are, not on its difficulty step, so the
     neighbours of a class set (one step for all) have different answers: the order of the hull,
-    a count on part of the board, a count of triangles at A, a line named by letters. The one
-    answer a step can fix is 0 for triangles at A when every dot is on the hull
-    (``fixed_by_step``)."""
+    a count on part of the board, a count of triangles at A (or, with every dot on the hull,
+    where that count is 0 on every board, the dots one line cuts off from A), a line named by
+    letters."""
     n = len(board.dots)
     walk = hull_walk(board)
     inside = sorted(set(range(n)) - set(walk))
@@ -155,13 +174,19 @@ def questions(board: Board) -> list[tuple[str, str]]:
     at_a = corner_a_triangles(board)
     drawn, scorer, points = scoring_example(board)
     closes = "completes a 4-clique" if len(points) == 4 else "closes a triangle"
+    third = ("How many triangles with a corner at A have a dot inside?", None)
     if at_a:
         a, b, c, d = at_a[0][0], at_a[0][1], at_a[0][2], at_a[0][3][0]
-        at_a_answer = (f"{len(at_a)} (for example {_names((a, b, c))} with {dot_name(d)} inside)")
+        third = (third[0], f"{len(at_a)} (for example {_names((a, b, c))} with {dot_name(d)} inside)")
     elif inside:
-        at_a_answer = "0 (every triangle with a dot inside has its corners elsewhere)"
+        third = (third[0], "0 (every triangle with a dot inside has its corners elsewhere)")
     else:
-        at_a_answer = "0 (every dot is on the hull, so no triangle has a dot inside)"
+        pivot, cut = _line(*blocking_line(board)), blocked_from_a(board)
+        why = (f"A–{dot_name(cut[0])} would cross {pivot}" if len(cut) == 1 else
+               f"each line from A to them would cross {pivot}" if cut else
+               f"no line from A crosses {pivot}")
+        third = (f"Draw a light line {pivot}. Which dots can A no longer be joined to?",
+                 f"{_names(cut) or 'none'} ({why})")
     return [
         ("Which dots are on the hull? Write their letters in order, going round the hull "
          "clockwise (the way a clock's hands turn) from A.",
@@ -170,7 +195,7 @@ def questions(board: Board) -> list[tuple[str, str]]:
          f"finished game draw on A, {last} and the dots above the line? Use 3 × (number of "
          "dots) − 3 − (number of hull dots), for these dots only.",
          f"{_names(part)}: 3 × {len(part)} − 3 − {part_hull} = {part_lines(board)}"),
-        ("How many triangles with a corner at A have a dot inside?", at_a_answer),
+        third,
         (f"Draw the lines {', '.join(_line(*l) for l in drawn)} on the board. Which one more "
          f"line {closes}? How many points does that move score? Use the scoring rule.",
          f"{_line(*scorer)}: {' + '.join(map(str, points))} = {sum(points)}"),
@@ -184,16 +209,12 @@ def part_lines(board: Board) -> int:
 
 
 def answer_values(board: Board) -> tuple:
-    """What a neighbour could copy from each question, to compare sheets (bench/paper.py, the
-    key's note): the hull's order, the count, the count, the line."""
-    return (tuple(hull_walk(board)), part_lines(board), len(corner_a_triangles(board)),
-            scoring_example(board)[1])
-
-
-def fixed_by_step(board: Board) -> list[int]:
-    """The questions (numbered from 1) whose answer is the same on every board of this board's
-    difficulty step: with every dot on the hull, no triangle has a dot inside."""
-    return [3] if len(hull_dots(board)) == len(board.dots) else []
+    """What a neighbour could copy from each question, to compare sheets (bench/class_sets.py):
+    the hull's order, the count, the count (or the letters, with every dot on the hull), the
+    line."""
+    convex = len(hull_dots(board)) == len(board.dots)
+    third = tuple(blocked_from_a(board)) if convex else len(corner_a_triangles(board))
+    return (tuple(hull_walk(board)), part_lines(board), third, scoring_example(board)[1])
 
 
 ANSWER_LINES = (1, 1, 1, 1)

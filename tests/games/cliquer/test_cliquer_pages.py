@@ -132,8 +132,9 @@ def check_page(board, piece, frame, objs, page) -> list[str]:
     return bad
 
 
-def run(config, count, paper, orientation):
-    jobs = [(b, p) for b in boards(config, count) for p in cliquer.pieces(b)]
+def run(config, count, paper, orientation, made=None):
+    """Every piece of ``count`` boards of ``config`` (or the boards ``made``), drawn and checked."""
+    jobs = [(b, p) for b in (made or boards(config, count)) for p in cliquer.pieces(b)]
     doc, page, placed = draw_pieces(jobs, paper, orientation)
     problems = []
     for i, (board, piece, frame) in enumerate(placed):
@@ -162,24 +163,27 @@ def test_size_extremes_are_clean_on_every_paper(name, paper, orientation):
 @pytest.mark.parametrize("paper, orientation", PAPERS)
 @pytest.mark.parametrize("what", ["board", "worksheet"])
 def test_a_square_too_large_is_refused_naming_the_largest_that_fits(what, paper, orientation):
+    """A board's refusal names the largest square that fits it with its words: the same dots
+    at that side print clean, one millimetre more is refused again. (Each board's own: worksheet
+    words differ a little between boards, one with every dot on the hull asks its third question
+    in other words.)"""
+    from dataclasses import replace
+
     worksheet = what == "worksheet"
-    big = cliquer.generate(cliquer.Item(size_mm=270, worksheet=worksheet, dots=6), random.Random(1), "T-01")
-    with pytest.raises(Unfit) as refused:
-        run_one(big, paper, orientation)
-    m = re.search(r"largest square that fits with its words is (\d+) mm", str(refused.value))
-    assert m, str(refused.value)
-    side = int(m.group(1))
-    config = (("size_mm", side), ("worksheet", worksheet), ("dots", 6))
-    problems, placed = run(config, 2, paper, orientation)
-    assert problems == [], problems[:10]
-    over = cliquer.generate(cliquer.Item(size_mm=side + 1, worksheet=worksheet, dots=6),
-                            random.Random(1), "T-01")
-    with pytest.raises(Unfit, match=f"is {side} mm"):
-        run_one(over, paper, orientation)
-    if not worksheet:
-        assert side >= 170          # the default board fits every paper, either orientation
-    else:
-        assert side >= 120          # and the default worksheet
+    for big in boards((("size_mm", 270), ("worksheet", worksheet), ("dots", 6)), 2):
+        with pytest.raises(Unfit) as refused:
+            run_one(big, paper, orientation)
+        m = re.search(r"largest square that fits with its words is (\d+) mm", str(refused.value))
+        assert m, str(refused.value)
+        side = int(m.group(1))
+        problems, placed = run((), 0, paper, orientation, made=[replace(big, side_mm=float(side))])
+        assert problems == [], problems[:10]
+        with pytest.raises(Unfit, match=f"is {side} mm"):
+            run_one(replace(big, side_mm=float(side + 1)), paper, orientation)
+        if not worksheet:
+            assert side >= 170          # the default board fits every paper, either orientation
+        else:
+            assert side >= 120          # and the default worksheet
 
 
 def run_one(board, paper, orientation):

@@ -43,25 +43,35 @@ def page_texts(path) -> list[str]:
 def placements(path) -> list[dict]:
     from tamper import read_data
 
-    return [dict(p, kind=r["kind"]) for r in read_data(path)["boards"] for p in r["placements"]]
+    return [dict(p, kind=r["kind"], size=r["data"].get("size")) for r in read_data(path)["boards"]
+            for p in r["placements"]]
 
 
 @pytest.mark.parametrize("paper, orientation", PAPERS)
 def test_cards_and_keys_share_sheets_as_promised_on_every_paper(tmp_path, paper, orientation):
     """Half boards two to a sheet, quarter boards four, answer keys four (portrait) or three
-    (landscape: the four keys take 3 + 1), with 10 mm margins; and the whole PDF validates."""
+    (landscape: the four keys take 3 + 1), with 10 mm margins; cards spread over the whole
+    content area (a half card takes half of it, a quarter card a quarter, on every paper, less
+    1 mm round the area);
+    and the whole PDF validates."""
+    from pnp.pdf.page import geometry
+
+    area = geometry(paper, orientation, 10).content
     text = spec("  - kind: cliquer\n    size: half\n    count: 4\n    dots: 7\n"
                 "  - kind: cliquer\n    size: quarter\n    count: 8\n    dots: 7\n"
                 "  - kind: cliquer\n    worksheet: true\n    count: 4\n    dots: 7\n", paper, orientation)
     [(path, boards, pages)] = build(loads(text, "s.yaml"), tmp_path)
     per_page: Counter = Counter()
-    for p in placements(path):      # a card is told by its width: 128 mm half, 94 mm quarter
-        what = p["piece"] if p["piece"] != "board" else f"{p['frame'][2] * 25.4 / 72:.0f} mm"
+    for p in placements(path):
+        what = p["piece"] if p["piece"] != "board" else p["size"]
         per_page[what, p["page"]] += 1
+        if p["piece"] == "board" and p["size"] != "page":
+            share = p["frame"][2] * p["frame"][3] / (area.width * area.height)
+            assert 0.97 <= share / {"half": 1 / 2, "quarter": 1 / 4}[p["size"]] <= 1
     counts: dict[str, set] = {}
     for (what, _), n in per_page.items():
         counts.setdefault(what, set()).add(n)
-    assert counts["128 mm"] == {2} and counts["94 mm"] == {4}
+    assert counts["half"] == {2} and counts["quarter"] == {4}
     assert counts["answer-key"] == ({4} if orientation == "portrait" else {3, 1})
     assert pages == 2 + 2 + 4 + (1 if orientation == "portrait" else 2)
     assert all(r.ok for r in validate_file(path))

@@ -154,16 +154,29 @@ def check_answers(dots) -> None:
     rng = random.Random(n)
     for _ in range(3):
         assert len(random_finished_game(sub, rng)) == int(total.rsplit("= ", 1)[1])
-    # 3. triangles with a corner at A and a dot inside
-    at_a = [(0, b, c) for b, c in combinations(range(1, n), 2)
-            if any(Polygon([dots[0], dots[b], dots[c]]).contains(Point(dots[k]))
-                   for k in range(n) if k not in (0, b, c))]
-    m = re.match(r"(\d+)( \(for example ([A-Z]+), ([A-Z]+), ([A-Z]+) with ([A-Z]+) inside\))?",
-                 answers[2])
-    assert m and int(m.group(1)) == len(at_a), answers[2]
-    if at_a:
-        a, b, c, d = (index_of(m.group(k)) for k in range(3, 7))
-        assert a == 0 and Polygon([dots[a], dots[b], dots[c]]).contains(Point(dots[d]))
+    # 3. triangles with a corner at A and a dot inside; on a board with every dot on the hull
+    # (where that count is always 0), the dots a drawn line cuts off from A
+    if hull == set(range(n)):
+        m = re.fullmatch(r"Draw a light line ([A-Z]+)–([A-Z]+)\. Which dots can A no longer be "
+                         r"joined to\?", questions(board)[2][0])
+        assert m, questions(board)[2][0]
+        b, y = index_of(m.group(1)), index_of(m.group(2))
+        assert b == 1 and b != y and {b, y} <= set(range(n))
+        cut = [j for j in range(1, n) if j not in (b, y) and
+               LineString([dots[0], dots[j]]).crosses(LineString([dots[b], dots[y]]))]
+        listed = answers[2].split(" (")[0]
+        named = [] if listed == "none" else [index_of(x) for x in NAME.findall(listed)]
+        assert named == cut, answers[2]
+    else:
+        at_a = [(0, b, c) for b, c in combinations(range(1, n), 2)
+                if any(Polygon([dots[0], dots[b], dots[c]]).contains(Point(dots[k]))
+                       for k in range(n) if k not in (0, b, c))]
+        m = re.match(r"(\d+)( \(for example ([A-Z]+), ([A-Z]+), ([A-Z]+) with ([A-Z]+) inside\))?",
+                     answers[2])
+        assert m and int(m.group(1)) == len(at_a), answers[2]
+        if at_a:
+            a, b, c, d = (index_of(m.group(k)) for k in range(3, 7))
+            assert a == 0 and Polygon([dots[a], dots[b], dots[c]]).contains(Point(dots[d]))
     # 4. the scoring move: with only the listed lines drawn, the answer is the one line that
     # can be drawn and scores more than 1, and it scores the printed sum
     drawn = [tuple(index_of(x) for x in pair.split("–"))
@@ -273,21 +286,33 @@ def class_set(band: str, dots: int, seed: str, count: int = 24):
     return generate_all(loads(text, "class.yaml"), seed)
 
 
-@pytest.mark.parametrize("band, dots", [("medium", 8), ("hard", 8), ("medium", 10), ("easy", 8)])
+@pytest.mark.parametrize("band, dots", [("medium", 8), ("hard", 8), ("medium", 10), ("easy", 6),
+                                        ("easy", 8), ("easy", 10), ("easy", 12)])
 def test_neighbours_in_a_class_set_mostly_share_no_answer(band, dots):
-    """One step for all, yet most pairs of sheets share no answer but those the step fixes, and
-    the answers the key says the step fixes are the same on every sheet."""
-    from pnp.games.cliquer.worksheet import answer_values, fixed_by_step
+    """One step for all, yet most pairs of sheets share no answer, and no answer is the same on
+    every sheet (the key says the step fixes none), easy sets with every dot on the hull too."""
+    from pnp.games.cliquer.key import SHARED_NOTE
+    from pnp.games.cliquer.worksheet import answer_values
 
     sheets = class_set(band, dots, f"class-{band}-{dots}")
     values = [answer_values(b) for b in sheets]
-    [fixed] = {tuple(fixed_by_step(b)) for b in sheets}
-    for k in fixed:
-        assert len({v[k - 1] for v in values}) == 1
-    free = [k for k in range(len(values[0])) if k + 1 not in fixed]
     pairs = list(combinations(values, 2))
-    apart = sum(all(p[k] != q[k] for k in free) for p, q in pairs) / len(pairs)
+    apart = sum(all(a != b for a, b in zip(p, q)) for p, q in pairs) / len(pairs)
     assert apart > 0.5, apart
-    for k in free:                     # and no free answer is the same on every sheet
-        assert len({v[k] for v in values}) > 1
+    for k in range(len(values[0])):
+        assert len({v[k] for v in values}) > 1, k + 1
+    assert SHARED_NOTE.startswith("No answer is fixed by the step")
 
+
+def test_an_easy_class_set_asks_what_its_own_hull_blocks():
+    """The easy step's 8-dot boards have every dot on the hull; the third question is then the
+    dots a line cuts off from A, which is not 'none' on every sheet."""
+    from pnp.games.cliquer.worksheet import questions
+
+    sheets = class_set("easy", 8, "class-easy-8")
+    assert all(len(brute_hull(b.dots)) == len(b.dots) for b in sheets)
+    thirds = [questions(b)[2] for b in sheets]
+    assert all(q.startswith("Draw a light line B–G.") for q, _ in thirds)
+    assert len({a for _, a in thirds}) > 5
+    for board in sheets[:6]:
+        check_answers(board.dots)
