@@ -35,6 +35,10 @@ try:
     from ._core import Core as _CCore
 except ImportError:          # no compiler at install time: the pure-Python core does the work
     _CCore = None
+try:    # the same C source with 128-bit sets of segments, for 12 and 13 dots (66 and 78)
+    from ._core_wide import Core as _CCoreWide
+except ImportError:          # no compiler, or none with __int128
+    _CCoreWide = None
 
 # a table entry packs (lower bound, upper bound, best segment) into one int to keep it small
 _OFF, _BITS = 1 << 11, 12
@@ -44,8 +48,9 @@ _INF = _OFF - 1
 # The C core's table: 16-byte entries, sized by dots (the positions a solve needs grow about
 # 10x a dot) and capped by the memory budget: 2**24 entries = 256 MiB for 10 dots, 512 MiB
 # for 11 (pages are mapped as they are first touched, so a quick solve stays small).
-_TABLE_BITS = {8: 18, 9: 20, 10: 24, 11: 25}
-_C_MAX_SEGMENTS = 63         # keys are 64-bit with a marker bit: up to 11 dots (55 segments)
+_TABLE_BITS = {8: 18, 9: 20, 10: 24, 11: 25, 12: 25, 13: 25}
+_C_MAX_SEGMENTS = 63         # the narrow core's sets are one 64-bit word: up to 11 dots (55)
+_C_WIDE_MAX_SEGMENTS = 78    # the wide core's keys keep 78 bits: up to 13 dots (78 segments)
 
 
 class OverBudget(Exception):
@@ -110,11 +115,15 @@ class Solver:
         core = core or os.environ.get("PNP_SOLVER_CORE") or None
         if core not in (None, "c", "python"):
             raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
-        fits = len(rules.segments) <= _C_MAX_SEGMENTS
-        if core == "c" and (_CCore is None or not fits):
+        # the narrow core up to 11 dots (faster: one word a set), the wide one for 12 and 13
+        built = _CCore if len(rules.segments) <= _C_MAX_SEGMENTS else (
+            _CCoreWide if len(rules.segments) <= _C_WIDE_MAX_SEGMENTS else None)
+        if core == "c" and built is None:
             raise ValueError("the C solver core is not built here" if _CCore is None
-                             else f"the C solver core takes at most 11 dots, not {rules.n}")
-        self.core = "c" if core != "python" and _CCore is not None and fits else "python"
+                             else f"the C solver core takes at most 13 dots, not {rules.n}"
+                             if len(rules.segments) > _C_WIDE_MAX_SEGMENTS
+                             else "the C solver core for 12 and 13 dots is not built here")
+        self.core = "c" if core != "python" and built is not None else "python"
         # the pure-Python core checks its budget every 4096 positions (a few hundredths of a
         # second), the C core every 16384 (a few milliseconds)
         self.every = 4096 if self.core == "python" else 16384
@@ -126,7 +135,7 @@ class Solver:
             if budget.memory_mb is not None:   # the table takes at most half the budget
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1
-            self._c = _CCore(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits)
+            self._c = built(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits)
             # the hook is handed over per search, not kept by the core: a core holding a bound
             # method of its own Solver made a cycle, and each solve's table stayed alive
             self._c.set_hook(None, self.every)
