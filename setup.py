@@ -15,6 +15,7 @@ a sanitizer are passed to the linker too.
 """
 
 import os
+import sys
 
 from setuptools import Extension, setup
 
@@ -22,10 +23,14 @@ FLAGS = os.environ.get("PNP_CORE_CFLAGS", "-O2").split()
 
 
 
+# POSIX threads for the solver's helper thread (not on Windows, where the core runs one thread)
+THREADS = [] if sys.platform == "win32" else ["-pthread"]
+
+
 def core(name: str, macros: list[tuple[str, str]]) -> Extension:
     return Extension(f"pnp.games.cliquer.{name}", ["pnp/games/cliquer/_core.c"], optional=True,
-                     define_macros=macros, extra_compile_args=FLAGS,
-                     extra_link_args=[f for f in FLAGS if f.startswith("-fsanitize")])
+                     define_macros=macros, extra_compile_args=FLAGS + THREADS,
+                     extra_link_args=THREADS + [f for f in FLAGS if f.startswith("-fsanitize")])
 
 
 # The same source twice: sets of segments in one 64-bit word (up to 11 dots, the fastest), and

@@ -42,6 +42,12 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+#ifndef _WIN32
+#include <pthread.h>
+#define THREADS 1            /* a helper thread where POSIX threads are (not on Windows) */
+#else
+#define THREADS 0
+#endif
 
 #define INF 2047
 #define WAYS 4               /* entries a bucket: 4 x 16 bytes, one cache line */
@@ -88,20 +94,51 @@ static inline uint64_t hash_of(mask_t drawn) { return drawn * 0x9E3779B97F4A7C15
 #ifndef TABLE_DEPTH
 #define TABLE_DEPTH 3        /* positions with fewer open segments are searched without the table */
 #endif
+#ifndef SKEW_DEPTH
+#define SKEW_DEPTH 14        /* open segments at least where the helper takes its second move first */
+#endif
 #ifndef ETC_DEPTH
 #define ETC_DEPTH 11         /* measured on 10- and 11-dot boards: 6, 8, 13, 16 and none no faster */
 #endif
 
+/* An entry is two 64-bit words, written and read one word at a time: `data` packs the key's
+ * high part (bits 0-15: 0x8000 | the drawn set's bits from 64 up; 0 for an empty slot), the
+ * lower and upper bounds (16-31, 32-47), the best segment (48-55) and the open segments left
+ * (56-63: the subtree's size, roughly); `check` is the key's low 64 bits XOR `data`. Two
+ * threads share the table (Core.workers): a reader that catches an entry half-written by the
+ * other sees check ^ data != the key it wants, and takes it for a miss (Hyatt's lockless
+ * hashing), so a torn entry can never be read as a bound. */
 typedef struct {
-    uint64_t lo;             /* the drawn set's low 64 bits */
-    uint16_t hi;             /* 0x8000 | the drawn set's bits from 64 up; 0 for an empty slot */
-    int16_t lower, upper;
-    uint8_t best, depth;     /* best segment; open segments left (the subtree's size, roughly) */
+    uint64_t check, data;
 } Entry;
 
-static inline int holds(const Entry *e, mask_t drawn) {
-    return e->hi == key_hi(drawn) && e->lo == (uint64_t)drawn;
+typedef struct {             /* one entry as read, whole: what the search uses */
+    int lower, upper, best, depth;
+} Found;
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+static inline int holds(Entry *e, mask_t drawn, Found *out) {
+    uint64_t data = LOAD(e->data), check = LOAD(e->check);
+    if ((data & 0xFFFF) != key_hi(drawn) || (check ^ data) != (uint64_t)drawn) return 0;
+    out->lower = (int16_t)(data >> 16);
+    out->upper = (int16_t)(data >> 32);
+    out->best = (uint8_t)(data >> 48);
+    out->depth = (uint8_t)(data >> 56);
+    return 1;
 }
+
+static inline void put(Entry *e, mask_t drawn, int lower, int upper, int best, int depth) {
+    uint64_t data = key_hi(drawn) | (uint64_t)(uint16_t)lower << 16
+                    | (uint64_t)(uint16_t)upper << 32 | (uint64_t)(uint8_t)best << 48
+                    | (uint64_t)(uint8_t)depth << 56;
+    STORE(e->data, data);
+    STORE(e->check, (uint64_t)drawn ^ data);
+}
+
+static inline int entry_depth(Entry *e) { return (uint8_t)(LOAD(e->data) >> 56); }
+static inline int entry_empty(Entry *e) { return !(LOAD(e->data) & 0xFFFF); }
 
 typedef struct {
     PyObject_HEAD
@@ -124,6 +161,11 @@ typedef struct {
     int failed;              /* a hook raised (budget, Ctrl-C): unwind without searching */
     int settle_from, etc_from; /* SETTLE_DEPTH and ETC_DEPTH unless given (tests try them low) */
     int busy;                /* a search is under way: a hook may not start another or re-init */
+    int workers;             /* 1, or 2: a helper thread searches the same position beside */
+    int helper;              /* this is the helper's copy: no Python, stops when *stop is set */
+    int skew_from;           /* the helper tries its second-best move first from here up */
+    volatile int *stop;      /* the helper's: set when the main search is done */
+    long long helper_positions; /* positions the helper expanded in the last search */
 } Core;
 
 static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
@@ -166,6 +208,7 @@ static inline Entry *bucket(Core *c, mask_t drawn) {
 
 static int check(Core *c) {
     c->next_check = c->positions + c->every;
+    if (c->helper) return __atomic_load_n(c->stop, __ATOMIC_RELAXED) ? -1 : 0;
     if (PyErr_CheckSignals() < 0) return -1;
     PyObject *hook = c->call_hook ? c->call_hook : c->hook;
     if (hook && hook != Py_None) {
@@ -296,10 +339,11 @@ again:;
     }
     int depth = popcount_m(open);
     Entry *slot = NULL, *found = NULL;
+    Found got;
     if (depth >= TABLE_DEPTH) {
         slot = bucket(c, drawn);
         for (int w = 0; w < WAYS; w++)
-            if (holds(slot + w, drawn)) { found = slot + w; break; }
+            if (holds(slot + w, drawn, &got)) { found = slot + w; break; }
     }
     /* not in the table as it stands: maybe as it stands with its settled pairs dropped (most
      * positions have none, so the table is probed first and the pairs sought only on a miss;
@@ -315,13 +359,13 @@ again:;
     }
     int lower = -INF, upper = INF, first = -1;
     if (found) {
-        lower = found->lower;
-        upper = found->upper;
+        lower = got.lower;
+        upper = got.upper;
         if (lower >= beta || lower == upper) return lower;
         if (upper <= alpha) return upper;
         if (lower > alpha) alpha = lower;
         if (upper < beta) beta = upper;
-        first = found->best;
+        first = got.best;
     }
     /* enhanced transposition cutoff: a child already known to be bad enough for the opponent
      * refutes this position without searching anything (large subtrees only: it costs a probe
@@ -334,8 +378,9 @@ again:;
             mask_t child = drawn | BIT(k);
             Entry *cs = bucket(c, child);
             for (int w = 0; w < WAYS; w++) {
-                if (holds(cs + w, child)) {
-                    int bound = bonus(c, c->ea[k], c->eb[k]) - cs[w].upper;
+                Found kid;
+                if (holds(cs + w, child, &kid)) {
+                    int bound = bonus(c, c->ea[k], c->eb[k]) - kid.upper;
                     if (bound >= beta) return bound;
                     break;
                 }
@@ -358,6 +403,15 @@ again:;
     } else {
         count = ordered(c, drawn, open, open, keys);
         later = 0;
+    }
+    if (c->helper && depth >= c->skew_from && count + popcount_m(later) > 1) {
+        /* the helper near the top takes the second move first, so it works ahead of the main
+         * search on what the main one will need next instead of on the same subtree */
+        if (count == 1) {
+            count = ordered(c, drawn, open, open, keys);
+            later = 0;
+        }
+        uint64_t t = keys[0]; keys[0] = keys[1]; keys[1] = t;
     }
     int start_alpha = alpha, best = -INF, best_k = KEY_SEGMENT(keys[0]), window = 0;
     for (;;) {
@@ -398,17 +452,12 @@ again:;
      * smallest subtree (the cheapest to search again) */
     if (!slot) return best;
     Entry *into = found;
-    if (!into || !holds(into, drawn)) {
+    if (!into || !holds(into, drawn, &got)) {
         into = slot;
-        for (int w = 1; w < WAYS && into->hi; w++)
-            if (!slot[w].hi || slot[w].depth < into->depth) into = slot + w;
+        for (int w = 1; w < WAYS && !entry_empty(into); w++)
+            if (entry_empty(slot + w) || entry_depth(slot + w) < entry_depth(into)) into = slot + w;
     }
-    into->lo = (uint64_t)drawn;
-    into->hi = key_hi(drawn);
-    into->lower = (int16_t)lower;
-    into->upper = (int16_t)upper;
-    into->best = (uint8_t)best_k;
-    into->depth = (uint8_t)depth;
+    put(into, drawn, lower, upper, best_k, depth);
     return best;
 }
 
@@ -481,12 +530,12 @@ static void release_table(Core *self) {
 
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"n", "ends_a", "ends_b", "crossing", "table_bits", "settle_from",
-                             "etc_from", NULL};
-    int n, bits, settle_from = SETTLE ? SETTLE_DEPTH : 99, etc_from = ETC_DEPTH;
+                             "etc_from", "workers", NULL};
+    int n, bits, settle_from = SETTLE ? SETTLE_DEPTH : 99, etc_from = ETC_DEPTH, workers = 1;
     Py_buffer ea, eb;
     PyObject *crossing;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iy*y*Oi|ii", kwlist, &n, &ea, &eb, &crossing, &bits,
-                                     &settle_from, &etc_from))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iy*y*Oi|iii", kwlist, &n, &ea, &eb, &crossing, &bits,
+                                     &settle_from, &etc_from, &workers))
         return -1;
     if (self->busy) {
         PyBuffer_Release(&ea);
@@ -521,6 +570,9 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->n = n;
     self->settle_from = settle_from < 3 ? 3 : settle_from;
     self->etc_from = etc_from < 3 ? 3 : etc_from;
+    self->workers = THREADS && workers > 1 ? 2 : 1;
+    self->helper = 0;
+    self->skew_from = SKEW_DEPTH;
     for (Py_ssize_t k = 0; k < nseg; k++) {
         PyObject *item = PySequence_GetItem(crossing, k);
         if (!item) return -1;
@@ -567,6 +619,60 @@ static void Core_dealloc(Core *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+#if THREADS
+typedef struct {
+    Core copy;               /* the helper's own position state and counters; the table shared */
+    mask_t drawn, open;
+    int alpha, beta;
+} Helper;
+
+static void *helper_main(void *arg) {
+    Helper *h = arg;
+    search(&h->copy, h->drawn, h->open, h->alpha, h->beta);
+    return NULL;
+}
+#endif
+
+/* The search, with a helper thread beside it when workers is 2 (lazy SMP): the helper searches
+ * the same position in the same table, its second-best move first near the top, and every
+ * bound either stores is exact for its position, so the main search's answer is the same
+ * value whatever the helper did or when; only the work (and so the positions count) varies
+ * from run to run. The helper never calls Python; it stops when the main search returns. */
+static int run_search(Core *self, mask_t drawn, mask_t open, int alpha, int beta) {
+    self->helper_positions = 0;
+#if THREADS
+    if (self->workers > 1 && popcount_m(open) >= self->skew_from) {
+        Helper *h = malloc(sizeof(Helper));
+        volatile int stop = 0;
+        if (h) {
+            memcpy(&h->copy, self, sizeof(Core));
+            h->copy.helper = 1;
+            h->copy.stop = &stop;
+            h->copy.hook = h->copy.call_hook = NULL;
+            h->copy.positions = 0;
+            h->copy.every = 1024;       /* answers a stop within a fraction of a millisecond */
+            h->copy.next_check = 1024;
+            h->copy.failed = 0;
+            h->drawn = drawn;
+            h->open = open;
+            h->alpha = alpha;
+            h->beta = beta;
+            pthread_t thread;
+            if (pthread_create(&thread, NULL, helper_main, h) == 0) {
+                int value = search(self, drawn, open, alpha, beta);
+                __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+                pthread_join(thread, NULL);
+                self->helper_positions = h->copy.positions;
+                free(h);
+                return value;
+            }
+            free(h);
+        }
+    }
+#endif
+    return search(self, drawn, open, alpha, beta);
+}
+
 static PyObject *Core_search(Core *self, PyObject *args) {
     mask_t drawn, open;
     PyObject *drawn_o, *open_o, *adj, *hook = NULL;
@@ -610,7 +716,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     self->busy = 1;
     /* the call's own hook is borrowed from args for the call only: nothing outlives it */
     self->call_hook = hook;
-    int value = search(self, drawn, open, alpha, beta);
+    int value = run_search(self, drawn, open, alpha, beta);
     self->call_hook = NULL;
     self->busy = 0;
     if (self->failed) return NULL;   /* the hook's exception is set */
@@ -630,6 +736,10 @@ static PyObject *Core_set_hook(Core *self, PyObject *args) {
 }
 
 static PyObject *Core_positions(Core *self, void *closure) { return PyLong_FromLongLong(self->positions); }
+static PyObject *Core_helper_positions(Core *self, void *closure) {
+    return PyLong_FromLongLong(self->helper_positions);
+}
+static PyObject *Core_workers(Core *self, void *closure) { return PyLong_FromLong(self->workers); }
 
 static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS,
@@ -642,6 +752,9 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"positions", (getter)Core_positions, NULL, "positions expanded so far", NULL},
+    {"helper_positions", (getter)Core_helper_positions, NULL,
+     "positions the helper thread expanded in the last search (0 with one worker)", NULL},
+    {"workers", (getter)Core_workers, NULL, "threads a search runs on: 1 or 2", NULL},
     {NULL}
 };
 

@@ -74,9 +74,26 @@ class Budget:
 class Solution:
     margin: int             # perfect-play final margin for the player to move (first player at start)
     best_move: Move | None  # a move achieving it (None on a finished board): line[0]
-    positions: int          # positions expanded (the search's work)
+    positions: int          # positions expanded (the search's work; with two workers, both
+                            # threads' and not the same from run to run)
     line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game (or only
                                   # its first move, when solve was asked for the opening only)
+
+
+def _workers(asked: int | None, dots: int) -> int:
+    """Threads for the C core: ``asked``, else $PNP_SOLVER_WORKERS, else 2 where a solve is long
+    enough to pay for a thread (10 dots and up: a second or more) and the machine has two cores."""
+    if asked is None:
+        text = os.environ.get("PNP_SOLVER_WORKERS", "").strip()
+        if text:
+            if text not in ("1", "2"):
+                raise ValueError(f"PNP_SOLVER_WORKERS must be 1 or 2, got {text!r}")
+            asked = int(text)
+        else:
+            asked = 2 if dots >= 10 and (os.cpu_count() or 1) >= 2 else 1
+    if asked not in (1, 2):
+        raise ValueError(f"the solver runs on 1 or 2 workers, not {asked!r}")
+    return asked
 
 
 def c_core_available() -> bool:
@@ -94,10 +111,13 @@ def _resident_mb() -> float | None:
 
 class Solver:
     def __init__(self, rules: Rules, budget: int | Budget | None = None, *,
-                 progress: Callable[[int, float], None] | None = None, core: str | None = None):
+                 progress: Callable[[int, float], None] | None = None, core: str | None = None,
+                 workers: int | None = None):
         """``budget``: a ``Budget``, or a number of positions (raise OverBudget past it).
         ``core``: "c", "python" or None (C when built and the board fits; $PNP_SOLVER_CORE
-        overrides None, for comparing the two)."""
+        overrides None, for comparing the two). ``workers``: threads of the C core's search,
+        1 or 2 (None: $PNP_SOLVER_WORKERS, else 2 from 10 dots on a machine with two cores or
+        more, else 1). The margin and the line never depend on it; the positions count does."""
         if len(rules.segments) > 255:  # segment numbers are packed in a byte
             raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most 22)")
         if not isinstance(budget, Budget):
@@ -111,6 +131,7 @@ class Solver:
         self.table: dict[int, int] = {}
         self.adj = [0] * rules.n
         self.positions = 0
+        self.helper_positions = 0    # what the C core's helper thread expanded besides
         self.started = time.monotonic()
         core = core or os.environ.get("PNP_SOLVER_CORE") or None
         if core not in (None, "c", "python"):
@@ -135,7 +156,8 @@ class Solver:
             if budget.memory_mb is not None:   # the table takes at most half the budget
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1
-            self._c = built(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits)
+            self._c = built(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits,
+                            workers=_workers(workers, rules.n))
             # the hook is handed over per search, not kept by the core: a core holding a bound
             # method of its own Solver made a cycle, and each solve's table stayed alive
             self._c.set_hook(None, self.every)
@@ -170,6 +192,7 @@ class Solver:
             return self._c.search(drawn, open_, self.adj, alpha, beta, self._c_check)
         finally:
             self.positions = self._c.positions
+            self.helper_positions += self._c.helper_positions
 
     # ---- answers ----------------------------------------------------------------------------
 
@@ -184,7 +207,8 @@ class Solver:
         remaining = rules.moves_in_game - len(moves)
         value = self._value(state, -_INF, _INF)
         line = self._line(state, value, moves=None if whole_line else 1)
-        return Solution(value + remaining % 2, line[0] if line else None, self.positions, tuple(line))
+        return Solution(value + remaining % 2, line[0] if line else None,
+                        self.positions + self.helper_positions, tuple(line))
 
     def next_move(self, state: State) -> Move:
         """A perfect move at ``state`` (not finished): the first of a best line, without the rest

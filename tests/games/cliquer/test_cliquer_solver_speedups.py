@@ -91,3 +91,54 @@ def test_an_opening_only_solve_is_the_first_move_of_the_whole_line():
     whole = Solver(rules).solve()
     first = Solver(rules).solve(whole_line=False)
     assert (first.margin, first.best_move, first.line) == (whole.margin, whole.line[0], whole.line[:1])
+
+
+# ---- two workers: a helper thread sharing the table (issue 26) ------------------------------------
+
+@needs_c
+@settings(max_examples=25, deadline=None)
+@given(boards(6, 7))
+def test_two_workers_keep_brute_forces_value(dots):
+    """The helper thread writes into the same table while the main search reads it: the value
+    is still exact (a torn entry reads as a miss, never as a bound)."""
+    rules = Rules(dots)
+    truth = plain_minimax(rules)
+    core = core_for(rules, workers=2)
+    assert core.workers == 2
+    assert core.search(0, rules.all_segments, [0] * rules.n, -2047, 2047) + rules.moves_in_game % 2 == truth
+
+
+@needs_c
+@pytest.mark.parametrize("key", [k for k in sorted(BEFORE) if k[0] <= 9])
+def test_two_workers_give_the_same_margin_and_opening_every_time(key):
+    """Thread timing changes the work, never the answer: repeated two-worker solves print what
+    one worker prints (the opening is chosen above the core by one fixed rule)."""
+    n, index = key
+    rules = Rules(corpus(n, index + 1, seed=1)[index])
+    answers = {(s.margin, s.best_move) for s in
+               (Solver(rules, core="c", workers=2).solve(whole_line=False) for _ in range(3))}
+    assert answers == {BEFORE[key]}
+
+
+@needs_c
+def test_two_workers_do_work_on_both_threads_and_one_does_not():
+    rules = Rules(corpus(9, 1, seed=1)[0])
+    one, two = (Solver(rules, core="c", workers=w) for w in (1, 2))
+    assert one.solve(whole_line=False).margin == two.solve(whole_line=False).margin
+    assert one.helper_positions == 0 and two.helper_positions > 0
+
+
+def test_workers_are_one_or_two(monkeypatch):
+    from pnp.games.cliquer.solver import _workers
+
+    monkeypatch.delenv("PNP_SOLVER_WORKERS", raising=False)
+    for bad in (0, 3, "2"):
+        with pytest.raises(ValueError, match="1 or 2 workers"):
+            _workers(bad, 9)
+    assert _workers(None, 9) == 1                       # a short solve: one thread
+    assert _workers(None, 11) == (2 if (__import__("os").cpu_count() or 1) >= 2 else 1)
+    monkeypatch.setenv("PNP_SOLVER_WORKERS", "1")
+    assert _workers(None, 11) == 1
+    monkeypatch.setenv("PNP_SOLVER_WORKERS", "many")
+    with pytest.raises(ValueError, match="PNP_SOLVER_WORKERS must be 1 or 2"):
+        _workers(None, 11)
