@@ -16,7 +16,8 @@ Boards: the boards of the day of one week (8-11 dots) and corpus boards (bench/c
 seed 1) of 9-12 dots. 12 dots has 66 segments, past what the narrow core holds (63): it runs on
 the wide C core (128-bit sets, ``_core_wide``); the frozen core cannot hold it, so 12 dots has no
 "before" row. ``--methods before,new,wide`` adds the wide core forced onto 11 dots and fewer, to
-price its 128-bit sets against the narrow core on the same board.
+price its 128-bit sets against the narrow core on the same board; "new" runs one thread and
+"new2" two (the helper thread sharing the table: compare their CPU and wall seconds).
 
     python bench/solver_times.py                     # the week, 2 corpus boards a size, limit 300 s
     python bench/solver_times.py --sizes 9,10 --boards 3 --no-week
@@ -94,8 +95,9 @@ def load_core(path: str, name: str):
 def run_one(source: str, method: str, whole: bool, limit: float) -> dict:
     """In this process: solve one board; CPU and wall seconds, positions, margin, own peak
     memory. ``method``: "before" (the frozen core), "new" (the core as built: the narrow one to
-    11 dots, the wide one for 12), "wide" (the wide core forced onto a board the narrow one
-    holds, to price 128-bit sets)."""
+    11 dots, the wide one for 12) on one thread, "new2" the same on two (a helper thread
+    sharing the table), "wide" (the wide core forced onto a board the narrow one holds, to
+    price 128-bit sets)."""
     import pnp.games.cliquer.solver as solver
     from pnp.games.cliquer.rules import Rules
 
@@ -105,11 +107,13 @@ def run_one(source: str, method: str, whole: bool, limit: float) -> dict:
         solver._CCore = solver._CCoreWide
     rules = Rules(board(source))
     cpu, wall = time.process_time(), time.monotonic()
-    search = solver.Solver(rules, solver.Budget(seconds=0.95 * limit), core="c")
+    search = solver.Solver(rules, solver.Budget(seconds=0.95 * limit), core="c",
+                           workers=2 if method == "new2" else 1)
     try:
         found = search.solve(whole_line=whole)
     except solver.OverBudget:       # how far it got: positions within the limit
-        return {"seconds": None, "wall": time.monotonic() - wall, "positions": search.positions,
+        return {"seconds": None, "cpu": time.process_time() - cpu, "wall": time.monotonic() - wall,
+                "positions": search.positions + search.helper_positions,
                 "margin": None, "opening": None, "peak_mb": own_peak_mb(), "n": rules.n}
     return {"seconds": time.process_time() - cpu, "wall": time.monotonic() - wall,
             "positions": found.positions, "margin": found.margin, "opening": found.best_move,
@@ -133,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-week", action="store_true", help="leave out the boards of the day")
     ap.add_argument("--days", default="", help="only these boards of the day (dates, commas)")
     ap.add_argument("--daily12", default="", help="12-dot daily-style boards of these dates")
-    ap.add_argument("--methods", default="before,new", help="before, new, wide (default before,new)")
+    ap.add_argument("--methods", default="before,new,new2", help="before, new, new2, wide (default before,new,new2)")
     ap.add_argument("--whole", default="0,1", help="0 opening only, 1 whole line (default both)")
     ap.add_argument("--limit", type=float, default=300, help="wall seconds a solve (default 300)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
@@ -174,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
                 ratio = (f"{cpu['before'] / cpu[method]:5.2f}x" if done and method != "before"
                          and cpu.get("before") else "")
                 print(f"{source:22s} {r['n']:>4} {'line' if whole else 'opening':8s} {method:7s} "
-                      f"{(format(r['seconds'], '7.1f') if done else '>' + format(args.limit, '.0f')):>7} "
+                      f"{(format(r['seconds'], '7.1f') if done else '>' + format(r['cpu'], '.0f')):>7} "
                       f"{r['wall']:7.1f} {r['peak_mb']:7.0f} {r['positions']:>13,} "
                       f"{(format(r['margin'], '+d') if done else '-'):>6}  "
                       f"{(str(tuple(r['opening'])) if done and r['opening'] else ('unfinished' if not done else '-')):8s} {ratio}",

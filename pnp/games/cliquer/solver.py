@@ -156,8 +156,11 @@ class Solver:
             if budget.memory_mb is not None:   # the table takes at most half the budget
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1
+            threads = _workers(workers, rules.n)
+            # (one worker is the core's default: asked only for two, so the benches' frozen
+            # core from before workers, bench/solver_today_core.c, still loads here)
             self._c = built(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits,
-                            workers=_workers(workers, rules.n))
+                            **({"workers": threads} if threads > 1 else {}))
             # the hook is handed over per search, not kept by the core: a core holding a bound
             # method of its own Solver made a cycle, and each solve's table stayed alive
             self._c.set_hook(None, self.every)
@@ -192,7 +195,7 @@ class Solver:
             return self._c.search(drawn, open_, self.adj, alpha, beta, self._c_check)
         finally:
             self.positions = self._c.positions
-            self.helper_positions += self._c.helper_positions
+            self.helper_positions += getattr(self._c, "helper_positions", 0)   # (frozen core: none)
 
     # ---- answers ----------------------------------------------------------------------------
 
