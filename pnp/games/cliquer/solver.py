@@ -77,12 +77,15 @@ class Solution:
     positions: int          # positions expanded (the search's work; with two workers, both
                             # threads' and not the same from run to run)
     line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game (or only
-                                  # its first move, when solve was asked for the opening only)
+                                  # a best opening, when solve was asked for the opening only:
+                                  # see Solver.solve, it may be another equally good one)
 
 
-def _workers(asked: int | None, dots: int) -> int:
-    """Threads for the C core: ``asked``, else $PNP_SOLVER_WORKERS, else 2 where a solve is long
-    enough to pay for a thread (10 dots and up: a second or more) and the machine has two cores."""
+def _workers(asked: int | None) -> int:
+    """Threads for the C core: ``asked``, else $PNP_SOLVER_WORKERS, else 1. Two are not the
+    default: on this shared 2-core machine under load (no idle core) the helper thread only
+    took CPU from the main one, 334 s wall against 177 s for Sunday 2026-11-22's 11 dots
+    (docs/difficulty.md); they are for a machine with a core to spare."""
     if asked is None:
         text = os.environ.get("PNP_SOLVER_WORKERS", "").strip()
         if text:
@@ -90,7 +93,7 @@ def _workers(asked: int | None, dots: int) -> int:
                 raise ValueError(f"PNP_SOLVER_WORKERS must be 1 or 2, got {text!r}")
             asked = int(text)
         else:
-            asked = 2 if dots >= 10 and (os.cpu_count() or 1) >= 2 else 1
+            asked = 1
     if asked not in (1, 2):
         raise ValueError(f"the solver runs on 1 or 2 workers, not {asked!r}")
     return asked
@@ -116,8 +119,8 @@ class Solver:
         """``budget``: a ``Budget``, or a number of positions (raise OverBudget past it).
         ``core``: "c", "python" or None (C when built and the board fits; $PNP_SOLVER_CORE
         overrides None, for comparing the two). ``workers``: threads of the C core's search,
-        1 or 2 (None: $PNP_SOLVER_WORKERS, else 2 from 10 dots on a machine with two cores or
-        more, else 1). The margin and the line never depend on it; the positions count does."""
+        1 or 2 (None: $PNP_SOLVER_WORKERS, else 1). The margin and the line never depend on
+        it; the positions count does."""
         if len(rules.segments) > 255:  # segment numbers are packed in a byte
             raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most 22)")
         if not isinstance(budget, Budget):
@@ -156,7 +159,7 @@ class Solver:
             if budget.memory_mb is not None:   # the table takes at most half the budget
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1
-            threads = _workers(workers, rules.n)
+            threads = _workers(workers)
             # (one worker is the core's default: asked only for two, so the benches' frozen
             # core from before workers, bench/solver_today_core.c, still loads here)
             self._c = built(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits,
@@ -200,16 +203,20 @@ class Solver:
     # ---- answers ----------------------------------------------------------------------------
 
     def solve(self, moves: Sequence[Move] = (), whole_line: bool = True) -> Solution:
-        """Solve the position reached by playing ``moves`` from the start, with a best line
-        (``whole_line`` False: its first move only, all a daily answer prints; the rest of the
-        line costs from a few per cent to as much again as the value, docs/difficulty.md)."""
+        """Solve the position reached by playing ``moves`` from the start, with a best line.
+
+        ``whole_line`` False: a best opening only, all a daily answer prints, and the one the
+        value search itself found (``_opening``): it costs no search past the value's, where
+        the first best move in segment order (the whole line's rule) can cost as much again at
+        11 dots. Where several openings are equally good the two may name different ones; each
+        is perfect play."""
         rules = self.rules
         state = rules.start()
         for m in moves:
             state, _ = rules.play(state, m)
         remaining = rules.moves_in_game - len(moves)
         value = self._value(state, -_INF, _INF)
-        line = self._line(state, value, moves=None if whole_line else 1)
+        line = self._line(state, value) if whole_line else self._opening(state, value)
         return Solution(value + remaining % 2, line[0] if line else None,
                         self.positions + self.helper_positions, tuple(line))
 
@@ -231,6 +238,39 @@ class Solver:
             return search(state.drawn, state.open, alpha, beta)
         finally:
             search.release()
+
+    def search_order(self, state: State) -> list[Move]:
+        """The legal moves in the order both cores try them at a position not in their table:
+        the bonus scored, then the open segments blocked, then the segment number, largest
+        first (the keys of ``ordered`` in either core)."""
+        rules, keys = self.rules, []
+        for k in range(len(rules.segments)):
+            if (state.open >> k) & 1:
+                a, b = rules.segments[k]
+                keys.append(((move_points(state.adjacency, a, b) - 1) << 16)
+                            | ((rules.crossing[k] & state.open).bit_count() << 8) | k)
+        return [rules.segments[key & 0xFF] for key in sorted(keys, reverse=True)]
+
+    def _opening(self, state: State, value: int) -> list[Move]:
+        """A best first move at ``state`` (bonus value ``value``), by a fixed rule: the first move
+        in ``search_order`` that keeps the value.
+
+        That is the move the value search settled on at this position: it searched the moves in
+        that order, the first exactly and each later one with a null window at the best so far,
+        so the moves before the first best one were refuted against a best no higher than the
+        value, and the first best one's reply was searched exactly. Both are in the table, so
+        each test below is answered by one probe: no second search. (Fresh table or not, the
+        rule and so the move are the same: the tests are exact; only their cost changes.)
+        """
+        rules = self.rules
+        if not state.open:
+            return []
+        for move in self.search_order(state):
+            after, points = rules.play(state, move)
+            target = points - 1 - value
+            if self._value(after, target, target + 1) <= target:
+                return [move]
+        raise AssertionError("no move keeps the perfect-play value")   # some move reaches it
 
     def _line(self, state: State, value: int, moves: int | None = None) -> list[Move]:
         """A best line from ``state`` (bonus value ``value``) to the end of the game (or ``moves``
