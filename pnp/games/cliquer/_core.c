@@ -29,6 +29,10 @@
  * - settled pairs (see settled_pairs): two moves of equal fixed value that nothing else
  *   depends on cancel, and are dropped (30% fewer positions at 10 dots, about even in time).
  *
+ * - (issue 26, second stop) two builds of this file, 64- and 128-bit sets (12 dots), see
+ *   CORE_WIDE below; and an optional helper thread sharing the table (run_search), with
+ *   entries read and written so that a torn one is a miss.
+ *
  * Tried and left out: a history heuristic (above the blocks ten times slower, below them no
  * faster); a key that drops drawn segments that can no longer score (every drawn segment of a
  * game in progress lies on a triangle that can still be completed: 1-5% of positions merged).

@@ -11,10 +11,13 @@ What the game itself lends to the search:
   open segments (they shrink the game, so refuting the alternatives costs least).
 
 Two cores run that search: ``_core.c``, built by ``pip install .`` when a C compiler is there
-(much faster, with a fixed-size table so its memory is known up front), and the pure-Python one
-below, used when the C core is missing or the board is too big for it. Both give the same
-margins, and the best line is picked here, above either core, by one rule (the first move in
-segment order that keeps the perfect-play value), so both print the same line.
+(much faster, with a fixed-size table so its memory is known up front; built twice, ``_core``
+to 11 dots and ``_core_wide`` with 128-bit sets for 12 and 13; optionally on two threads), and
+the pure-Python one below, used when the C core is missing or the board is too big for it. Both
+give the same margins, and the moves are picked here, above either core, by fixed rules, so
+both print the same: the whole line takes at each move the first move in segment order that
+keeps the perfect-play value; an opening-only solve takes the first in the search's own order
+(``Solver._opening``: the value search's own best move, so it costs no second search).
 
 Every search is bounded: ``Budget`` caps positions, seconds and resident memory, checked every
 few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
