@@ -59,10 +59,11 @@
 /* Two builds of this one file (setup.py): ``_core``, whose sets of segments are one 64-bit word
  * (up to 63 segments: 11 dots), and ``_core_wide`` (CORE_WIDE), whose sets are an unsigned
  * __int128 (up to 78 segments: 13 dots; 12 dots needs 66). The narrow build stays for 11 dots
- * and fewer because every mask operation of the wide one costs two words (measured in
- * docs/difficulty.md, "Perfect play's speed"). A table key is the drawn set: its low 64 bits in
- * `lo`, the rest and a marker bit (a stored position, not an empty slot) in `hi`, so an entry
- * stays 16 bytes, four to a cache line, in both builds. */
+ * and fewer because every mask operation of the wide one costs two words (the same search took
+ * 1.4x the CPU on Sunday 2026-11-22's 11 dots, docs/difficulty.md, "Perfect play at 11 and 12
+ * dots"). A table key is the drawn set: its low 64 bits, and key_hi: the rest and a marker bit
+ * (a stored position, not an empty slot), so an entry stays 16 bytes, four to a cache line, in
+ * both builds (see Entry). */
 #ifdef CORE_WIDE
 typedef unsigned __int128 mask_t;
 #define MAXSEG 78            /* hi holds 15 key bits beside its marker: 64 + 15 = 79 */
