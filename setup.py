@@ -1,6 +1,6 @@
 """Only for the optional C core; everything else is in pyproject.toml.
 
-``pnp.games.cliquer._core`` is CliqueR's perfect-play solver: it answers ``pnp analyze`` and the
+``pnp.games.cliquer._core`` (and ``_core_wide``, the same source for 12-13 dots) is CliqueR's perfect-play solver: it answers ``pnp analyze`` and the
 daily puzzle 14-27 times faster than the pure-Python search in ``solver.py`` (the same answers),
 a wait a person feels. It is pnp's only native code (docs/development.md: why, and how to build
 it for debugging).
@@ -15,11 +15,24 @@ a sanitizer are passed to the linker too.
 """
 
 import os
+import sys
 
 from setuptools import Extension, setup
 
 FLAGS = os.environ.get("PNP_CORE_CFLAGS", "-O2").split()
 
-setup(ext_modules=[Extension("pnp.games.cliquer._core", ["pnp/games/cliquer/_core.c"],
-                             optional=True, extra_compile_args=FLAGS,
-                             extra_link_args=[f for f in FLAGS if f.startswith("-fsanitize")])])
+
+
+# POSIX threads for the solver's helper thread (not on Windows, where the core runs one thread)
+THREADS = [] if sys.platform == "win32" else ["-pthread"]
+
+
+def core(name: str, macros: list[tuple[str, str]]) -> Extension:
+    return Extension(f"pnp.games.cliquer.{name}", ["pnp/games/cliquer/_core.c"], optional=True,
+                     define_macros=macros, extra_compile_args=FLAGS + THREADS,
+                     extra_link_args=THREADS + [f for f in FLAGS if f.startswith("-fsanitize")])
+
+
+# The same source twice: sets of segments in one 64-bit word (up to 11 dots, the fastest), and
+# in an unsigned __int128 (12 and 13 dots; a compiler without __int128 skips only this one).
+setup(ext_modules=[core("_core", []), core("_core_wide", [("CORE_WIDE", "1")])])

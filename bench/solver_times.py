@@ -13,8 +13,11 @@ that process, not wall-clock: the machine may be shared) and its own peak reside
 For each board: CPU for the value and the best opening (what `pnp daily` needs), and for the
 value and the whole best line (what `pnp analyze` prints). Margins must agree (asserted).
 Boards: the boards of the day of one week (8-11 dots) and corpus boards (bench/cliquer_corpus.py,
-seed 1) of 9-12 dots. 12 dots has 66 segments, past what either C core holds (63): it runs on
-the pure-Python core under the limit, to measure how far out of reach it is.
+seed 1) of 9-12 dots. 12 dots has 66 segments, past what the narrow core holds (63): it runs on
+the wide C core (128-bit sets, ``_core_wide``); the frozen core cannot hold it, so 12 dots has no
+"before" row. ``--methods before,new,wide`` adds the wide core forced onto 11 dots and fewer, to
+price its 128-bit sets against the narrow core on the same board; "new" runs one thread and
+"new2" two (the helper thread sharing the table: compare their CPU and wall seconds).
 
     python bench/solver_times.py                     # the week, 2 corpus boards a size, limit 300 s
     python bench/solver_times.py --sizes 9,10 --boards 3 --no-week
@@ -56,42 +59,65 @@ def build_before() -> str:
 
 
 def board(source: str):
+    """``day:DATE`` the board of the day; ``corpus:N,I`` corpus board I of N dots (seed 1);
+    ``daily12:DATE`` a board as the daily makes them (its generator, the "hard" band) but of
+    12 dots, from the stream of that date's seed."""
+    import datetime as dt_
+
     if source.startswith("day:"):
         from pnp.games.cliquer.daily import board_of
 
-        return board_of(dt.date.fromisoformat(source[4:])).dots
+        return board_of(dt_.date.fromisoformat(source[4:])).dots
+    if source.startswith("daily12:"):
+        from pnp.games.cliquer.generate import generate
+        from pnp.games.cliquer.item import Item, Target
+        from pnp.games.cliquer.target import band_target
+        from pnp.seeding import ident_for, rng_for
+
+        seed = f"daily/{source[8:]}"
+        item = Item(dots=12, difficulty=Target(*band_target("hard"), "hard"), title="twelve")
+        return generate(item, rng_for(seed, 0, 0), ident_for(seed, 1)).dots
     from cliquer_corpus import corpus
 
     n, index = map(int, source.split(":")[1].split(","))
     return corpus(n, index + 1, seed=1)[index]
 
 
+def load_core(path: str, name: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"pnp.games.cliquer.{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Core
+
+
 def run_one(source: str, method: str, whole: bool, limit: float) -> dict:
-    """In this process: solve one board; CPU seconds, positions, margin, own peak memory."""
+    """In this process: solve one board; CPU and wall seconds, positions, margin, own peak
+    memory. ``method``: "before" (the frozen core), "new" (the core as built: the narrow one to
+    11 dots, the wide one for 12) on one thread, "new2" the same on two (a helper thread
+    sharing the table), "wide" (the wide core forced onto a board the narrow one holds, to
+    price 128-bit sets)."""
     import pnp.games.cliquer.solver as solver
     from pnp.games.cliquer.rules import Rules
 
-    core = "c"
     if method == "before":
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("pnp.games.cliquer._core", build_before())
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        solver._CCore = module.Core
+        solver._CCore = load_core(build_before(), "_core")
+    elif method == "wide":
+        solver._CCore = solver._CCoreWide
     rules = Rules(board(source))
-    if len(rules.segments) > solver._C_MAX_SEGMENTS:
-        core = "python"
-    start = time.process_time()
-    search = solver.Solver(rules, solver.Budget(seconds=0.95 * limit), core=core)
+    cpu, wall = time.process_time(), time.monotonic()
+    search = solver.Solver(rules, solver.Budget(seconds=0.95 * limit), core="c",
+                           workers=2 if method == "new2" else 1)
     try:
         found = search.solve(whole_line=whole)
     except solver.OverBudget:       # how far it got: positions within the limit
-        return {"seconds": None, "positions": search.positions, "margin": None, "opening": None,
-                "peak_mb": own_peak_mb(), "core": core, "n": rules.n}
-    return {"seconds": time.process_time() - start, "positions": found.positions,
-            "margin": found.margin, "opening": found.best_move, "peak_mb": own_peak_mb(),
-            "core": core, "n": rules.n}
+        return {"seconds": None, "cpu": time.process_time() - cpu, "wall": time.monotonic() - wall,
+                "positions": search.positions + search.helper_positions,
+                "margin": None, "opening": None, "peak_mb": own_peak_mb(), "n": rules.n}
+    return {"seconds": time.process_time() - cpu, "wall": time.monotonic() - wall,
+            "positions": found.positions, "margin": found.margin, "opening": found.best_move,
+            "peak_mb": own_peak_mb(), "n": rules.n}
 
 
 def measure(source: str, method: str, whole: bool, limit: float) -> dict | None:
@@ -104,17 +130,15 @@ def measure(source: str, method: str, whole: bool, limit: float) -> dict | None:
     return found if found["seconds"] is not None else {**found, "unfinished": True}
 
 
-def cell(r: dict | None, limit: float) -> str:
-    if r is None or r.get("unfinished"):
-        return f"{'>' + format(limit, '.0f'):>7} {'':>5}"
-    return f"{r['seconds']:7.1f} {r['peak_mb']:5.0f}"
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="9,10,11,12", help="corpus sizes (default 9,10,11,12)")
     ap.add_argument("--boards", type=int, default=2, help="corpus boards a size (default 2)")
     ap.add_argument("--no-week", action="store_true", help="leave out the boards of the day")
+    ap.add_argument("--days", default="", help="only these boards of the day (dates, commas)")
+    ap.add_argument("--daily12", default="", help="12-dot daily-style boards of these dates")
+    ap.add_argument("--methods", default="before,new,new2", help="before, new, new2, wide (default before,new,new2)")
+    ap.add_argument("--whole", default="0,1", help="0 opening only, 1 whole line (default both)")
     ap.add_argument("--limit", type=float, default=300, help="wall seconds a solve (default 300)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -123,43 +147,47 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(run_one(source, method, whole == "1", float(limit))))
         return
     build_before()
-    sources = [] if args.no_week else [f"day:{WEEK + dt.timedelta(days=d)}" for d in range(7)]
-    sources += [f"corpus:{n},{i}" for n in map(int, args.sizes.split(",")) for i in range(args.boards)]
-    print(f"CPU seconds and peak MB per solve (each in its own process); limit {args.limit:g} s wall")
-    print(f"{'board':22s} dots | opening: before    MB    new    MB  ratio | whole line: before"
-          f"    MB    new    MB  ratio | positions new   margin")
+    if args.days:
+        sources = [f"day:{d}" for d in args.days.split(",")]
+    else:
+        sources = [] if args.no_week else [f"day:{WEEK + dt.timedelta(days=d)}" for d in range(7)]
+    sources += [f"corpus:{n},{i}" for n in map(int, args.sizes.split(",")) if n
+                for i in range(args.boards)]
+    sources += [f"daily12:{d}" for d in args.daily12.split(",") if d]
+    methods = args.methods.split(",")
+    print(f"CPU and wall seconds and own peak MB per solve, each in its own process; limit "
+          f"{args.limit:g} s wall; load average at the start {os.getloadavg()[0]:.2f} (shared machine)")
+    print(f"{'board':22s} {'dots':>4} {'what':8s} {'core':7s} {'CPU s':>7} {'wall s':>7} "
+          f"{'peak MB':>7} {'positions':>13} {'margin':>6}  opening  x before")
     for source in sources:
-        row = {}
-        beyond = source.startswith("corpus:") and int(source[7:].split(",")[0]) > 11
-        for whole in (False, True):
-            for method in ("before", "new"):
-                if beyond and (method == "before" or whole):
-                    row[method, whole] = None     # one pure-Python core for both: run it once
+        margins = set()
+        for whole in map(int, args.whole.split(",")):
+            cpu = {}
+            for method in methods:
+                if method == "before" and len(board(source)) > 11:
+                    continue            # the frozen core's sets are 64 bits: no 12 dots
+                r = measure(source, method, bool(whole), args.limit)
+                if r is None or "n" not in r:
+                    print(f"{source:22s} {'?':>4} {'line' if whole else 'opening':8s} {method:7s} "
+                          f"killed past the limit", flush=True)
                     continue
-                row[method, whole] = measure(source, method, whole, args.limit)
-        found = [r for r in row.values() if r is not None]
-        margins = {r["margin"] for r in found if r["margin"] is not None}
-        assert len(margins) <= 1, (source, row)
-        n = found[0]["n"] if found else "?"
-
-        def ratio(whole):
-            before, new = row["before", whole], row["new", whole]
-            if new is None or new.get("unfinished"):
-                return "     -"
-            if before is None or before.get("unfinished"):
-                return f">{args.limit / new['seconds']:4.1f}x"
-            return f"{before['seconds'] / new['seconds']:5.1f}x"
-
-        new = row["new", True] or row["new", False]
-        print(f"{source:22s} {n:>4} |        {cell(row['before', False], args.limit)} "
-              f"{cell(row['new', False], args.limit)} {ratio(False)} |            "
-              f"{cell(row['before', True], args.limit)} {cell(row['new', True], args.limit)} "
-              f"{ratio(True)} | {new['positions'] if new else '-':>13} "
-              f"{(f'{margins.pop():+d}' if margins else '?'):>6}"
-              + (f"  ({found[0]['core']} core" + (f": {found[0]['positions']:,} positions, unfinished"
-                                                 if found[0].get("unfinished") else "") + ")"
-                 if found and found[0]["core"] != "c" else ""),
-              flush=True)
+                done = not r.get("unfinished")
+                if done:
+                    margins.add((r["margin"], whole, tuple(r["opening"]) if r["opening"] else None))
+                    cpu[method] = r["seconds"]
+                ratio = (f"{cpu['before'] / cpu[method]:5.2f}x" if done and method != "before"
+                         and cpu.get("before") else "")
+                print(f"{source:22s} {r['n']:>4} {'line' if whole else 'opening':8s} {method:7s} "
+                      f"{(format(r['seconds'], '7.1f') if done else '>' + format(r['cpu'], '.0f')):>7} "
+                      f"{r['wall']:7.1f} {r['peak_mb']:7.0f} {r['positions']:>13,} "
+                      f"{(format(r['margin'], '+d') if done else '-'):>6}  "
+                      f"{(str(tuple(r['opening'])) if done and r['opening'] else ('unfinished' if not done else '-')):8s} {ratio}",
+                      flush=True)
+        # every method agrees on the value, and on the opening of each kind of solve (the
+        # opening-only answer is the search's own best move, the whole line's the first in
+        # segment order: where several are best they may differ)
+        assert len({m for m, _, _ in margins}) <= 1, (source, margins)
+        assert len({(m, w) for m, w, _ in margins}) == len(margins), (source, margins)
 
 
 if __name__ == "__main__":

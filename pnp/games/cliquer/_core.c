@@ -29,6 +29,10 @@
  * - settled pairs (see settled_pairs): two moves of equal fixed value that nothing else
  *   depends on cancel, and are dropped (30% fewer positions at 10 dots, about even in time).
  *
+ * - (issue 26, second stop) two builds of this file, 64- and 128-bit sets (12 dots), see
+ *   CORE_WIDE below; and an optional helper thread sharing the table (run_search), with
+ *   entries read and written so that a torn one is a miss.
+ *
  * Tried and left out: a history heuristic (above the blocks ten times slower, below them no
  * faster); a key that drops drawn segments that can no longer score (every drawn segment of a
  * game in progress lies on a triangle that can still be completed: 1-5% of positions merged).
@@ -42,29 +46,110 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+#ifndef _WIN32
+#include <pthread.h>
+#define THREADS 1            /* a helper thread where POSIX threads are (not on Windows) */
+#else
+#define THREADS 0
+#endif
 
 #define INF 2047
 #define WAYS 4               /* entries a bucket: 4 x 16 bytes, one cache line */
-#define MAXSEG 63            /* keys carry a top bit to tell a stored position from an empty slot */
+
+/* Two builds of this one file (setup.py): ``_core``, whose sets of segments are one 64-bit word
+ * (up to 63 segments: 11 dots), and ``_core_wide`` (CORE_WIDE), whose sets are an unsigned
+ * __int128 (up to 78 segments: 13 dots; 12 dots needs 66). The narrow build stays for 11 dots
+ * and fewer because every mask operation of the wide one costs two words (the same search took
+ * 1.4x the CPU on Sunday 2026-11-22's 11 dots, docs/difficulty.md, "Perfect play at 11 and 12
+ * dots"). A table key is the drawn set: its low 64 bits, and key_hi: the rest and a marker bit
+ * (a stored position, not an empty slot), so an entry stays 16 bytes, four to a cache line, in
+ * both builds (see Entry). */
+#ifdef CORE_WIDE
+typedef unsigned __int128 mask_t;
+#define MAXSEG 78            /* hi holds 15 key bits beside its marker: 64 + 15 = 79 */
+#define MODULE_NAME "_core_wide"
+#define INIT_FUNC PyInit__core_wide
+static inline int popcount_m(mask_t x) {
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+static inline int lowest(mask_t x) {          /* x != 0 */
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+static inline int highest(mask_t x) {         /* x != 0 */
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)x);
+}
+static inline uint16_t key_hi(mask_t drawn) { return (uint16_t)(0x8000u | (uint64_t)(drawn >> 64)); }
+static inline uint64_t hash_of(mask_t drawn) {
+    return ((uint64_t)drawn ^ ((uint64_t)(drawn >> 64) * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
+}
+#else
+typedef uint64_t mask_t;
+#define MAXSEG 63
+#define MODULE_NAME "_core"
+#define INIT_FUNC PyInit__core
+static inline int popcount_m(mask_t x) { return __builtin_popcountll(x); }
+static inline int lowest(mask_t x) { return __builtin_ctzll(x); }
+static inline int highest(mask_t x) { return 63 - __builtin_clzll(x); }
+static inline uint16_t key_hi(mask_t drawn) { (void)drawn; return 0x8000u; }
+static inline uint64_t hash_of(mask_t drawn) { return drawn * 0x9E3779B97F4A7C15ULL; }
+#endif
+#define BIT(k) ((mask_t)1 << (k))
 #ifndef TABLE_DEPTH
 #define TABLE_DEPTH 3        /* positions with fewer open segments are searched without the table */
+#endif
+#ifndef SKEW_DEPTH
+#define SKEW_DEPTH 14        /* open segments at least where the helper takes its second move first */
 #endif
 #ifndef ETC_DEPTH
 #define ETC_DEPTH 11         /* measured on 10- and 11-dot boards: 6, 8, 13, 16 and none no faster */
 #endif
 
+/* An entry is two 64-bit words, written and read one word at a time: `data` packs the key's
+ * high part (bits 0-15: 0x8000 | the drawn set's bits from 64 up; 0 for an empty slot), the
+ * lower and upper bounds (16-31, 32-47), the best segment (48-55) and the open segments left
+ * (56-63: the subtree's size, roughly); `check` is the key's low 64 bits XOR `data`. Two
+ * threads share the table (Core.workers): a reader that catches an entry half-written by the
+ * other sees check ^ data != the key it wants, and takes it for a miss (Hyatt's lockless
+ * hashing), so a torn entry can never be read as a bound. */
 typedef struct {
-    uint64_t key;            /* drawn | 1 << 63; 0 for an empty slot */
-    int16_t lower, upper;
-    uint8_t best, depth;     /* best segment; open segments left (the subtree's size, roughly) */
-    uint8_t pad[2];
+    uint64_t check, data;
 } Entry;
+
+typedef struct {             /* one entry as read, whole: what the search uses */
+    int lower, upper, best, depth;
+} Found;
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+static inline int holds(Entry *e, mask_t drawn, Found *out) {
+    uint64_t data = LOAD(e->data), check = LOAD(e->check);
+    if ((data & 0xFFFF) != key_hi(drawn) || (check ^ data) != (uint64_t)drawn) return 0;
+    out->lower = (int16_t)(data >> 16);
+    out->upper = (int16_t)(data >> 32);
+    out->best = (uint8_t)(data >> 48);
+    out->depth = (uint8_t)(data >> 56);
+    return 1;
+}
+
+static inline void put(Entry *e, mask_t drawn, int lower, int upper, int best, int depth) {
+    uint64_t data = key_hi(drawn) | (uint64_t)(uint16_t)lower << 16
+                    | (uint64_t)(uint16_t)upper << 32 | (uint64_t)(uint8_t)best << 48
+                    | (uint64_t)(uint8_t)depth << 56;
+    STORE(e->data, data);
+    STORE(e->check, (uint64_t)drawn ^ data);
+}
+
+static inline int entry_depth(Entry *e) { return (uint8_t)(LOAD(e->data) >> 56); }
+static inline int entry_empty(Entry *e) { return !(LOAD(e->data) & 0xFFFF); }
 
 typedef struct {
     PyObject_HEAD
     int n, nseg;
     uint8_t ea[MAXSEG], eb[MAXSEG];
-    uint64_t cross[MAXSEG], keep[MAXSEG];
+    mask_t cross[MAXSEG], keep[MAXSEG];
     uint32_t adj[32];
     Entry *table;            /* `raw`, aligned to a cache line (a huge page on Linux) */
     void *raw;
@@ -81,9 +166,13 @@ typedef struct {
     int failed;              /* a hook raised (budget, Ctrl-C): unwind without searching */
     int settle_from, etc_from; /* SETTLE_DEPTH and ETC_DEPTH unless given (tests try them low) */
     int busy;                /* a search is under way: a hook may not start another or re-init */
+    int workers;             /* 1, or 2: a helper thread searches the same position beside */
+    int helper;              /* this is the helper's copy: no Python, stops when *stop is set */
+    int skew_from;           /* the helper tries its second-best move first from here up */
+    volatile int *stop;      /* the helper's: set when the main search is done */
+    long long helper_positions; /* positions the helper expanded in the last search */
 } Core;
 
-static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
 
 static inline int bonus(Core *c, int a, int b) {
@@ -117,13 +206,14 @@ static int last_two(Core *c, int one, int two) {
     return one_first > two_first ? one_first : two_first;
 }
 
-static inline Entry *bucket(Core *c, uint64_t drawn) {
-    uint64_t h = (drawn * 0x9E3779B97F4A7C15ULL) >> c->shift;
+static inline Entry *bucket(Core *c, mask_t drawn) {
+    uint64_t h = hash_of(drawn) >> c->shift;
     return c->table + WAYS * (h & c->mask);
 }
 
 static int check(Core *c) {
     c->next_check = c->positions + c->every;
+    if (c->helper) return __atomic_load_n(c->stop, __ATOMIC_RELAXED) ? -1 : 0;
     if (PyErr_CheckSignals() < 0) return -1;
     PyObject *hook = c->call_hook ? c->call_hook : c->hook;
     if (hook && hook != Py_None) {
@@ -134,7 +224,7 @@ static int check(Core *c) {
     return 0;
 }
 
-/* sort keys, largest first (at most 63 of them: insertion sort) */
+/* sort keys, largest first (at most MAXSEG of them: insertion sort) */
 static void sort_desc(uint64_t *keys, int count) {
     for (int i = 1; i < count; i++) {
         uint64_t v = keys[i];
@@ -156,16 +246,16 @@ static void sort_desc(uint64_t *keys, int count) {
 #define PREFETCH 1
 #endif
 
-static int ordered(Core *c, uint64_t drawn, uint64_t candidates, uint64_t open, uint64_t *keys) {
+static int ordered(Core *c, mask_t drawn, mask_t candidates, mask_t open, uint64_t *keys) {
     int count = 0;
     /* each child will probe its bucket first thing: ask for those cache lines now, while the
      * moves are scored (the children have one open segment fewer, at least) */
-    int fetch = PREFETCH && popcount64(open) > TABLE_DEPTH;
+    int fetch = PREFETCH && popcount_m(open) > TABLE_DEPTH;
     while (candidates) {
-        int k = __builtin_ctzll(candidates);
+        int k = lowest(candidates);
         candidates &= candidates - 1;
-        if (fetch) __builtin_prefetch(bucket(c, drawn | (1ULL << k)));
-        uint64_t key = KEY(bonus(c, c->ea[k], c->eb[k]), popcount64(c->cross[k] & open), k);
+        if (fetch) __builtin_prefetch(bucket(c, drawn | BIT(k)));
+        uint64_t key = KEY(bonus(c, c->ea[k], c->eb[k]), popcount_m(c->cross[k] & open), k);
         keys[count++] = key;
     }
     sort_desc(keys, count);
@@ -199,22 +289,22 @@ static int ordered(Core *c, uint64_t drawn, uint64_t candidates, uint64_t open, 
  * segment can complete, so drawn or not, it scores nothing for anyone else).
  *
  * Returns the segments to drop (pairs of equal value, the lowest-numbered first). */
-static uint64_t settled_pairs(Core *c, uint64_t open) {
+static mask_t settled_pairs(Core *c, mask_t open) {
     uint32_t open_adj[32];
     memset(open_adj, 0, sizeof open_adj);
-    uint64_t free_ = 0, rest = open;
+    mask_t free_ = 0, rest = open;
     while (rest) {
-        int k = __builtin_ctzll(rest);
+        int k = lowest(rest);
         rest &= rest - 1;
         open_adj[c->ea[k]] |= 1u << c->eb[k];
         open_adj[c->eb[k]] |= 1u << c->ea[k];
-        if (!(c->cross[k] & open)) free_ |= 1ULL << k;
+        if (!(c->cross[k] & open)) free_ |= BIT(k);
     }
     if (!(free_ & (free_ - 1))) return 0;       /* fewer than two: nothing to pair */
     int pending_value[MAXSEG], pending_k[MAXSEG], pending = 0;
-    uint64_t drop = 0;
+    mask_t drop = 0;
     while (free_) {
-        int k = __builtin_ctzll(free_);
+        int k = lowest(free_);
         free_ &= free_ - 1;
         int x = c->ea[k], y = c->eb[k];
         uint32_t both = c->adj[x] & c->adj[y];
@@ -227,7 +317,7 @@ static uint64_t settled_pairs(Core *c, uint64_t open) {
         int value = bonus(c, x, y), j = 0;
         while (j < pending && pending_value[j] != value) j++;
         if (j < pending) {
-            drop |= (1ULL << k) | (1ULL << pending_k[j]);
+            drop |= BIT(k) | BIT(pending_k[j]);
             pending--;
             pending_value[j] = pending_value[pending];
             pending_k[j] = pending_k[pending];
@@ -239,32 +329,32 @@ static uint64_t settled_pairs(Core *c, uint64_t open) {
     return drop;
 }
 
-static int search(Core *c, uint64_t drawn, uint64_t open, int alpha, int beta) {
+static int search(Core *c, mask_t drawn, mask_t open, int alpha, int beta) {
     if (c->failed) return 0;
     int settled = !SETTLE;
 again:;
-    uint64_t rest = open & (open - 1);
+    mask_t rest = open & (open - 1);
     if (!(rest & (rest - 1))) {
         if (!rest) {
             if (!open) return 0;
-            int k = 63 - __builtin_clzll(open);
+            int k = highest(open);
             return bonus(c, c->ea[k], c->eb[k]);
         }
-        return last_two(c, 63 - __builtin_clzll(rest), 63 - __builtin_clzll(open ^ rest));
+        return last_two(c, highest(rest), highest(open ^ rest));
     }
-    int depth = popcount64(open);
-    uint64_t key = drawn | (1ULL << 63);
+    int depth = popcount_m(open);
     Entry *slot = NULL, *found = NULL;
+    Found got;
     if (depth >= TABLE_DEPTH) {
         slot = bucket(c, drawn);
         for (int w = 0; w < WAYS; w++)
-            if (slot[w].key == key) { found = slot + w; break; }
+            if (holds(slot + w, drawn, &got)) { found = slot + w; break; }
     }
     /* not in the table as it stands: maybe as it stands with its settled pairs dropped (most
      * positions have none, so the table is probed first and the pairs sought only on a miss;
      * dropping a pair settles nothing new, so once is enough) */
     if (!found && !settled && depth >= c->settle_from) {
-        uint64_t drop = settled_pairs(c, open);
+        mask_t drop = settled_pairs(c, open);
         settled = 1;
         if (drop) {
             drawn |= drop;
@@ -274,27 +364,28 @@ again:;
     }
     int lower = -INF, upper = INF, first = -1;
     if (found) {
-        lower = found->lower;
-        upper = found->upper;
+        lower = got.lower;
+        upper = got.upper;
         if (lower >= beta || lower == upper) return lower;
         if (upper <= alpha) return upper;
         if (lower > alpha) alpha = lower;
         if (upper < beta) beta = upper;
-        first = found->best;
+        first = got.best;
     }
     /* enhanced transposition cutoff: a child already known to be bad enough for the opponent
      * refutes this position without searching anything (large subtrees only: it costs a probe
      * a move) */
     if (depth >= c->etc_from) {
-        uint64_t rest2 = open;
+        mask_t rest2 = open;
         while (rest2) {
-            int k = __builtin_ctzll(rest2);
+            int k = lowest(rest2);
             rest2 &= rest2 - 1;
-            uint64_t ckey = drawn | (1ULL << k) | (1ULL << 63);
-            Entry *cs = bucket(c, drawn | (1ULL << k));
+            mask_t child = drawn | BIT(k);
+            Entry *cs = bucket(c, child);
             for (int w = 0; w < WAYS; w++) {
-                if (cs[w].key == ckey) {
-                    int bound = bonus(c, c->ea[k], c->eb[k]) - cs[w].upper;
+                Found kid;
+                if (holds(cs + w, child, &kid)) {
+                    int bound = bonus(c, c->ea[k], c->eb[k]) - kid.upper;
                     if (bound >= beta) return bound;
                     break;
                 }
@@ -308,15 +399,24 @@ again:;
     }
     uint64_t keys[MAXSEG];
     int count, i = 0;
-    uint64_t later;
+    mask_t later;
     if (first >= 0) {
         /* the table's move first, alone: when it cuts off, the others are never scored */
         keys[0] = KEY(bonus(c, c->ea[first], c->eb[first]), 0, first);
         count = 1;
-        later = open & ~(1ULL << first);
+        later = open & ~BIT(first);
     } else {
         count = ordered(c, drawn, open, open, keys);
         later = 0;
+    }
+    if (c->helper && depth >= c->skew_from && count + popcount_m(later) > 1) {
+        /* the helper near the top takes the second move first, so it works ahead of the main
+         * search on what the main one will need next instead of on the same subtree */
+        if (count == 1) {
+            count = ordered(c, drawn, open, open, keys);
+            later = 0;
+        }
+        uint64_t t = keys[0]; keys[0] = keys[1]; keys[1] = t;
     }
     int start_alpha = alpha, best = -INF, best_k = KEY_SEGMENT(keys[0]), window = 0;
     for (;;) {
@@ -329,7 +429,7 @@ again:;
         int k = KEY_SEGMENT(keys[i]), score = KEY_BONUS(keys[i]), value;
         i++;
         int a = c->ea[k], b = c->eb[k];
-        uint64_t child = drawn | (1ULL << k), child_open = open & c->keep[k];
+        mask_t child = drawn | BIT(k), child_open = open & c->keep[k];
         join(c, a, b);
         if (window) {
             value = score - search(c, child, child_open, score - alpha - 1, score - alpha);
@@ -357,20 +457,43 @@ again:;
      * smallest subtree (the cheapest to search again) */
     if (!slot) return best;
     Entry *into = found;
-    if (!into || into->key != key) {
+    if (!into || !holds(into, drawn, &got)) {
         into = slot;
-        for (int w = 1; w < WAYS && into->key; w++)
-            if (!slot[w].key || slot[w].depth < into->depth) into = slot + w;
+        for (int w = 1; w < WAYS && !entry_empty(into); w++)
+            if (entry_empty(slot + w) || entry_depth(slot + w) < entry_depth(into)) into = slot + w;
     }
-    into->key = key;
-    into->lower = (int16_t)lower;
-    into->upper = (int16_t)upper;
-    into->best = (uint8_t)best_k;
-    into->depth = (uint8_t)depth;
+    put(into, drawn, lower, upper, best_k, depth);
     return best;
 }
 
 /* ---- the Python type ------------------------------------------------------------------------- */
+
+/* A set of segments from a Python int: non-negative and within mask_t, else an error set and -1
+ * (hostile callers: nothing is silently truncated). */
+static int to_mask(PyObject *o, mask_t *out) {
+    if (!PyLong_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "a set of segments must be an int");
+        return -1;
+    }
+#ifdef CORE_WIDE
+    PyObject *sixty_four = PyLong_FromLong(64);
+    if (!sixty_four) return -1;
+    PyObject *top = PyNumber_Rshift(o, sixty_four);
+    Py_DECREF(sixty_four);
+    if (!top) return -1;
+    unsigned long long hi = PyLong_AsUnsignedLongLong(top);   /* negative or too big: error */
+    Py_DECREF(top);
+    if (PyErr_Occurred()) return -1;
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(o);
+    if (PyErr_Occurred()) return -1;
+    *out = ((mask_t)hi << 64) | lo;
+#else
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (PyErr_Occurred()) return -1;
+    *out = v;
+#endif
+    return 0;
+}
 
 /* The table: zeroed pages mapped as they are first touched, so a small solve stays small. On
  * Linux it is asked to sit on 2 MiB pages (transparent huge pages, when the system allows them
@@ -412,12 +535,12 @@ static void release_table(Core *self) {
 
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"n", "ends_a", "ends_b", "crossing", "table_bits", "settle_from",
-                             "etc_from", NULL};
-    int n, bits, settle_from = SETTLE ? SETTLE_DEPTH : 99, etc_from = ETC_DEPTH;
+                             "etc_from", "workers", NULL};
+    int n, bits, settle_from = SETTLE ? SETTLE_DEPTH : 99, etc_from = ETC_DEPTH, workers = 1;
     Py_buffer ea, eb;
     PyObject *crossing;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iy*y*Oi|ii", kwlist, &n, &ea, &eb, &crossing, &bits,
-                                     &settle_from, &etc_from))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iy*y*Oi|iii", kwlist, &n, &ea, &eb, &crossing, &bits,
+                                     &settle_from, &etc_from, &workers))
         return -1;
     if (self->busy) {
         PyBuffer_Release(&ea);
@@ -441,7 +564,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     PyBuffer_Release(&ea);
     PyBuffer_Release(&eb);
     if (bad) {
-        PyErr_SetString(PyExc_ValueError, "the C solver takes 3..32 dots and 1..63 segments");
+        PyErr_Format(PyExc_ValueError, "the C solver takes 3..32 dots and 1..%d segments", MAXSEG);
         return -1;
     }
     if (ends_bad) {
@@ -452,18 +575,22 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->n = n;
     self->settle_from = settle_from < 3 ? 3 : settle_from;
     self->etc_from = etc_from < 3 ? 3 : etc_from;
+    self->workers = THREADS && workers > 1 ? 2 : 1;
+    self->helper = 0;
+    self->skew_from = SKEW_DEPTH;
     for (Py_ssize_t k = 0; k < nseg; k++) {
         PyObject *item = PySequence_GetItem(crossing, k);
         if (!item) return -1;
-        uint64_t mask = PyLong_AsUnsignedLongLong(item);
+        mask_t mask;
+        int failed = to_mask(item, &mask);
         Py_DECREF(item);
-        if (PyErr_Occurred()) return -1;
-        if ((nseg < 64 && (mask >> nseg)) || ((mask >> k) & 1)) {
+        if (failed) return -1;
+        if ((mask >> nseg) || ((mask >> k) & 1)) {
             PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
             return -1;
         }
         self->cross[k] = mask;
-        self->keep[k] = ~(mask | (1ULL << k));
+        self->keep[k] = ~(mask | BIT(k));
     }
     size_t buckets = (size_t)1 << (bits - 2);
     release_table(self);
@@ -497,16 +624,71 @@ static void Core_dealloc(Core *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyObject *Core_search(Core *self, PyObject *args) {
-    unsigned long long drawn, open;
-    PyObject *adj, *hook = NULL;
+#if THREADS
+typedef struct {
+    Core copy;               /* the helper's own position state and counters; the table shared */
+    mask_t drawn, open;
     int alpha, beta;
-    if (!PyArg_ParseTuple(args, "KKOii|O", &drawn, &open, &adj, &alpha, &beta, &hook)) return NULL;
+} Helper;
+
+static void *helper_main(void *arg) {
+    Helper *h = arg;
+    search(&h->copy, h->drawn, h->open, h->alpha, h->beta);
+    return NULL;
+}
+#endif
+
+/* The search, with a helper thread beside it when workers is 2 (lazy SMP): the helper searches
+ * the same position in the same table, its second-best move first near the top, and every
+ * bound either stores is exact for its position, so the main search's answer is the same
+ * value whatever the helper did or when; only the work (and so the positions count) varies
+ * from run to run. The helper never calls Python; it stops when the main search returns. */
+static int run_search(Core *self, mask_t drawn, mask_t open, int alpha, int beta) {
+    self->helper_positions = 0;
+#if THREADS
+    if (self->workers > 1 && popcount_m(open) >= self->skew_from) {
+        Helper *h = malloc(sizeof(Helper));
+        volatile int stop = 0;
+        if (h) {
+            memcpy(&h->copy, self, sizeof(Core));
+            h->copy.helper = 1;
+            h->copy.stop = &stop;
+            h->copy.hook = h->copy.call_hook = NULL;
+            h->copy.positions = 0;
+            h->copy.every = 1024;       /* answers a stop within a fraction of a millisecond */
+            h->copy.next_check = 1024;
+            h->copy.failed = 0;
+            h->drawn = drawn;
+            h->open = open;
+            h->alpha = alpha;
+            h->beta = beta;
+            pthread_t thread;
+            if (pthread_create(&thread, NULL, helper_main, h) == 0) {
+                int value = search(self, drawn, open, alpha, beta);
+                __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+                pthread_join(thread, NULL);
+                self->helper_positions = h->copy.positions;
+                free(h);
+                return value;
+            }
+            free(h);
+        }
+    }
+#endif
+    return search(self, drawn, open, alpha, beta);
+}
+
+static PyObject *Core_search(Core *self, PyObject *args) {
+    mask_t drawn, open;
+    PyObject *drawn_o, *open_o, *adj, *hook = NULL;
+    int alpha, beta;
+    if (!PyArg_ParseTuple(args, "OOOii|O", &drawn_o, &open_o, &adj, &alpha, &beta, &hook)) return NULL;
+    if (to_mask(drawn_o, &drawn) < 0 || to_mask(open_o, &open) < 0) return NULL;
     if (!self->table || self->nseg == 0) {
         PyErr_SetString(PyExc_ValueError, "the solver core was not set up");
         return NULL;
     }
-    uint64_t all = self->nseg == 64 ? ~0ULL : (1ULL << self->nseg) - 1;
+    mask_t all = BIT(self->nseg) - 1;
     if ((drawn | open) & ~all) {
         PyErr_SetString(PyExc_ValueError, "drawn and open name segments that are not there");
         return NULL;
@@ -539,7 +721,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     self->busy = 1;
     /* the call's own hook is borrowed from args for the call only: nothing outlives it */
     self->call_hook = hook;
-    int value = search(self, drawn, open, alpha, beta);
+    int value = run_search(self, drawn, open, alpha, beta);
     self->call_hook = NULL;
     self->busy = 0;
     if (self->failed) return NULL;   /* the hook's exception is set */
@@ -559,6 +741,10 @@ static PyObject *Core_set_hook(Core *self, PyObject *args) {
 }
 
 static PyObject *Core_positions(Core *self, void *closure) { return PyLong_FromLongLong(self->positions); }
+static PyObject *Core_helper_positions(Core *self, void *closure) {
+    return PyLong_FromLongLong(self->helper_positions);
+}
+static PyObject *Core_workers(Core *self, void *closure) { return PyLong_FromLong(self->workers); }
 
 static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS,
@@ -571,12 +757,15 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"positions", (getter)Core_positions, NULL, "positions expanded so far", NULL},
+    {"helper_positions", (getter)Core_helper_positions, NULL,
+     "positions the helper thread expanded in the last search (0 with one worker)", NULL},
+    {"workers", (getter)Core_workers, NULL, "threads a search runs on: 1 or 2", NULL},
     {NULL}
 };
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "pnp.games.cliquer._core.Core",
+    .tp_name = "pnp.games.cliquer." MODULE_NAME ".Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_new = PyType_GenericNew,
@@ -589,9 +778,9 @@ static PyTypeObject CoreType = {
     .tp_doc = "CliqueR bonus-game search with a fixed-size table",
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, NULL};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, MODULE_NAME, NULL, -1, NULL};
 
-PyMODINIT_FUNC PyInit__core(void) {
+PyMODINIT_FUNC INIT_FUNC(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

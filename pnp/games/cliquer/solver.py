@@ -11,10 +11,13 @@ What the game itself lends to the search:
   open segments (they shrink the game, so refuting the alternatives costs least).
 
 Two cores run that search: ``_core.c``, built by ``pip install .`` when a C compiler is there
-(much faster, with a fixed-size table so its memory is known up front), and the pure-Python one
-below, used when the C core is missing or the board is too big for it. Both give the same
-margins, and the best line is picked here, above either core, by one rule (the first move in
-segment order that keeps the perfect-play value), so both print the same line.
+(much faster, with a fixed-size table so its memory is known up front; built twice, ``_core``
+to 11 dots and ``_core_wide`` with 128-bit sets for 12 and 13; optionally on two threads), and
+the pure-Python one below, used when the C core is missing or the board is too big for it. Both
+give the same margins, and the moves are picked here, above either core, by fixed rules, so
+both print the same: the whole line takes at each move the first move in segment order that
+keeps the perfect-play value; an opening-only solve takes the first in the search's own order
+(``Solver._opening``: the value search's own best move, so it costs no second search).
 
 Every search is bounded: ``Budget`` caps positions, seconds and resident memory, checked every
 few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
@@ -35,6 +38,10 @@ try:
     from ._core import Core as _CCore
 except ImportError:          # no compiler at install time: the pure-Python core does the work
     _CCore = None
+try:    # the same C source with 128-bit sets of segments, for 12 and 13 dots (66 and 78)
+    from ._core_wide import Core as _CCoreWide
+except ImportError:          # no compiler, or none with __int128
+    _CCoreWide = None
 
 # a table entry packs (lower bound, upper bound, best segment) into one int to keep it small
 _OFF, _BITS = 1 << 11, 12
@@ -44,8 +51,9 @@ _INF = _OFF - 1
 # The C core's table: 16-byte entries, sized by dots (the positions a solve needs grow about
 # 10x a dot) and capped by the memory budget: 2**24 entries = 256 MiB for 10 dots, 512 MiB
 # for 11 (pages are mapped as they are first touched, so a quick solve stays small).
-_TABLE_BITS = {8: 18, 9: 20, 10: 24, 11: 25}
-_C_MAX_SEGMENTS = 63         # keys are 64-bit with a marker bit: up to 11 dots (55 segments)
+_TABLE_BITS = {8: 18, 9: 20, 10: 24, 11: 25, 12: 25, 13: 25}
+_C_MAX_SEGMENTS = 63         # the narrow core's sets are one 64-bit word: up to 11 dots (55)
+_C_WIDE_MAX_SEGMENTS = 78    # the wide core's keys keep 78 bits: up to 13 dots (78 segments)
 
 
 class OverBudget(Exception):
@@ -69,9 +77,29 @@ class Budget:
 class Solution:
     margin: int             # perfect-play final margin for the player to move (first player at start)
     best_move: Move | None  # a move achieving it (None on a finished board): line[0]
-    positions: int          # positions expanded (the search's work)
+    positions: int          # positions expanded (the search's work; with two workers, both
+                            # threads' and not the same from run to run)
     line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game (or only
-                                  # its first move, when solve was asked for the opening only)
+                                  # a best opening, when solve was asked for the opening only:
+                                  # see Solver.solve, it may be another equally good one)
+
+
+def _workers(asked: int | None) -> int:
+    """Threads for the C core: ``asked``, else $PNP_SOLVER_WORKERS, else 1. Two are not the
+    default: on this shared 2-core machine under load (no idle core) the helper thread only
+    took CPU from the main one, 334 s wall against 177 s for Sunday 2026-11-22's 11 dots
+    (docs/difficulty.md); they are for a machine with a core to spare."""
+    if asked is None:
+        text = os.environ.get("PNP_SOLVER_WORKERS", "").strip()
+        if text:
+            if text not in ("1", "2"):
+                raise ValueError(f"PNP_SOLVER_WORKERS must be 1 or 2, got {text!r}")
+            asked = int(text)
+        else:
+            asked = 1
+    if asked not in (1, 2):
+        raise ValueError(f"the solver runs on 1 or 2 workers, not {asked!r}")
+    return asked
 
 
 def c_core_available() -> bool:
@@ -89,10 +117,13 @@ def _resident_mb() -> float | None:
 
 class Solver:
     def __init__(self, rules: Rules, budget: int | Budget | None = None, *,
-                 progress: Callable[[int, float], None] | None = None, core: str | None = None):
+                 progress: Callable[[int, float], None] | None = None, core: str | None = None,
+                 workers: int | None = None):
         """``budget``: a ``Budget``, or a number of positions (raise OverBudget past it).
         ``core``: "c", "python" or None (C when built and the board fits; $PNP_SOLVER_CORE
-        overrides None, for comparing the two)."""
+        overrides None, for comparing the two). ``workers``: threads of the C core's search,
+        1 or 2 (None: $PNP_SOLVER_WORKERS, else 1). The margin and the line never depend on
+        it; the positions count does."""
         if len(rules.segments) > 255:  # segment numbers are packed in a byte
             raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most 22)")
         if not isinstance(budget, Budget):
@@ -106,15 +137,20 @@ class Solver:
         self.table: dict[int, int] = {}
         self.adj = [0] * rules.n
         self.positions = 0
+        self.helper_positions = 0    # what the C core's helper thread expanded besides
         self.started = time.monotonic()
         core = core or os.environ.get("PNP_SOLVER_CORE") or None
         if core not in (None, "c", "python"):
             raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
-        fits = len(rules.segments) <= _C_MAX_SEGMENTS
-        if core == "c" and (_CCore is None or not fits):
+        # the narrow core up to 11 dots (faster: one word a set), the wide one for 12 and 13
+        built = _CCore if len(rules.segments) <= _C_MAX_SEGMENTS else (
+            _CCoreWide if len(rules.segments) <= _C_WIDE_MAX_SEGMENTS else None)
+        if core == "c" and built is None:
             raise ValueError("the C solver core is not built here" if _CCore is None
-                             else f"the C solver core takes at most 11 dots, not {rules.n}")
-        self.core = "c" if core != "python" and _CCore is not None and fits else "python"
+                             else f"the C solver core takes at most 13 dots, not {rules.n}"
+                             if len(rules.segments) > _C_WIDE_MAX_SEGMENTS
+                             else "the C solver core for 12 and 13 dots is not built here")
+        self.core = "c" if core != "python" and built is not None else "python"
         # the pure-Python core checks its budget every 4096 positions (a few hundredths of a
         # second), the C core every 16384 (a few milliseconds)
         self.every = 4096 if self.core == "python" else 16384
@@ -126,7 +162,11 @@ class Solver:
             if budget.memory_mb is not None:   # the table takes at most half the budget
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1
-            self._c = _CCore(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits)
+            threads = _workers(workers)
+            # (one worker is the core's default: asked only for two, so the benches' frozen
+            # core from before workers, bench/solver_today_core.c, still loads here)
+            self._c = built(rules.n, bytes(self.first), bytes(self.second), rules.crossing, bits,
+                            **({"workers": threads} if threads > 1 else {}))
             # the hook is handed over per search, not kept by the core: a core holding a bound
             # method of its own Solver made a cycle, and each solve's table stayed alive
             self._c.set_hook(None, self.every)
@@ -161,21 +201,27 @@ class Solver:
             return self._c.search(drawn, open_, self.adj, alpha, beta, self._c_check)
         finally:
             self.positions = self._c.positions
+            self.helper_positions += getattr(self._c, "helper_positions", 0)   # (frozen core: none)
 
     # ---- answers ----------------------------------------------------------------------------
 
     def solve(self, moves: Sequence[Move] = (), whole_line: bool = True) -> Solution:
-        """Solve the position reached by playing ``moves`` from the start, with a best line
-        (``whole_line`` False: its first move only, all a daily answer prints; the rest of the
-        line costs from a few per cent to as much again as the value, docs/difficulty.md)."""
+        """Solve the position reached by playing ``moves`` from the start, with a best line.
+
+        ``whole_line`` False: a best opening only, all a daily answer prints, and the one the
+        value search itself found (``_opening``): it costs no search past the value's, where
+        the first best move in segment order (the whole line's rule) can cost as much again at
+        11 dots. Where several openings are equally good the two may name different ones; each
+        is perfect play."""
         rules = self.rules
         state = rules.start()
         for m in moves:
             state, _ = rules.play(state, m)
         remaining = rules.moves_in_game - len(moves)
         value = self._value(state, -_INF, _INF)
-        line = self._line(state, value, moves=None if whole_line else 1)
-        return Solution(value + remaining % 2, line[0] if line else None, self.positions, tuple(line))
+        line = self._line(state, value) if whole_line else self._opening(state, value)
+        return Solution(value + remaining % 2, line[0] if line else None,
+                        self.positions + self.helper_positions, tuple(line))
 
     def next_move(self, state: State) -> Move:
         """A perfect move at ``state`` (not finished): the first of a best line, without the rest
@@ -195,6 +241,39 @@ class Solver:
             return search(state.drawn, state.open, alpha, beta)
         finally:
             search.release()
+
+    def search_order(self, state: State) -> list[Move]:
+        """The legal moves in the order both cores try them at a position not in their table:
+        the bonus scored, then the open segments blocked, then the segment number, largest
+        first (the keys of ``ordered`` in either core)."""
+        rules, keys = self.rules, []
+        for k in range(len(rules.segments)):
+            if (state.open >> k) & 1:
+                a, b = rules.segments[k]
+                keys.append(((move_points(state.adjacency, a, b) - 1) << 16)
+                            | ((rules.crossing[k] & state.open).bit_count() << 8) | k)
+        return [rules.segments[key & 0xFF] for key in sorted(keys, reverse=True)]
+
+    def _opening(self, state: State, value: int) -> list[Move]:
+        """A best first move at ``state`` (bonus value ``value``), by a fixed rule: the first move
+        in ``search_order`` that keeps the value.
+
+        That is the move the value search settled on at this position: it searched the moves in
+        that order, the first exactly and each later one with a null window at the best so far,
+        so the moves before the first best one were refuted against a best no higher than the
+        value, and the first best one's reply was searched exactly. Both are in the table, so
+        each test below is answered by one probe: no second search. (Fresh table or not, the
+        rule and so the move are the same: the tests are exact; only their cost changes.)
+        """
+        rules = self.rules
+        if not state.open:
+            return []
+        for move in self.search_order(state):
+            after, points = rules.play(state, move)
+            target = points - 1 - value
+            if self._value(after, target, target + 1) <= target:
+                return [move]
+        raise AssertionError("no move keeps the perfect-play value")   # some move reaches it
 
     def _line(self, state: State, value: int, moves: int | None = None) -> list[Move]:
         """A best line from ``state`` (bonus value ``value``) to the end of the game (or ``moves``

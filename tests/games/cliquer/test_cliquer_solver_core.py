@@ -104,9 +104,9 @@ def test_progress_is_heard_while_it_works(core):
 def test_a_core_that_cannot_be_had_is_refused_plainly():
     with pytest.raises(ValueError, match="core must be"):
         Solver(Rules(NINE), core="fortran")
-    twelve = tuple((x * 7 + (x * x) % 5, (x * x * 3) % 71) for x in range(12))
-    with pytest.raises(ValueError, match="at most 11 dots|not built"):
-        Solver(Rules(twelve), core="c")
+    fourteen = tuple((x, x * x) for x in range(14))     # on a parabola: no three on a line
+    with pytest.raises(ValueError, match="at most 13 dots|not built"):
+        Solver(Rules(fourteen), core="c")
 
 
 @pytest.mark.parametrize("core", CORES)
@@ -117,3 +117,58 @@ def test_next_move_is_the_first_move_of_the_best_line(core):
     for move in line:       # one solver along the whole game, its table carried over
         assert solver.next_move(state) == move
         state, _ = rules.play(state, move)
+
+
+# ---- the wide core (12 and 13 dots: 66 and 78 segments, past one 64-bit word) ------------------
+
+TWELVE = ((3, 41), (9, 12), (14, 66), (20, 30), (27, 5), (31, 52), (38, 20), (44, 71), (50, 38),
+          (57, 9), (63, 58), (70, 26))
+
+needs_wide = pytest.mark.skipif(
+    not c_core_available() or __import__("pnp.games.cliquer.solver", fromlist=["_"])._CCoreWide is None,
+    reason="the wide C core is not built here")
+
+
+@needs_wide
+def test_twelve_dots_run_on_the_wide_c_core(monkeypatch):
+    monkeypatch.delenv("PNP_SOLVER_CORE", raising=False)
+    rules = Rules(TWELVE)
+    assert len(rules.segments) == 66
+    assert Solver(rules).core == "c"
+
+
+@needs_wide
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 8))
+def test_the_wide_core_agrees_with_brute_force_late_in_twelve_dot_games(seed, left):
+    """Positions a few moves from the end of random 12-dot games, where the segments past the
+    64th are in play: the wide core's margin and line against brute force and the Python core."""
+    rules = Rules(TWELVE)
+    state, moves = random_prefix(rules, seed, rules.moves_in_game - 6 - left)
+    truth = exhaustive(rules)(state)
+    wide, python = (Solver(rules, core=core).solve(moves) for core in ("c", "python"))
+    assert wide.margin == python.margin == truth
+    assert wide.line == python.line
+    assert replay(rules, state, wide.line) == truth
+
+
+@needs_wide
+@settings(max_examples=30, deadline=None)
+@given(boards(4, 7), st.integers(0, 2**32), st.integers(0, 6))
+def test_the_wide_core_gives_the_narrow_cores_answers_on_small_boards(dots, seed, prefix):
+    """The same source built with 128-bit sets: forced onto small boards, the same margins and
+    lines as brute force."""
+    import pnp.games.cliquer.solver as solver
+
+    rules = Rules(dots)
+    state, moves = random_prefix(rules, seed, 3 + prefix if len(dots) == 7 else prefix // 2)
+    truth = exhaustive(rules)(state)
+    narrow = Solver(rules, core="c").solve(moves)
+    saved = solver._CCore
+    solver._CCore = solver._CCoreWide
+    try:
+        wide = Solver(rules, core="c").solve(moves)
+    finally:
+        solver._CCore = saved
+    assert wide.margin == narrow.margin == truth
+    assert wide.line == narrow.line

@@ -90,9 +90,14 @@ def test_a_memory_refusal_gives_memory_advice():
 
 # ---- the C core refuses what it cannot hold ------------------------------------------------------
 
-def c_core():
-    from pnp.games.cliquer._core import Core
-    return Core
+# both builds of _core.c: sets of segments in one 64-bit word, and in 128 bits (12-13 dots)
+MODULES = ["_core", "_core_wide"]
+
+
+def c_core(module="_core"):
+    import importlib
+
+    return importlib.import_module(f"pnp.games.cliquer.{module}").Core
 
 
 def good(rules):
@@ -114,15 +119,17 @@ def good(rules):
     (lambda n, a, b, c, t: (n, a, b, c[:-1] + (1 << (len(c) - 1),), t), "not there"),
     (lambda n, a, b, c, t: (n, a, b, c[:-1] + (-1,), t), "negative|not there"),
 ])
-def test_the_c_core_refuses_out_of_range_boards(change, words):
-    Core = c_core()
+@pytest.mark.parametrize("module", MODULES)
+def test_the_c_core_refuses_out_of_range_boards(change, words, module):
+    Core = c_core(module)
     with pytest.raises((ValueError, OverflowError), match=words):
         Core(*change(*good(Rules(NINE[:6]))))
 
 
 @needs_c
-def test_the_c_core_refuses_out_of_range_positions_and_a_search_within_a_search():
-    Core = c_core()
+@pytest.mark.parametrize("module", MODULES)
+def test_the_c_core_refuses_out_of_range_positions_and_a_search_within_a_search(module):
+    Core = c_core(module)
     rules = Rules(NINE[:6])
     core = Core(*good(rules))
     everything = rules.all_segments
@@ -132,8 +139,15 @@ def test_the_c_core_refuses_out_of_range_positions_and_a_search_within_a_search(
                         ((0, everything, [0] * 5, -5, 5), "one mask per dot"),
                         ((0, everything, [1 << 6] + [0] * 5, -5, 5), "names a dot"),
                         ((0, everything, [0] * 6, 5, 5), "window"),
-                        ((0, everything, [0] * 6, -5000, 5), "window")]:
-        with pytest.raises(ValueError, match=words):
+                        ((0, everything, [0] * 6, -5000, 5), "window"),
+                        # nothing wider than the core's sets is cut down to fit (issue 26)
+                        ((1 << 70, everything, [0] * 6, -5, 5), "not there|too big|too large"),
+                        ((0, everything | 1 << 64, [0] * 6, -5, 5), "not there|too big|too large"),
+                        ((1 << 200, everything, [0] * 6, -5, 5), "too big|too large"),
+                        ((-1, everything, [0] * 6, -5, 5), "negative"),
+                        ((0, -everything, [0] * 6, -5, 5), "negative"),
+                        (("0", everything, [0] * 6, -5, 5), "must be an int")]:
+        with pytest.raises((ValueError, OverflowError, TypeError), match=words):
             core.search(*args)
     fresh = Core(*good(rules))          # an empty table: the search expands positions
     fresh.set_hook(None, 1)

@@ -80,14 +80,116 @@ def test_settled_pairs_are_found_and_spare_work():
 @needs_c
 @pytest.mark.parametrize("key", sorted(BEFORE))
 def test_the_solver_gives_what_it_gave_before_the_speed_ups(key):
+    """The margin, and the whole line's opening (the first best move in segment order); the
+    opening-only answer may name another best opening (the search's own), which must keep the
+    margin: its points less the margin the opponent then gets."""
     n, index = key
-    dots = corpus(n, index + 1, seed=1)[index]
-    found = Solver(Rules(dots), core="c").solve(whole_line=False)
-    assert (found.margin, found.best_move) == BEFORE[key]
+    rules = Rules(corpus(n, index + 1, seed=1)[index])
+    solver = Solver(rules, core="c")
+    opening = solver.solve(whole_line=False)
+    whole = solver.solve()
+    assert (whole.margin, whole.best_move) == BEFORE[key]
+    assert opening.margin == whole.margin
+    _, points = rules.play(rules.start(), opening.best_move)
+    assert points - solver.solve([opening.best_move], whole_line=False).margin == whole.margin
 
 
-def test_an_opening_only_solve_is_the_first_move_of_the_whole_line():
-    rules = Rules(NINE[:7])
-    whole = Solver(rules).solve()
-    first = Solver(rules).solve(whole_line=False)
-    assert (first.margin, first.best_move, first.line) == (whole.margin, whole.line[0], whole.line[:1])
+@pytest.mark.parametrize("key", [k for k in sorted(BEFORE) if k[0] <= 9])
+def test_an_opening_only_solve_costs_no_search_past_the_value(key):
+    """The opening is the one the value search settled on: each test of it is one table probe
+    (one worker: the count is exact), and both cores name the same one."""
+    n, index = key
+    rules = Rules(corpus(n, index + 1, seed=1)[index])
+    cores = ["c", "python"] if c_core_available() and n <= 8 else ["c"] if c_core_available() else ["python"]
+    found = {}
+    for core in cores:
+        value_only = Solver(rules, core=core, workers=1)
+        value_only._value(rules.start(), -2047, 2047)
+        found[core] = Solver(rules, core=core, workers=1).solve(whole_line=False)
+        assert found[core].positions == value_only.positions, core
+    assert len({(f.margin, f.best_move) for f in found.values()}) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(4, 7), st.integers(0, 2**32), st.integers(0, 6))
+def test_the_opening_only_answer_keeps_brute_forces_value(dots, seed, prefix):
+    """On positions part-way through random games: the opening is legal, keeps the value, and is
+    the first move of search_order that does; both cores agree."""
+    rules = Rules(dots)
+    rng, state, moves = random.Random(seed), rules.start(), []
+    for _ in range(prefix // 2 if len(dots) < 7 else prefix + 2):
+        if not state.open:
+            break
+        move = random_player(rules, state, rng)
+        moves.append(move)
+        state, _ = rules.play(state, move)
+    value = exhaustive(rules)
+    cores = ["python"] + (["c"] if c_core_available() else [])
+    found = {core: Solver(rules, core=core).solve(moves, whole_line=False) for core in cores}
+    assert len({(f.margin, f.best_move) for f in found.values()}) == 1
+    answer = found["python"]
+    assert answer.margin == value(state)
+    if not state.open:
+        assert answer.best_move is None
+        return
+    keeps = [m for m in Solver(rules).search_order(state)
+             if (lambda after, points: points - value(after))(*rules.play(state, m)) == value(state)]
+    assert answer.best_move == keeps[0] and answer.line == (keeps[0],)
+
+
+# ---- two workers: a helper thread sharing the table (issue 26) ------------------------------------
+
+@needs_c
+@settings(max_examples=25, deadline=None)
+@given(boards(6, 7))
+def test_two_workers_keep_brute_forces_value(dots):
+    """The helper thread writes into the same table while the main search reads it: the value
+    is still exact (a torn entry reads as a miss, never as a bound)."""
+    rules = Rules(dots)
+    truth = plain_minimax(rules)
+    core = core_for(rules, workers=2)
+    assert core.workers == 2
+    assert core.search(0, rules.all_segments, [0] * rules.n, -2047, 2047) + rules.moves_in_game % 2 == truth
+
+
+@needs_c
+@pytest.mark.parametrize("key", [k for k in sorted(BEFORE) if k[0] <= 9])
+def test_two_workers_give_the_same_margin_and_opening_every_time(key):
+    """Thread timing changes the work, never the answer: repeated two-worker solves print what
+    one worker prints (the opening is chosen above the core by one fixed rule)."""
+    n, index = key
+    rules = Rules(corpus(n, index + 1, seed=1)[index])
+    one = Solver(rules, core="c", workers=1)
+    want = {(one.solve(whole_line=False).margin, one.solve(whole_line=False).best_move,
+             one.solve().best_move)}
+    answers = set()
+    for _ in range(3):
+        two = Solver(rules, core="c", workers=2)
+        opening = two.solve(whole_line=False)
+        answers.add((opening.margin, opening.best_move, two.solve().best_move))
+    assert answers == want and want.pop()[2] == BEFORE[key][1]
+
+
+@needs_c
+def test_two_workers_do_work_on_both_threads_and_one_does_not():
+    rules = Rules(corpus(9, 1, seed=1)[0])
+    one, two = (Solver(rules, core="c", workers=w) for w in (1, 2))
+    assert one.solve(whole_line=False).margin == two.solve(whole_line=False).margin
+    assert one.helper_positions == 0 and two.helper_positions > 0
+
+
+def test_workers_are_one_or_two(monkeypatch):
+    from pnp.games.cliquer.solver import _workers
+
+    monkeypatch.delenv("PNP_SOLVER_WORKERS", raising=False)
+    for bad in (0, 3, "2"):
+        with pytest.raises(ValueError, match="1 or 2 workers"):
+            _workers(bad)
+    assert _workers(None) == 1                      # one unless asked
+    monkeypatch.setenv("PNP_SOLVER_WORKERS", "2")
+    assert _workers(None) == 2 and _workers(1) == 1
+    monkeypatch.setenv("PNP_SOLVER_WORKERS", "1")
+    assert _workers(None) == 1
+    monkeypatch.setenv("PNP_SOLVER_WORKERS", "many")
+    with pytest.raises(ValueError, match="PNP_SOLVER_WORKERS must be 1 or 2"):
+        _workers(None)
