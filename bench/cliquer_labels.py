@@ -9,12 +9,14 @@ For each kind of board, generate boards and place their letters (pnp.games.cliqu
 
 and what the letters cost: the time to draw each board's piece with its letters over the time to
 draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
-depend on the machine; and the placer's own time against the numpy placer it replaced
-(bench/labels_baseline.py, frozen), with a count of boards where the two placed a letter
-differently (there must be none).
+depend on the machine; and the placer's own time (CPU) against the numpy placer it replaced
+(bench/labels_baseline.py, frozen) and against the placer at a git ref (``--before-ref``,
+main by default: the placer before this branch), with a count of boards where any two placed a
+letter differently (there must be none).
 
     python bench/cliquer_labels.py            # 200 boards of each kind
     python bench/cliquer_labels.py --quick    # 40
+    python bench/cliquer_labels.py --before-ref HEAD~3
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ import argparse
 import io
 import os
 import random
+import subprocess
 import sys
 import time
+import types
 from collections import Counter
 from dataclasses import replace
 
@@ -65,6 +69,29 @@ def letter(board, place=None):
                  avoid=(every_segment(points), hull_segments(board, points)))
 
 
+def placer_at(ref: str):
+    """``place`` of pnp/games/cliquer/labels.py as it was at the git ref ``ref`` (None when git
+    cannot show it), loaded beside the current one."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    try:
+        source = subprocess.run(["git", "show", f"{ref}:pnp/games/cliquer/labels.py"], cwd=root,
+                                capture_output=True, check=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    module = types.ModuleType("labels_before")
+    sys.modules[module.__name__] = module        # dataclasses look their module up
+    exec(compile(source, f"{ref}:labels.py", "exec"), module.__dict__)
+    return module.place
+
+
+def plain(outcome):
+    """A placing as plain values, so placers with their own Label classes compare."""
+    if isinstance(outcome, str):
+        return outcome
+    return [(label.index, label.text, label.size, label.box, label.tier, label.origin)
+            for label in outcome]
+
+
 def draw_page(board) -> None:
     from pnp.pdf.page import geometry
     from pnp.pdf.writer import new_canvas
@@ -80,14 +107,21 @@ def draw_page(board) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    count = 40 if parser.parse_args().quick else 200
+    parser.add_argument("--before-ref", default="main", help="git ref of the 'before' placer")
+    args = parser.parse_args()
+    count = 40 if args.quick else 200
     import labels_baseline
 
     from pnp.games.cliquer.labels import place
 
-    placers = {"numpy": labels_baseline.place, "python": place}
+    placers = {"numpy": labels_baseline.place}
+    before = placer_at(args.before_ref)
+    if before is not None:
+        placers[args.before_ref] = before
+    placers["python"] = place
     print(f"{'boards':<32} {'tier 1':>8} {'tier 2':>8} {'tier 3':>8} {'refused':>8} {'with/without':>13}"
           + "".join(f" {name + ' ms':>10}" for name in placers) + f" {'differ':>7}")
+    total_spent = dict.fromkeys(placers, 0.0)
     for name, options in KINDS.items():
         item = cliquer.Item(**options)
         boards = [cliquer.generate(item, random.Random(f"labels-{k}"), "B-01") for k in range(count)]
@@ -99,17 +133,17 @@ def main() -> None:
         for board in boards:
             outcomes = []
             for placer, place in placers.items():
-                start = time.perf_counter()
+                start = time.process_time()
                 try:
-                    outcomes.append(letter(board, place))
+                    outcomes.append(plain(letter(board, place)))
                 except Crowded as exc:
                     outcomes.append(str(exc))
-                spent[placer] += time.perf_counter() - start
+                spent[placer] += time.process_time() - start
             differ += any(outcome != outcomes[0] for outcome in outcomes)
             if isinstance(outcomes[0], str):
                 refused += 1
                 continue
-            tiers.update(label.tier for label in outcomes[0])
+            tiers.update(label[4] for label in outcomes[0])
             start = time.perf_counter()
             draw_page(replace(board, labels=False))
             t_without += time.perf_counter() - start
@@ -117,14 +151,22 @@ def main() -> None:
             draw_page(board)
             t_with += time.perf_counter() - start
         total = sum(tiers.values()) or 1
+        for placer in placers:
+            total_spent[placer] += spent[placer]
         print(f"{name:<32} {tiers[1] / total:>8.3f} {tiers[2] / total:>8.3f} {tiers[3] / total:>8.3f} "
               f"{refused:>8d} {t_with / t_without:>13.2f}"
               + "".join(f" {spent[p] / count * 1000:>10.2f}" for p in placers) + f" {differ:>7d}")
+    print(f"{'all kinds':<32} {'':>8} {'':>8} {'':>8} {'':>8} {'':>13}"
+          + "".join(f" {total_spent[p] / count / len(KINDS) * 1000:>10.2f}" for p in placers))
+    if before is not None:
+        print(f"\nplacer time, this tree over {args.before_ref}'s: "
+              f"{total_spent['python'] / total_spent[args.before_ref]:.2f} "
+              f"({total_spent[args.before_ref] / total_spent['python']:.2f}x faster)")
     print(f"\n{count} boards of each kind; tiers are shares of all letters; 'with/without': time to "
           f"draw a board's piece with its letters over the time without (worksheets always have them); "
-          "'ms' columns: each placer's time a board on the same "
-          "boards (numpy: the placer before issue 14); 'differ': boards where any two placed a letter "
-          "differently")
+          "'ms' columns: each placer's CPU time a board on the same "
+          f"boards (numpy: the placer before issue 14; {args.before_ref}: the placer at that git ref; "
+          "python: this tree's); 'differ': boards where any two placed a letter differently")
 
 
 if __name__ == "__main__":
