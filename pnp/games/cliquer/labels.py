@@ -132,7 +132,11 @@ def _place_python(board, pts, order, nearest, letters, avoid):
         # the dot nearest a centre is among those within nearest + 2 * centres of this dot
         reach = nearest[i] + 2 * centres + 1.0
         rivals = [(x, y) for x, y in others if abs(x - px) <= reach and abs(y - py) <= reach]
-        lines = [t.near(px - around, py - around, px + around, py + around) for t in tiers]
+        # tier 1's lines near the dot; the lower tiers are asked only when no spot has tier 1
+        # (a letter in thirty), and then of all their lines: a line outside the region near()
+        # keeps is outside every spot's box, so it changes no answer of meet
+        lines = [tiers[0].near(px - around, py - around, px + around, py + around)] + tiers[1:] \
+            if tiers else []
         spot = _search_python(board, px, py, half_w, half_h, spots, clear_of, rivals, lines, taken)
         if spot is None:
             return i
@@ -191,8 +195,9 @@ def _search_python(board, px, py, half_w, half_h, spots, clear_of, rivals, lines
     of every line: that spot is the answer if it passes them, as it is in
     ``_search_every_tier`` (the first spot free of everything and of tier 1's lines). The line
     that crossed the last spot in a direction is tried first on the next (spots further out
-    along one direction are mostly crossed by the same line): whether any segment meets a box
-    does not depend on the order they are tried in.
+    along one direction are mostly crossed by the same line), and a line found crossing a spot
+    moves to the front of this letter's list: whether any segment meets a box does not depend
+    on the order they are tried in.
 
     When no spot has tier 1 (a letter in thirty), the answer is the first spot in order that is
     free and clear of tier 2's lines, then tier 3's, ..., else the first free spot: the same
@@ -203,24 +208,45 @@ def _search_python(board, px, py, half_w, half_h, spots, clear_of, rivals, lines
     _, _, inner, reach_dot, gap, grow, own_share = board
     in_left, in_bottom, in_right, in_top = inner
     segments = lines[0].segments
-    crossed_by: dict = {}             # direction -> the segment that crossed its last spot
-    inside = []                       # the spots inside the square, in order, for lower tiers
+    crossed_by = [None] * len(UNITS)  # a direction's index -> the line that crossed its last spot
     for ox, oy, own_tie, way in spots:
         cx, cy = px + ox, py + oy
         left, bottom, right, top = cx - half_w, cy - half_h, cx + half_w, cy + half_h
         if left < in_left or right > in_right or bottom < in_bottom or top > in_top:
             continue
-        inside.append((cx, cy, own_tie, left, bottom, right, top))
         g_left, g_bottom, g_right, g_top = left - grow, bottom - grow, right + grow, top + grow
-        segment = crossed_by.get(way)
-        if segment is not None and _crosses(segment, g_left, g_bottom, g_right, g_top):
-            continue
-        segment = _first_crossing(segments, g_left, g_bottom, g_right, g_top)
+        segment = crossed_by[way]
         if segment is not None:
-            crossed_by[way] = segment
+            # _crosses, written out: it runs for most spots
+            x0, y0, dx, dy, s_left, s_right, s_bottom, s_top = segment
+            if not (g_left > s_right or g_right < s_left or g_bottom > s_top or g_top < s_bottom):
+                if dx >= 0.0:
+                    y_lo, y_hi = dx * (g_bottom - y0), dx * (g_top - y0)
+                else:
+                    y_lo, y_hi = dx * (g_top - y0), dx * (g_bottom - y0)
+                if dy >= 0.0:
+                    x_lo, x_hi = dy * (g_left - x0), dy * (g_right - x0)
+                else:
+                    x_lo, x_hi = dy * (g_right - x0), dy * (g_left - x0)
+                if y_lo <= x_hi and y_hi >= x_lo:
+                    continue
+        k = _first_crossing(segments, g_left, g_bottom, g_right, g_top)
+        if k >= 0:
+            # and first in line for the other directions (a line crossing one spot often
+            # crosses the next direction's too)
+            segment = crossed_by[way] = segments[k]
+            segments[k] = segments[0]
+            segments[0] = segment
             continue
         if _free(px, py, cx, cy, own_tie, left, bottom, right, top, board, clear_of, rivals, taken):
             return (left, bottom, right, top), 1
+    # no spot has tier 1: the spots inside the square, in order, for the lower tiers
+    inside = []
+    for ox, oy, own_tie, _ in spots:
+        cx, cy = px + ox, py + oy
+        left, bottom, right, top = cx - half_w, cy - half_h, cx + half_w, cy + half_h
+        if not (left < in_left or right > in_right or bottom < in_bottom or top > in_top):
+            inside.append((cx, cy, own_tie, left, bottom, right, top))
     freedom: dict = {}                # spot's place in ``inside`` -> whether it is free
     for t, tier in enumerate(lines[1:], 2):
         for k, (cx, cy, own_tie, left, bottom, right, top) in enumerate(inside):
@@ -375,28 +401,10 @@ class _Lines:
         return False
 
 
-def _crosses(segment, left: float, bottom: float, right: float, top: float) -> bool:
-    """Does this one segment (as ``_Lines`` holds it) touch the upright box? ``_Lines.meet``'s
-    test, for one segment."""
-    x0, y0, dx, dy, s_left, s_right, s_bottom, s_top = segment
-    if left > s_right or right < s_left or bottom > s_top or top < s_bottom:
-        return False
-    if dx >= 0.0:
-        y_lo, y_hi = dx * (bottom - y0), dx * (top - y0)
-    else:
-        y_lo, y_hi = dx * (top - y0), dx * (bottom - y0)
-    if dy >= 0.0:
-        x_lo, x_hi = dy * (left - x0), dy * (right - x0)
-    else:
-        x_lo, x_hi = dy * (right - x0), dy * (left - x0)
-    return y_lo <= x_hi and y_hi >= x_lo
-
-
-def _first_crossing(segments, left: float, bottom: float, right: float, top: float):
-    """The first of the ``segments`` that touches the upright box, or None (``_Lines.meet``'s
-    loop, keeping which one it was)."""
-    for segment in segments:
-        x0, y0, dx, dy, s_left, s_right, s_bottom, s_top = segment
+def _first_crossing(segments, left: float, bottom: float, right: float, top: float) -> int:
+    """Where in ``segments`` the first that touches the upright box is, or -1
+    (``_Lines.meet``'s loop, keeping which one it was)."""
+    for k, (x0, y0, dx, dy, s_left, s_right, s_bottom, s_top) in enumerate(segments):
         if left > s_right or right < s_left or bottom > s_top or top < s_bottom:
             continue
         if dx >= 0.0:
@@ -408,8 +416,8 @@ def _first_crossing(segments, left: float, bottom: float, right: float, top: flo
         else:
             x_lo, x_hi = dy * (right - x0), dy * (left - x0)
         if y_lo <= x_hi and y_hi >= x_lo:
-            return segment
-    return None
+            return k
+    return -1
 
 
 def _nearest(pts) -> list[float]:

@@ -178,7 +178,7 @@ def test_the_comparison_catches_a_placer_that_forgets_a_line(monkeypatch):
     args = (points, NAMES[:5], Frame(0, 0, 100, 100), 2.0, 8.0, (every_segment(points),))
     want = placed(reference, *args)
     assert placed(place, *args) == want
-    monkeypatch.setattr(labels, "_first_crossing", lambda *a: None)
+    monkeypatch.setattr(labels, "_first_crossing", lambda *a: -1)
     assert placed(place, *args) != want
 
 
