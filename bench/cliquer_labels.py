@@ -17,6 +17,11 @@ letter differently (there must be none).
     python bench/cliquer_labels.py            # 200 boards of each kind
     python bench/cliquer_labels.py --quick    # 40
     python bench/cliquer_labels.py --before-ref HEAD~3
+    python bench/cliquer_labels.py --in-validator 1000   # the placer's share of `pnp validate`
+
+``--in-validator N`` builds bench/validator.py's N-board pack and validates it in fresh
+processes, in-process (PNP_NO_SANDBOX=1), with this tree's pnp and the before-ref's (git
+archive), interleaved, printing each run's CPU seconds and the placer's own.
 """
 
 from __future__ import annotations
@@ -84,6 +89,70 @@ def placer_at(ref: str):
     return module.place
 
 
+# run in a fresh process: validate argv[1] in-process, print "total CPU, placer CPU, calls"
+_TIMED_VALIDATE = """
+import os, sys, time
+os.environ["PNP_NO_SANDBOX"] = "1"
+import pnp.games.cliquer.labels as labels
+spent = [0.0, 0]
+real = labels.place
+def place(*args, **kwargs):
+    start = time.process_time()
+    try:
+        return real(*args, **kwargs)
+    finally:
+        spent[0] += time.process_time() - start
+        spent[1] += 1
+labels.place = place
+from pnp.cli import main
+start = time.process_time()
+sys.argv = ["pnp", "validate", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+print(time.process_time() - start, spent[0], spent[1], file=sys.stderr)
+"""
+
+
+def in_validator(boards: int, repeat: int, ref: str) -> None:
+    """The placer's CPU seconds inside ``pnp validate`` of an N-board pack, this tree against
+    the tree at ``ref``, interleaved in fresh processes."""
+    import statistics
+    import tempfile
+    from pathlib import Path
+
+    import validator
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        source = validator.spec(work, boards)
+        subprocess.run([sys.executable, "-m", "pnp", "build", str(source), "-o", str(work / "out")],
+                       check=True, capture_output=True, cwd=work)
+        trees = {"this tree": None}
+        old = validator.before_tree(ref, work)
+        if old is not None:
+            trees[ref] = str(old)
+        runs: dict = {name: [] for name in trees}
+        for _ in range(repeat):
+            for name, path in trees.items():
+                env = dict(os.environ)
+                env.pop("PYTHONPATH", None)
+                if path:
+                    env["PYTHONPATH"] = path
+                done = subprocess.run([sys.executable, "-c", _TIMED_VALIDATE, str(work / "out" / "pack.pdf")],
+                                      capture_output=True, text=True, env=env, cwd=work)
+                total, placer, calls = done.stderr.split()[-3:]
+                runs[name].append((float(total), float(placer), int(calls)))
+        print(f"{boards}-board pack, `pnp validate` in-process, medians of {repeat} interleaved runs (CPU s)")
+        for name, figures in runs.items():
+            total = statistics.median(f[0] for f in figures)
+            placer = statistics.median(f[1] for f in figures)
+            print(f"  {name:<12} validate {total:6.2f} s   placer {placer:5.2f} s ({placer / total:5.1%})   "
+                  f"{figures[0][2]} placings   {boards / total:4.0f} boards per CPU s")
+
+
 def plain(outcome):
     """A placing as plain values, so placers with their own Label classes compare."""
     if isinstance(outcome, str):
@@ -108,7 +177,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--before-ref", default="main", help="git ref of the 'before' placer")
+    parser.add_argument("--in-validator", type=int, metavar="N", help="time the placer inside "
+                        "`pnp validate` of an N-board pack instead")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each tree (--in-validator)")
     args = parser.parse_args()
+    if args.in_validator:
+        in_validator(args.in_validator, args.repeat, args.before_ref)
+        return
     count = 40 if args.quick else 200
     import labels_baseline
 
