@@ -155,12 +155,11 @@ def _letter(text: str, size: float, reach_dot: float):
     from just clear of the dot (its start) along each of the ``UNITS``, as (x, y) offsets from
     the dot, each the very float ``(start + step) * unit`` the search adds to the dot's
     position, whether the spot's box may come within ``reach_dot`` of its own dot, and the
-    index of its direction in ``UNITS``. Whether
-    it does depends on the letter's shape alone, but for the rounding of the dot's position
-    (units of 1e-13 on a page): a spot whose box is within the reach by more than ``_TIE`` is
-    left out (the search would refuse it on any board; more than half the spots), one clear of
-    it by more than ``_TIE`` skips the test (it would pass), and the few near-ties are tested
-    on the board's own floats as before."""
+    index of its direction in ``UNITS``. Whether it does depends on the letter's shape alone,
+    but for the rounding of the dot's position (units of 1e-13 on a page): a spot whose box is
+    within the reach by more than ``_TIE`` is left out (the search would refuse it on any
+    board; more than half the spots), one clear of it by more than ``_TIE`` skips the test (it
+    would pass), and the few near-ties are tested on the board's own floats as before."""
     ink = label_box(text, size)
     w, h = ink[2] - ink[0], ink[3] - ink[1]
     half_w, half_h = w / 2, h / 2
@@ -258,7 +257,7 @@ def _search_python(board, px, py, half_w, half_h, spots, clear_of, rivals, lines
             if freedom[k]:
                 return (left, bottom, right, top), t
     for k, (cx, cy, own_tie, left, bottom, right, top) in enumerate(inside):
-        if freedom.get(k, None) is None:
+        if k not in freedom:
             freedom[k] = _free(px, py, cx, cy, own_tie, left, bottom, right, top, board, clear_of,
                                rivals, taken)
         if freedom[k]:
