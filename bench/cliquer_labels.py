@@ -9,12 +9,19 @@ For each kind of board, generate boards and place their letters (pnp.games.cliqu
 
 and what the letters cost: the time to draw each board's piece with its letters over the time to
 draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
-depend on the machine; and the placer's own time against the numpy placer it replaced
-(bench/labels_baseline.py, frozen), with a count of boards where the two placed a letter
-differently (there must be none).
+depend on the machine; and the placer's own time (CPU) against the numpy placer it replaced
+(bench/labels_baseline.py, frozen) and against the placer at a git ref (``--before-ref``,
+main by default: the placer before this branch), with a count of boards where any two placed a
+letter differently (there must be none).
 
     python bench/cliquer_labels.py            # 200 boards of each kind
     python bench/cliquer_labels.py --quick    # 40
+    python bench/cliquer_labels.py --before-ref HEAD~3
+    python bench/cliquer_labels.py --in-validator 1000   # the placer's share of `pnp validate`
+
+``--in-validator N`` builds bench/validator.py's N-board pack and validates it in fresh
+processes, in-process (PNP_NO_SANDBOX=1), with this tree's pnp and the before-ref's (git
+archive), interleaved, printing each run's CPU seconds and the placer's own.
 """
 
 from __future__ import annotations
@@ -23,8 +30,10 @@ import argparse
 import io
 import os
 import random
+import subprocess
 import sys
 import time
+import types
 from collections import Counter
 from dataclasses import replace
 
@@ -66,6 +75,93 @@ def letter(board, place=None):
                  avoid=(every_segment(points), hull_segments(board, points)))
 
 
+def placer_at(ref: str):
+    """``place`` of pnp/games/cliquer/labels.py as it was at the git ref ``ref`` (None when git
+    cannot show it), loaded beside the current one."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    try:
+        source = subprocess.run(["git", "show", f"{ref}:pnp/games/cliquer/labels.py"], cwd=root,
+                                capture_output=True, check=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    module = types.ModuleType("labels_before")
+    sys.modules[module.__name__] = module        # dataclasses look their module up
+    exec(compile(source, f"{ref}:labels.py", "exec"), module.__dict__)
+    return module.place
+
+
+# run in a fresh process: validate argv[1] in-process, print "total CPU, placer CPU, calls"
+_TIMED_VALIDATE = """
+import os, sys, time
+os.environ["PNP_NO_SANDBOX"] = "1"
+import pnp.games.cliquer.labels as labels
+spent = [0.0, 0]
+real = labels.place
+def place(*args, **kwargs):
+    start = time.process_time()
+    try:
+        return real(*args, **kwargs)
+    finally:
+        spent[0] += time.process_time() - start
+        spent[1] += 1
+labels.place = place
+from pnp.cli import main
+start = time.process_time()
+sys.argv = ["pnp", "validate", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+print(time.process_time() - start, spent[0], spent[1], file=sys.stderr)
+"""
+
+
+def in_validator(boards: int, repeat: int, ref: str) -> None:
+    """The placer's CPU seconds inside ``pnp validate`` of an N-board pack, this tree against
+    the tree at ``ref``, interleaved in fresh processes."""
+    import statistics
+    import tempfile
+    from pathlib import Path
+
+    import validator
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        source = validator.spec(work, boards)
+        subprocess.run([sys.executable, "-m", "pnp", "build", str(source), "-o", str(work / "out")],
+                       check=True, capture_output=True, cwd=work)
+        trees = {"this tree": None}
+        old = validator.before_tree(ref, work)
+        if old is not None:
+            trees[ref] = str(old)
+        runs: dict = {name: [] for name in trees}
+        for _ in range(repeat):
+            for name, path in trees.items():
+                env = dict(os.environ)
+                env.pop("PYTHONPATH", None)
+                if path:
+                    env["PYTHONPATH"] = path
+                done = subprocess.run([sys.executable, "-c", _TIMED_VALIDATE, str(work / "out" / "pack.pdf")],
+                                      capture_output=True, text=True, env=env, cwd=work)
+                total, placer, calls = done.stderr.split()[-3:]
+                runs[name].append((float(total), float(placer), int(calls)))
+        print(f"{boards}-board pack, `pnp validate` in-process, medians of {repeat} interleaved runs (CPU s)")
+        for name, figures in runs.items():
+            total = statistics.median(f[0] for f in figures)
+            placer = statistics.median(f[1] for f in figures)
+            print(f"  {name:<12} validate {total:6.2f} s   placer {placer:5.2f} s ({placer / total:5.1%})   "
+                  f"{figures[0][2]} placings   {boards / total:4.0f} boards per CPU s")
+
+
+def plain(outcome):
+    """A placing as plain values, so placers with their own Label classes compare."""
+    if isinstance(outcome, str):
+        return outcome
+    return [(label.index, label.text, label.size, label.box, label.tier, label.origin)
+            for label in outcome]
+
+
 def draw_page(board) -> None:
     from pnp.pdf.page import geometry
     from pnp.pdf.writer import new_canvas
@@ -81,14 +177,27 @@ def draw_page(board) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    count = 40 if parser.parse_args().quick else 200
+    parser.add_argument("--before-ref", default="main", help="git ref of the 'before' placer")
+    parser.add_argument("--in-validator", type=int, metavar="N", help="time the placer inside "
+                        "`pnp validate` of an N-board pack instead")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each tree (--in-validator)")
+    args = parser.parse_args()
+    if args.in_validator:
+        in_validator(args.in_validator, args.repeat, args.before_ref)
+        return
+    count = 40 if args.quick else 200
     import labels_baseline
 
     from pnp.games.cliquer.labels import place
 
-    placers = {"numpy": labels_baseline.place, "python": place}
+    placers = {"numpy": labels_baseline.place}
+    before = placer_at(args.before_ref)
+    if before is not None:
+        placers[args.before_ref] = before
+    placers["python"] = place
     print(f"{'boards':<32} {'tier 1':>8} {'tier 2':>8} {'tier 3':>8} {'refused':>8} {'with/without':>13}"
           + "".join(f" {name + ' ms':>10}" for name in placers) + f" {'differ':>7}")
+    total_spent = dict.fromkeys(placers, 0.0)
     for name, options in KINDS.items():
         item = cliquer.Item(**options)
         boards = [cliquer.generate(item, random.Random(f"labels-{k}"), "B-01") for k in range(count)]
@@ -100,17 +209,17 @@ def main() -> None:
         for board in boards:
             outcomes = []
             for placer, place in placers.items():
-                start = time.perf_counter()
+                start = time.process_time()
                 try:
-                    outcomes.append(letter(board, place))
+                    outcomes.append(plain(letter(board, place)))
                 except Crowded as exc:
                     outcomes.append(str(exc))
-                spent[placer] += time.perf_counter() - start
+                spent[placer] += time.process_time() - start
             differ += any(outcome != outcomes[0] for outcome in outcomes)
             if isinstance(outcomes[0], str):
                 refused += 1
                 continue
-            tiers.update(label.tier for label in outcomes[0])
+            tiers.update(label[4] for label in outcomes[0])
             start = time.perf_counter()
             draw_page(replace(board, labels=False))
             t_without += time.perf_counter() - start
@@ -118,14 +227,22 @@ def main() -> None:
             draw_page(board)
             t_with += time.perf_counter() - start
         total = sum(tiers.values()) or 1
+        for placer in placers:
+            total_spent[placer] += spent[placer]
         print(f"{name:<32} {tiers[1] / total:>8.3f} {tiers[2] / total:>8.3f} {tiers[3] / total:>8.3f} "
               f"{refused:>8d} {t_with / t_without:>13.2f}"
               + "".join(f" {spent[p] / count * 1000:>10.2f}" for p in placers) + f" {differ:>7d}")
+    print(f"{'all kinds':<32} {'':>8} {'':>8} {'':>8} {'':>8} {'':>13}"
+          + "".join(f" {total_spent[p] / count / len(KINDS) * 1000:>10.2f}" for p in placers))
+    if before is not None:
+        print(f"\nplacer time, this tree over {args.before_ref}'s: "
+              f"{total_spent['python'] / total_spent[args.before_ref]:.2f} "
+              f"({total_spent[args.before_ref] / total_spent['python']:.2f}x faster)")
     print(f"\n{count} boards of each kind; tiers are shares of all letters; 'with/without': time to "
           f"draw a board's piece with its letters over the time without (worksheets always have them); "
-          "'ms' columns: each placer's time a board on the same "
-          "boards (numpy: the placer before issue 14); 'differ': boards where any two placed a letter "
-          "differently")
+          "'ms' columns: each placer's CPU time a board on the same "
+          f"boards (numpy: the placer before issue 14; {args.before_ref}: the placer at that git ref; "
+          "python: this tree's); 'differ': boards where any two placed a letter differently")
 
 
 if __name__ == "__main__":
