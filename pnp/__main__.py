@@ -37,9 +37,9 @@ def run():
     signal.signal(signal.SIGINT, _leave)
     gc.set_threshold(*GC_THRESHOLDS)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")      # before anything imports numpy
-    from pnp.cli import main
+    from pnp.cli import main, on_sigint
 
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, on_sigint)
     try:
         main()
     except KeyboardInterrupt:

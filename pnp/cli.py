@@ -33,6 +33,18 @@ def interrupted():
     os._exit(130)
 
 
+_sigint_seen = False
+
+
+def on_sigint(_signum, _frame):
+    """Ctrl-C as the usual KeyboardInterrupt, and remembered: C code that Python calls (one of
+    reportlab's accelerators, during canvas.py's check at import) can turn the interrupt into an
+    error of its own on the way out, which must still end as one line and exit 130."""
+    global _sigint_seen
+    _sigint_seen = True
+    raise KeyboardInterrupt
+
+
 def user_errors(fn):
     """A user's mistakes are one line each on stderr and exit 2, never a traceback."""
     @functools.wraps(fn)
@@ -54,6 +66,10 @@ def user_errors(fn):
         except KeyboardInterrupt:
             # PDFs are renamed into place whole, so whatever was interrupted left no torn file
             interrupted()
+        except Exception:
+            if _sigint_seen:        # an interrupt that C code turned into another error
+                interrupted()
+            raise
     return wrapper
 
 

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import AWAY
 
 from pnp.build import build
 from pnp.pdf.writer import PART_SUFFIX
@@ -350,3 +351,24 @@ def test_workers_are_forked_with_sigint_held():
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0, "the child was forked with SIGINT open"
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+def test_an_interrupt_that_c_code_turned_into_another_error_is_still_one_line():
+    """A Ctrl-C landing inside one of reportlab's C accelerators (canvas.py's check at import,
+    the moment a build starts writing) can come out as a RuntimeError: found once in a full run
+    as a traceback instead of exit 130. The CLI remembers the interrupt and still says one line."""
+    script = (
+        "import os, signal\n"
+        "from pnp import cli\n"
+        "signal.signal(signal.SIGINT, cli.on_sigint)\n"
+        "@cli.user_errors\n"
+        "def job():\n"
+        "    try:\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    except KeyboardInterrupt:\n"
+        "        raise RuntimeError('an accelerator reports an error of its own')\n"
+        "job()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=AWAY, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "pnp: interrupted\n")
