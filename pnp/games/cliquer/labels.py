@@ -384,25 +384,12 @@ class _Lines:
         Which product is the least is known from the sign of dx (of dy): rounding keeps order,
         so bottom <= top gives dx (bottom - y0) <= dx (top - y0) for dx >= 0, the reverse below.
         """
-        for x0, y0, dx, dy, s_left, s_right, s_bottom, s_top in self.segments:
-            if left > s_right or right < s_left or bottom > s_top or top < s_bottom:
-                continue
-            if dx >= 0.0:
-                y_lo, y_hi = dx * (bottom - y0), dx * (top - y0)
-            else:
-                y_lo, y_hi = dx * (top - y0), dx * (bottom - y0)
-            if dy >= 0.0:
-                x_lo, x_hi = dy * (left - x0), dy * (right - x0)
-            else:
-                x_lo, x_hi = dy * (right - x0), dy * (left - x0)
-            if y_lo <= x_hi and y_hi >= x_lo:
-                return True
-        return False
+        return _first_crossing(self.segments, left, bottom, right, top) >= 0
 
 
 def _first_crossing(segments, left: float, bottom: float, right: float, top: float) -> int:
-    """Where in ``segments`` the first that touches the upright box is, or -1
-    (``_Lines.meet``'s loop, keeping which one it was)."""
+    """Where in ``segments`` the first that touches the upright box is, or -1 (the test is
+    ``_Lines.meet``'s)."""
     for k, (x0, y0, dx, dy, s_left, s_right, s_bottom, s_top) in enumerate(segments):
         if left > s_right or right < s_left or bottom > s_top or top < s_bottom:
             continue
