@@ -17,6 +17,12 @@ from typing import Any, Literal
 
 from pnp.games import game
 
+# Options that choose which boards are drawn, never how a page looks: moving them gives the
+# defaults' pages after seconds of play a board (CliqueR's depth plays each board's skill chain,
+# 21 s for one sweep case), so the sweep leaves them to their own tests
+# (tests/games/cliquer/test_cliquer_target_depth.py builds and validates depth: packs).
+CHOOSE_BOARDS_ONLY = {("cliquer", "depth")}
+
 
 def variants(kind: str) -> list[dict[str, Any]]:
     """Option mappings for a ``kind:`` item, the defaults first; deduplicated, in field order."""
@@ -27,6 +33,8 @@ def variants(kind: str) -> list[dict[str, Any]]:
     base = _required(module.Item)
     out = [base]
     for moved in _moves(module.Item):
+        if any((kind, name) in CHOOSE_BOARDS_ONLY for name in moved):
+            continue
         v = {**base, **moved}
         if v not in out:
             out.append(v)

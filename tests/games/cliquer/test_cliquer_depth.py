@@ -151,7 +151,7 @@ def test_the_bench_plays_the_package_players():
 
 # ---- the search rung (players.Deepening) -------------------------------------------------------
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(boards(min_dots=3, max_dots=6), integers(0, 2**32 - 1))
 def test_search_with_room_to_the_end_plays_perfectly(dots, seed):
     # With positions enough to look to the end of the game, the margin it maximises is the final
