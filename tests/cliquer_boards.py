@@ -40,3 +40,16 @@ def exhaustive(rules):
                                     default=0)
         return memo[state.drawn]
     return value
+
+
+def full_report(limits, dots):
+    """Limits.problems() with the fast path (Limits.clean) switched off: every triple and pair
+    examined and every message built, to hold the fast path to."""
+    from pnp.games.cliquer.board import Limits
+
+    original = Limits.clean
+    try:
+        Limits.clean = lambda self, d: False
+        return limits.problems(dots)
+    finally:
+        Limits.clean = original

@@ -7,22 +7,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
+from cliquer_boards import full_report
 
 from pnp.games.cliquer.board import Limits
 
 # limits as a spec or a forged file may give them: 0 included, and fractions of a millimetre
 LIMIT_MM = st.one_of(st.just(0), st.sampled_from([0.01, 0.5, 1, 2.5, 3, 4.75, 10]),
                      st.fractions(0, 12, max_denominator=8).map(lambda f: float(f)))
-
-
-def _full_report(limits, dots):
-    """problems() with the fast path switched off: every triple and pair examined."""
-    original = Limits.clean
-    try:
-        Limits.clean = lambda self, d: False
-        return limits.problems(dots)
-    finally:
-        Limits.clean = original
 
 
 @settings(max_examples=400, deadline=None)
@@ -33,7 +24,7 @@ def test_clean_agrees_with_problems_for_every_limit(grid, side, clearance, spaci
     point = st.tuples(st.integers(0, grid), st.integers(0, grid))
     # small lattices and repeated points make collinear triples and coincident dots common
     dots = tuple(data.draw(st.lists(point, min_size=0, max_size=8)))
-    assert limits.clean(dots) == (_full_report(limits, dots) == [])
+    assert limits.clean(dots) == (full_report(limits, dots) == [])
 
 
 @given(st.integers(3, 40), st.integers(-20, 20), st.integers(-20, 20), st.integers(1, 5))

@@ -7,6 +7,7 @@ from math import gcd
 
 import pytest
 from hypothesis import assume, given, settings, strategies as st
+from cliquer_boards import full_report
 
 from pnp.errors import PnpError
 from pnp.games import cliquer
@@ -105,17 +106,7 @@ def test_fast_clean_check_agrees_with_the_full_report(dots, clearance, spacing, 
     """Limits.clean is the short-cut problems() takes; it must never disagree with it."""
     limits = Limits(40, 60, clearance, spacing, margin)
     dots = tuple(dots)
-    assert limits.clean(dots) == (_full_report(limits, dots) == [])
-
-
-def _full_report(limits, dots):
-    """problems() with the short-cut disabled: every message built."""
-    original = Limits.clean
-    try:
-        Limits.clean = lambda self, d: False
-        return limits.problems(dots)
-    finally:
-        Limits.clean = original
+    assert limits.clean(dots) == (full_report(limits, dots) == [])
 
 
 def test_a_negative_zero_in_the_data_reads_as_zero():
