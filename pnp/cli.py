@@ -218,18 +218,16 @@ def _contents(spec, part, boards: int) -> str:
     answer keys" (a game's NOUN names what one of its boards is when that is not "board"; a
     worksheet item's boards are worksheets)."""
     from pnp.render import HELD_BACK
-    from pnp.words import count, noun
+    from pnp.words import count, noun, tally
 
     if part == HELD_BACK or isinstance(part, tuple):
-        return count(boards, "answer key")
+        return count(boards, noun("", answer_key=True))
     entries = spec.items if part is None else [spec.items[part]]
-    totals: dict[str, int] = {}
-    for entry in entries:
-        what = noun(entry.kind, worksheet=getattr(entry.item, "worksheet", False))
-        totals[what] = totals.get(what, 0) + entry.count
-    if sum(totals.values()) != boards:           # a count the spec cannot explain: say it plainly
+    nouns = [noun(entry.kind, worksheet=getattr(entry.item, "worksheet", False))
+             for entry in entries for _ in range(entry.count)]
+    if len(nouns) != boards:           # a count the spec cannot explain: say it plainly
         return count(boards, "board")
-    return ", ".join(count(n, noun) for noun, n in totals.items())
+    return tally(nouns)
 
 
 def _load_spec(path):
