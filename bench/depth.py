@@ -50,10 +50,9 @@ sys.path.insert(0, HERE)
 
 from calibrate_difficulty import spearman  # noqa: E402
 
-from pnp.games.cliquer.depth import WIN_SHARE, perfect_loss  # noqa: E402
+from pnp.games.cliquer.depth import GAMES, MOST_DEPTH, RUNGS, STAND_IN, WIN_SHARE, perfect_loss  # noqa: E402
 from pnp.games.cliquer.depth import chain as board_chain  # noqa: E402
 from pnp.games.cliquer.difficulty import FEATURES, band_of, features  # noqa: E402
-from pnp.games.cliquer.players import SEARCH_POSITIONS  # noqa: E402
 from pnp.games.cliquer.solver import Budget  # noqa: E402
 
 QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
@@ -79,19 +78,23 @@ def served_board(n: int, i: int, band: str | None = None):
     return None, None
 
 
-def measure_board(dots, games: int, tag: str, positions: int, loss: bool) -> dict:
+def measure_board(dots, games: int, tag: str, positions: int, loss: bool,
+                  retest: bool = False) -> dict:
     got = board_chain(dots, games, tag, budget=Budget(positions=positions))
     row = {"dots": [list(d) for d in dots], "n": len(dots), "steps": got["steps"],
            "depth": got["depth"], "top": got["rungs"][-1], "solve_s": got["solve_seconds"],
            **features(dots)}
+    if retest:      # the same board, the same chain, other seeds: how much of the depth is luck
+        again = board_chain(dots, games, tag + ":retest", budget=Budget(positions=positions))
+        row["retest_depth"], row["retest_steps"] = again["depth"], again["steps"]
     if loss and got["rungs"][-1] == "perfect":
         row["loss"] = perfect_loss(dots, games, tag)
     return row
 
 
 def skill(row: dict) -> float:
-    """The total gain a move from random up to the top rung."""
-    return sum(s["gain"] for s in row["steps"])
+    """The total gain a move from random up the chain: each champion's gain over the one before."""
+    return sum(s["gain"] for s in row["steps"] if s["reliable"])
 
 
 def fine_depth(row: dict) -> float:
@@ -114,6 +117,8 @@ def main(argv: list[str] | None = None) -> None:
                          f"--full {FULL_POSITIONS:,})")
     ap.add_argument("--bands", action="store_true",
                     help="boards made to each band in turn (easy, medium, hard) instead of plain ones")
+    ap.add_argument("--retest", action="store_true",
+                    help="play every board's chain a second time with other seeds (test-retest)")
     ap.add_argument("--json", metavar="PATH", help="also write every board's figures here")
     ap.add_argument("--from-json", metavar="PATH", help="instead of playing: the calibration of saved rows")
     ap.add_argument("--analyze-cost", action="store_true",
@@ -132,15 +137,14 @@ def main(argv: list[str] | None = None) -> None:
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
         FULL_SIZES if args.full else QUICK_SIZES
     boards = args.boards or (12 if args.full else 4)
-    games = args.games or (6 if args.full else 4)
+    games = args.games or GAMES
     positions = args.positions or (FULL_POSITIONS if args.full else QUICK_POSITIONS)
-    print(f"skill chain random < greedy < lookahead2 < lookahead3 < perfect | search; a rung "
-          f"reliably beats the one below when it wins >= {WIN_SHARE:.0%} of {games} pairs of games; "
-          f"perfect play within {positions:,} positions, else search at {SEARCH_POSITIONS:,} "
-          f"positions a move; boards: the generator's, seed depth-bench:N:I")
-    print(f"{'dots':>4} {'board':>5} {'diff':>6} | greed>rand win gain | la2>greed win gain | "
-          f"la3>la2 win gain | top>la3 win gain | top     | depth | skill | solve s | cpu s | "
-          f"greedy/la2 loss a move")
+    print(f"skill chain {' < '.join(RUNGS)} (or search at {STAND_IN:,} positions a move in its "
+          f"place), walked from the bottom: a rung reliably beats the champion when it wins >= "
+          f"{WIN_SHARE:.0%} of {games} pairs of games; perfect play within {positions:,} positions; "
+          f"boards: the generator's, seed depth-bench:N:I")
+    print(f"{'dots':>4} {'board':>5} {'diff':>6} | each rung over the champion: pairs won, gain a "
+          f"move (* reliable) | top | depth | skill | solve s | cpu s | greedy/la2 loss a move")
     rows, start = [], time.process_time()
     for n, band in [(n, band) for n in sizes for band in
                     (("easy", "medium", "hard") if args.bands else (None,))]:
@@ -151,13 +155,15 @@ def main(argv: list[str] | None = None) -> None:
                       + (f" in band {band}" if band else f" even with {LOOSE}"))
                 break
             began = time.process_time()
-            row = measure_board(dots, games, f"{n}:{i}", positions, loss=True)
+            row = measure_board(dots, games, f"{n}:{i}", positions, loss=True, retest=args.retest)
             row["placed"] = label
             rows.append(row)
-            cells = " | ".join(f"{s['win']:12.2f} {s['gain']:5.2f}" for s in row["steps"])
+            cells = " ".join(f"{s['win']:4.2f}{'*' if s['reliable'] else ' '}{s['gain']:+5.2f}"
+                             for s in row["steps"])
             loss = row.get("loss")
             print(f"{n:4d} {i:5d} {row['difficulty']:6.3f} | {cells} | {row['top']:7} | "
-                  f"{row['depth']:5d} | {skill(row):5.2f} | "
+                  f"{row['depth']:2d}{'/' + str(row['retest_depth']) if 'retest_depth' in row else '  '} | "
+                  f"{skill(row):5.2f} | "
                   f"{row['solve_s'] if row['solve_s'] is not None else float('nan'):7.2f} | "
                   f"{time.process_time() - began:5.1f} | "
                   + (f"{loss['greedy']:.2f} / {loss['lookahead2']:.2f}" if loss else "-")
@@ -172,16 +178,16 @@ def main(argv: list[str] | None = None) -> None:
 def calibrate(rows: list[dict]) -> None:
     """The chain by size, then rho of every fast measure with it, then the held-out fit."""
     sizes = sorted({r["n"] for r in rows})
-    print("by size      boards  depth 0-4 (count)          skill a move (mean, min-max)  top rung")
+    print("by size      boards  depth 0..7 (count)          skill a move (mean, min-max)  top rung")
     for n in sizes:
         group = [r for r in rows if r["n"] == n]
         depths = [r["depth"] for r in group]
         skills = [skill(r) for r in group]
-        print(f"{n:4d} dots   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
+        print(f"{n:4d} dots   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(MOST_DEPTH + 1))
               + f"   {sum(skills) / len(skills):5.2f} ({min(skills):.2f}-{max(skills):.2f})"
               + f"      {', '.join(sorted({r['top'] for r in group}))}")
-    print("\nby band      boards  depth 0-4 (count)    skill  gains a move: greedy>random la2>greedy "
-          "la3>la2 top>la3  la3>la2 pairs won  greedy/la2 loss to perfect (boards)")
+    print("\nby band      boards  depth 0..7 (count)    skill  mean depth  depth >= 5  "
+          "greedy/la2 loss to perfect (boards)")
     for band in ("easy", "medium", "hard"):
         group = [r for r in rows if band_of(r["difficulty"]) == band]
         if not group:
@@ -192,10 +198,9 @@ def calibrate(rows: list[dict]) -> None:
         loss = (f"{sum(r['loss']['greedy'] for r in solved) / len(solved):.2f} / "
                 f"{sum(r['loss']['lookahead2'] for r in solved) / len(solved):.2f} ({len(solved)})"
                 if solved else "-")
-        print(f"{band:>8}   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
-              + f"   {mean(skill):5.2f}  " + " ".join(f"{mean(lambda r, k=k: r['steps'][k]['gain']):+.2f}"
-                                                    for k in range(4))
-              + f"   {mean(lambda r: r['steps'][2]['win']):.0%}   {loss}")
+        print(f"{band:>8}   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(MOST_DEPTH + 1))
+              + f"   {mean(skill):5.2f}  {mean(lambda r: r['depth']):5.2f}  "
+              + f"{sum(d >= 5 for d in depths) / len(depths):6.0%}   {loss}")
     targets = {"depth": lambda r: r["depth"], "fine depth": fine_depth, "skill": skill,
                "greedy loss": lambda r: r["loss"]["greedy"],
                "la2 loss": lambda r: r["loss"]["lookahead2"]}
