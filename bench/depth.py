@@ -98,12 +98,10 @@ def skill(row: dict) -> float:
 
 
 def fine_depth(row: dict) -> float:
-    """Depth, plus the win share of the first step not reliably won (ties of depth broken by how
-    near the next rung came)."""
-    for s in row["steps"]:
-        if not s["reliable"]:
-            return row["depth"] + s["win"]
-    return float(row["depth"])
+    """Depth, plus the mean pairs-won share of the rungs that did not reliably win (ties of
+    depth broken by how near those rungs came)."""
+    missed = [s["win"] for s in row["steps"] if not s["reliable"]]
+    return row["depth"] + (sum(missed) / len(missed) if missed else 1.0)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -158,6 +156,9 @@ def main(argv: list[str] | None = None) -> None:
             row = measure_board(dots, games, f"{n}:{i}", positions, loss=True, retest=args.retest)
             row["placed"] = label
             rows.append(row)
+            if args.json:       # after every board, so a run stopped early keeps what it played
+                with open(args.json, "w") as f:
+                    json.dump(rows, f)
             cells = " ".join(f"{s['win']:4.2f}{'*' if s['reliable'] else ' '}{s['gain']:+5.2f}"
                              for s in row["steps"])
             loss = row.get("loss")
@@ -218,7 +219,21 @@ def calibrate(rows: list[dict]) -> None:
     for label, group in [("all", rows)] + [(f"{n} dots", [r for r in rows if r["n"] == n]) for n in sizes]:
         for name in (measures if label == "all" else ("difficulty", "empty_share")):
             print(f"{label:>8} {name:>15}" + "".join(f"{rho(group, measures[name], t):>12}" for t in targets))
-    held_out_fit(rows)
+    retest = [r for r in rows if "retest_depth" in r]
+    if len(retest) >= 4:
+        a, b = [r["depth"] for r in retest], [r["retest_depth"] for r in retest]
+        same = sum(x == y for x, y in zip(a, b))
+        near = sum(abs(x - y) <= 1 for x, y in zip(a, b))
+        print(f"\ntest-retest ({len(retest)} boards, each chain played again with other seeds): "
+              f"rho {_fmt(spearman(a, b))}; the same depth on {same}, within one on {near}; "
+              f"difficulty against the retest depth rho "
+              f"{_fmt(spearman([r['difficulty'] for r in retest], b))}")
+    held_out_fit(rows, "skill", skill)
+    held_out_fit(rows, "depth", lambda r: r["depth"])
+
+
+def _fmt(rho) -> str:
+    return "-" if rho is None else f"{rho:+.2f}"
 
 
 def _ranks(xs):
@@ -227,24 +242,25 @@ def _ranks(xs):
     return ranks(xs)
 
 
-def held_out_fit(rows: list[dict]) -> None:
-    """Least squares of the skill's rank on the fast features, fitted on the even boards of each
+def held_out_fit(rows: list[dict], label: str, target) -> None:
+    """Least squares of the target's rank on the fast features, fitted on the even boards of each
     size, rho on them and on the odd boards (held out)."""
     fit_rows = [r for k, r in enumerate(rows) if k % 2 == 0]
     held = [r for k, r in enumerate(rows) if k % 2 == 1]
     if len(fit_rows) < len(FEATURES) + 2 or len(held) < 4:
         return
     names = [f for f in FEATURES if f != "difficulty"]
-    y = _ranks([skill(r) for r in fit_rows])
+    y = _ranks([target(r) for r in fit_rows])
     x = [[1.0] + [r[f] for f in names] for r in fit_rows]
     coef = _least_squares(x, y)
     predict = lambda r: sum(c * v for c, v in zip(coef, [1.0] + [r[f] for f in names]))  # noqa: E731
-    print(f"\nleast squares of skill rank on {', '.join(names)}: fitted on {len(fit_rows)} boards, "
+    print(f"\nleast squares of {label} rank on {', '.join(names)}: fitted on {len(fit_rows)} boards, "
           f"held out {len(held)}")
-    for label, group in (("fitted", fit_rows), ("held out", held)):
-        got = spearman([predict(r) for r in group], [skill(r) for r in group])
-        base = spearman([r["difficulty"] for r in group], [skill(r) for r in group])
-        print(f"  {label:>8}: fit rho {got:+.2f}   difficulty's rho {base:+.2f}")
+    for part, group in (("fitted", fit_rows), ("held out", held)):
+        got = spearman([predict(r) for r in group], [target(r) for r in group])
+        base = spearman([r["difficulty"] for r in group], [target(r) for r in group])
+        print(f"  {part:>8}: fit rho {got if got is not None else float('nan'):+.2f}   "
+              f"difficulty's rho {base if base is not None else float('nan'):+.2f}")
     print("  coefficients: " + ", ".join(f"{n} {c:+.3g}" for n, c in zip(["1"] + names, coef)))
 
 

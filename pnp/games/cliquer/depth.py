@@ -26,9 +26,11 @@ it is P(X >= 12) for X binomial(16, 1/2)). The 60 % of 6 pairs used before would
 chance 34 % of the time.
 
 Perfect play is the top rung when the solver finishes within its budget (its table carries over
-from move to move, and the budget bounds all of its work, games included). Otherwise a deeper
-search, ``search`` positions a move (players.Deepening), stands in for it, and the figures say
-why perfect play was left out. Every game's seed is a string of the tag, the rung, the pair and
+from move to move, and the budget bounds all of its work, games included). Otherwise a search
+stands in for it, and the figures say why perfect play was left out: ``search`` positions a move
+(players.Deepening) for the opening, and perfect play for the last ``exact_moves(n)`` moves of
+the game (from a position with that few moves left the solver is quick; a whole 11-dot game is
+not). Every game's seed is a string of the tag, the rung, the pair and
 the seat, so the same board, games and tag give the same figures on any machine.
 """
 
@@ -48,12 +50,21 @@ from .solver import Budget, OverBudget
 WIN_SHARE = 0.75
 GAMES = 16         # pairs of games a rung plays against the champion (see the docstring)
 SEARCH_RUNGS = (2_000, 8_000, 32_000)      # positions a move of the search rungs, x4 a rung
-STAND_IN = 128_000     # positions a move of the search that stands in for perfect play
+STAND_IN = 32_000      # positions a move of the search that stands in for perfect play...
 PERFECT = "perfect"
 
 
-def search_name(positions: int) -> str:
-    return f"search{positions // 1000}k" if positions % 1000 == 0 else f"search{positions}"
+def exact_moves(n: int) -> int:
+    """...which plays the last this many moves of the game exactly (players.Deepening's
+    exact_from): 20 up to 13 dots, where the solver's C core takes the endgame in about a second
+    (on 12 dots, 24 moves a game, 1-2 s of CPU a game); 12 past it, where only the pure-Python
+    core can. By the dot count, so the same moves on any machine."""
+    return 20 if n <= 13 else 12
+
+
+def search_name(positions: int, exact: int | None = None) -> str:
+    name = f"search{positions // 1000}k" if positions % 1000 == 0 else f"search{positions}"
+    return name if exact is None else f"{name}+exact{exact}"
 
 
 RUNGS = ("random", "greedy", "lookahead2", "lookahead3",
@@ -98,8 +109,9 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
             left_out = f"past its budget: {exc}" if isinstance(exc, OverBudget) else "out of memory"
             solve_seconds = None
     if left_out is not None and search is not None:
-        players.append(Deepening(search))
-        names.append(search_name(search))
+        exact = exact_moves(rules.n)
+        players.append(Deepening(search, exact_from=exact))
+        names.append(search_name(search, exact))
         searched = search
     champion, steps = 0, []
     for i in range(1, len(players)):
@@ -169,9 +181,9 @@ def format_depth(figures: dict) -> list[str]:
                      f"({'reliable' if s['reliable'] else 'not reliable'}), "
                      f"gains {s['gain']:+.2f} points a move")
     if figures["perfect_play_left_out"]:
-        top = (f"{search_name(figures['search_positions'])} (lookahead as deep as "
-               f"{figures['search_positions']:,} positions a move allow) stands in for it"
-               if figures.get("search_positions") else f"the chain stops at {RUNGS[-2]}")
+        top = (f"{figures['rungs'][-1]} (lookahead as deep as {figures['search_positions']:,} "
+               f"positions a move allow, and perfect play once few moves are left) stands in "
+               f"for it" if figures.get("search_positions") else f"the chain stops at {RUNGS[-2]}")
         lines.append(f"  perfect play left out of the chain ({figures['perfect_play_left_out']}); "
                      f"{top}")
     return lines

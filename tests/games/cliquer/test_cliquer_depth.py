@@ -13,7 +13,7 @@ from hypothesis.strategies import integers
 from cliquer_boards import boards
 from pnp.cli import cli
 from pnp.games.cliquer import depth as depth_module
-from pnp.games.cliquer.depth import GAMES, MOST_DEPTH, PERFECT, RUNGS, STAND_IN, WIN_SHARE, chain
+from pnp.games.cliquer.depth import GAMES, MOST_DEPTH, PERFECT, RUNGS, WIN_SHARE, chain
 from pnp.games.cliquer.solver import Budget
 
 CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"     # 9 dots, hard (the board of docs/hobbyists.md)
@@ -87,16 +87,15 @@ def test_a_tiny_positions_budget_leaves_perfect_play_out_and_search_stands_in():
 
     dots, _ = decode(SEVEN)
     got = chain(dots, games=1, budget=Budget(positions=10), search=40_000)
-    assert got["rungs"] == list(RUNGS[:-1]) + ["search40k"] and len(got["steps"]) == MOST_DEPTH
-    assert got["steps"][-1]["rung"] == "search40k"
-    assert got["search_positions"] == 40_000 and STAND_IN > RUNGS_SEARCH_MOST
+    # 7 dots: 12 moves a game, all within the stand-in's exact endgame (20 moves up to 13 dots)
+    assert depth_module.exact_moves(7) == 20
+    assert got["rungs"] == list(RUNGS[:-1]) + ["search40k+exact20"]
+    assert len(got["steps"]) == MOST_DEPTH and got["steps"][-1]["rung"] == "search40k+exact20"
+    assert got["search_positions"] == 40_000
     assert "more than 10 positions" in got["perfect_play_left_out"]
     assert got["solve_seconds"] is None
     lines = depth_module.format_depth(got)
-    assert "perfect play left out of the chain" in lines[-1] and "search40k (lookahead" in lines[-1]
-
-
-RUNGS_SEARCH_MOST = max(depth_module.SEARCH_RUNGS)
+    assert "perfect play left out of the chain" in lines[-1] and "search40k+exact20 (lookahead" in lines[-1]
 
 
 def test_without_a_stand_in_the_chain_stops_at_the_last_search_rung():
@@ -218,6 +217,30 @@ def test_search_with_no_room_past_three_moves_is_lookahead3(dots, seed):
     one = play_game(rules, [Deepening(1), Deepening(1)], random.Random(seed))
     two = play_game(rules, [Lookahead(3), Lookahead(3)], random.Random(seed))
     assert one == two
+
+
+@settings(max_examples=10, deadline=None)
+@given(boards(min_dots=4, max_dots=6), integers(0, 2**32 - 1), integers(0, 12))
+def test_search_plays_its_exact_endgame_perfectly(dots, seed, exact):
+    # One position a move is lookahead3 (previous test), which misplays; with an exact endgame of
+    # the last ``exact`` moves, every move it makes with that few moves left keeps the minimax
+    # value (brute force), against any opponent (random here).
+    import random
+
+    from cliquer_boards import exhaustive
+    from pnp.games.cliquer.players import Deepening, random_player
+    from pnp.games.cliquer.rules import Rules
+
+    rules = Rules(dots)
+    value = exhaustive(rules)
+    search, rng, state = Deepening(1, exact_from=exact), random.Random(seed), rules.start()
+    done = 0
+    while state.open:
+        mover = search if done % 2 == 0 else random_player
+        after, points = rules.play(state, mover(rules, state, rng))
+        if mover is search and rules.moves_in_game - done <= exact:
+            assert points - value(after) == value(state)
+        state, done = after, done + 1
 
 
 def test_search_is_refused_no_positions():
