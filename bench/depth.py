@@ -115,6 +115,8 @@ def main(argv: list[str] | None = None) -> None:
                          f"--full {FULL_POSITIONS:,})")
     ap.add_argument("--bands", action="store_true",
                     help="boards made to each band in turn (easy, medium, hard) instead of plain ones")
+    ap.add_argument("--no-loss", action="store_true",
+                    help="leave out what greedy and lookahead2 lose to perfect play (half the CPU)")
     ap.add_argument("--retest", action="store_true",
                     help="play every board's chain a second time with other seeds (test-retest)")
     ap.add_argument("--json", metavar="PATH", help="also write every board's figures here")
@@ -153,7 +155,8 @@ def main(argv: list[str] | None = None) -> None:
                       + (f" in band {band}" if band else f" even with {LOOSE}"))
                 break
             began = time.process_time()
-            row = measure_board(dots, games, f"{n}:{i}", positions, loss=True, retest=args.retest)
+            row = measure_board(dots, games, f"{n}:{i}", positions, loss=not args.no_loss,
+                                retest=args.retest)
             row["placed"] = label
             rows.append(row)
             if args.json:       # after every board, so a run stopped early keeps what it played
