@@ -54,12 +54,14 @@ STAND_IN = 32_000      # positions a move of the search that stands in for perfe
 PERFECT = "perfect"
 
 
-def exact_moves(n: int) -> int:
+def exact_moves(n: int) -> int | None:
     """...which plays the last this many moves of the game exactly (players.Deepening's
     exact_from): 20 up to 13 dots, where the solver's C core takes the endgame in about a second
-    (on 12 dots, 24 moves a game, 1-2 s of CPU a game); 12 past it, where only the pure-Python
-    core can. By the dot count, so the same moves on any machine."""
-    return 20 if n <= 13 else 12
+    (on 12 dots, 24 moves a game, 1-2 s of CPU a game); 12 up to 22 dots, where only the
+    pure-Python core can (0.6 s a game at 14 dots, 1.3 s at 20); None past 22, where the solver
+    cannot (its moves are numbered in a byte), and the stand-in searches 4x the positions
+    instead. By the dot count, so the same moves on any machine."""
+    return 20 if n <= 13 else 12 if n <= 22 else None
 
 
 def search_name(positions: int, exact: int | None = None) -> str:
@@ -85,7 +87,8 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
 
     ``perfect``: True to try the perfect rung within ``budget``; a string leaves it out and is
     the reason given. ``search``: positions a move of the search rung that stands in for perfect
-    play when it is left out (None: no stand-in, the chain stops at the last search rung). Keys:
+    play when it is left out, with an exact endgame (4x as many without one, past 22 dots; None:
+    no stand-in, the chain stops at the last search rung). Keys:
     rungs (those played), steps (one per rung above random: rung, below = the champion it played,
     pairs won share, reliable, gain a move), depth, threshold, pairs, perfect_play_left_out (None
     or why), search_positions (None unless a stand-in was played), solve_seconds (CPU seconds of
@@ -110,9 +113,9 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
             solve_seconds = None
     if left_out is not None and search is not None:
         exact = exact_moves(rules.n)
-        players.append(Deepening(search, exact_from=exact))
-        names.append(search_name(search, exact))
-        searched = search
+        searched = search if exact is not None else 4 * search
+        players.append(Deepening(searched, exact_from=exact))
+        names.append(search_name(searched, exact))
     champion, steps = 0, []
     for i in range(1, len(players)):
         # Only the perfect rung can run past its budget mid-game, and it was solved whole above.
