@@ -100,13 +100,19 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
     names = list(RUNGS[:len(players)])
     left_out = perfect if isinstance(perfect, str) else None if perfect else "not asked for"
     solve_seconds = searched = None
+    champion, steps = 0, []
+    for i in range(1, len(players)):
+        steps.append(_step(rules, players[i], players[champion], i, games, tag, names, champion))
+        if steps[-1]["reliable"]:
+            champion = i
     if left_out is None:
         start = time.process_time()
-        try:
+        try:     # the budget bounds all the solver's work, its games against the champion too
             top = Perfect(rules, budget)
             top.solver.solve(whole_line=False)
             solve_seconds = time.process_time() - start
-            players.append(top)
+            steps.append(_step(rules, top, players[champion], len(players), games, tag,
+                               names + [PERFECT], champion))
             names.append(PERFECT)
         except (OverBudget, MemoryError) as exc:
             left_out = f"past its budget: {exc}" if isinstance(exc, OverBudget) else "out of memory"
@@ -114,23 +120,17 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
     if left_out is not None and search is not None:
         exact = exact_moves(rules.n)
         searched = search if exact is not None else 4 * search
-        players.append(Deepening(searched, exact_from=exact))
         names.append(search_name(searched, exact))
-    champion, steps = 0, []
-    for i in range(1, len(players)):
-        # Only the perfect rung can run past its budget mid-game, and it was solved whole above.
-        step = _step(rules, players[i], players[champion], i, games, tag)
-        step.update(rung=names[i], below=names[champion])
-        steps.append(step)
-        if step["reliable"]:
-            champion = i
+        steps.append(_step(rules, Deepening(searched, exact_from=exact), players[champion],
+                           len(players), games, tag, names, champion))
     depth = sum(s["reliable"] for s in steps)
     return {"rungs": names, "steps": steps, "depth": depth,
             "threshold": WIN_SHARE, "pairs": games, "perfect_play_left_out": left_out,
             "search_positions": searched, "solve_seconds": solve_seconds}
 
 
-def _step(rules: Rules, strong, weak, i: int, games: int, tag: str) -> dict:
+def _step(rules: Rules, strong, weak, i: int, games: int, tag: str, names: list[str],
+          champion: int) -> dict:
     """Rung i (strong) against the champion (weak): ``games`` pairs, one game from each seat."""
     wins = total = 0.0
     for g in range(games):
@@ -142,7 +142,7 @@ def _step(rules: Rules, strong, weak, i: int, games: int, tag: str) -> dict:
         wins += 1.0 if both > 0 else 0.5 if both == 0 else 0.0
         total += both
     win = wins / games
-    return {"rung": "", "below": "", "win": win, "reliable": win >= WIN_SHARE,
+    return {"rung": names[i], "below": names[champion], "win": win, "reliable": win >= WIN_SHARE,
             "gain": total / (2 * games) / rules.moves_in_game}
 
 

@@ -98,6 +98,22 @@ def test_a_tiny_positions_budget_leaves_perfect_play_out_and_search_stands_in():
     assert "perfect play left out of the chain" in lines[-1] and "search40k+exact20 (lookahead" in lines[-1]
 
 
+def test_a_budget_spent_in_the_games_leaves_perfect_play_out_too():
+    # The budget bounds all the solver's work: here the first solve fits (9,836 positions, C
+    # core) and the games against the champion do not, so the stand-in plays instead, no error.
+    from pnp.games.cliquer.codes import decode
+    from pnp.games.cliquer.rules import Rules
+    from pnp.games.cliquer.solver import Solver
+
+    dots, _ = decode(SEVEN)
+    solver = Solver(Rules(dots))
+    solver.solve(whole_line=False)
+    got = chain(dots, games=1, budget=Budget(positions=solver.positions + 100))
+    assert got["rungs"][-1] == "search32k+exact20" and PERFECT not in got["rungs"]
+    assert "past its budget" in got["perfect_play_left_out"]
+    assert len(got["steps"]) == MOST_DEPTH
+
+
 def test_without_a_stand_in_the_chain_stops_at_the_last_search_rung():
     got = chain(FOUR, games=1, perfect="not asked for", search=None)
     assert got["rungs"] == list(RUNGS[:-1]) and len(got["steps"]) == MOST_DEPTH - 1
