@@ -2,36 +2,35 @@
 measures predict it.
 
 The idea of Lantz, Isaksen, Jaffe, Nealen and Togelius ("Depth in Strategic Games", 2017): a
-ladder of players of rising strength, each playing the rung below from both seats on the same
-board. The rungs and the chain are pnp's own (pnp/games/cliquer/players.py and depth.py, what
-`pnp analyze --depth` prints):
+ladder of players of rising strength, played on the same board. The rungs and the chain are
+pnp's own (pnp/games/cliquer/players.py and depth.py, what `pnp analyze --depth` prints):
 
-    random < greedy < lookahead2 < lookahead3 < perfect (or search, where perfect play is out of budget)
+    random < greedy < lookahead2 < lookahead3 < search2k < search8k < search32k < perfect
 
-A rung *reliably beats* the one below on a board when it wins at least WIN_SHARE of the pairs of
-games (one game from each seat, same seed). A board's **depth** is the number of rungs, counted
-from the bottom, that each reliably beat the one below (0..4); its **gains** are each rung's mean
-margin a move over the one below. The top rung is perfect play where the solver finishes within
-``--positions`` positions (a count, so the same rungs on any machine), else ``search``: lookahead
-as deep as SEARCH_POSITIONS positions a move allow (players.Deepening).
+walked from the bottom: each rung plays the *champion* (the strongest rung below it that
+reliably won), from both seats, GAMES pairs of games; a rung that wins at least WIN_SHARE of the
+pairs becomes the champion. A board's **depth** is the number of rungs that did (0..7); the
+gains are each rung's mean margin a move over its champion. The top rung is perfect play where
+the solver finishes within ``--positions`` positions (a count, so the same rungs on any
+machine), else a search with the last moves of the game exact (depth.exact_moves).
 
 The boards are the generator's own (pnp/games/cliquer/generate.py with a default item, seeded
-``depth-bench:N:I``): the sizes the layouts and the board of the day print (7-11 dots, the
-default 9), then larger boards up to the most dots the generator places; where the default
-clearance and spacing cannot hold N dots, the loosest a spec may ask for (LOOSE).
+``depth-bench:N:I``; ``--bands``: made to each band in turn); where the default clearance and
+spacing cannot hold N dots, the loosest a spec may ask for (LOOSE).
 
 Then the calibration, all on the same boards in the same run: Spearman's rho of each fast
-measure (milliseconds a board) against the depth, against the finer **skill** (the total gain a
-move from random up to the top rung: how many points a move skill is worth, all the way up),
-and against what greedy and lookahead2 lose a move to perfect play; and a least-squares fit of
-the fast features to the skill's rank on the even boards, with rho reported on the even boards
+measure (milliseconds a board) against the depth, the **skill** (the champions' gains added up:
+how many points a move skill is worth, all the way up), and what greedy and lookahead2 lose a
+move to perfect play; ``--retest`` plays every chain again with other seeds, and the depth's
+rho with itself is the most any predictor can reach; and least-squares fits of the fast
+features to the skill's and the depth's rank on the even boards, with rho on the even boards
 (fitted) and on the odd ones (held out).
 
-    python bench/depth.py                 # quick: 7-11 and 13 dots, 4 boards a size, 4 pairs
-    python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards, 6 pairs
-    python bench/depth.py --sizes 9,10 --boards 4 --games 6 --json rows.json
+    python bench/depth.py                 # quick: 7-11 and 13 dots, 4 boards a size
+    python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards (hours)
+    python bench/depth.py --sizes 7,8 --boards 8 --retest --json rows.json
     python bench/depth.py --from-json rows.json   # the calibration again, no games
-    python bench/depth.py --bands --sizes 7,8,9,10 --boards 8   # boards made to each band
+    python bench/depth.py --bands --sizes 7,8,9 --boards 4 --no-loss   # boards made to each band
     python bench/depth.py --analyze-cost  # CPU of `pnp analyze --depth` at 9, 10, 11 dots
 """
 
@@ -109,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--sizes", help=f"dot counts (default {QUICK_SIZES}; --full {FULL_SIZES})")
     ap.add_argument("--boards", type=int, help="boards a size (default 4; --full 12)")
-    ap.add_argument("--games", type=int, help="pairs of games a rung pair (default 4; --full 6)")
+    ap.add_argument("--games", type=int, help=f"pairs of games a rung (default {GAMES}, as pnp's chain)")
     ap.add_argument("--positions", type=int,
                     help=f"the solver's budget for the perfect rung (default {QUICK_POSITIONS:,}; "
                          f"--full {FULL_POSITIONS:,})")
@@ -289,7 +288,7 @@ def analyze_cost(sizes: list[int], boards: int) -> None:
     from pnp.games.cliquer.analysis import QUICK, depth_figures
 
     print(f"pnp analyze --depth: the chain within the default budget ({QUICK.seconds:g} s, "
-          f"{QUICK.memory_mb} MB), 6 pairs a rung; boards: the generator's, seed depth-bench:N:I")
+          f"{QUICK.memory_mb} MB), {GAMES} pairs a rung; boards: the generator's, seed depth-bench:N:I")
     for n in sizes:
         for i in range(boards):
             dots, _ = served_board(n, i)
