@@ -12,7 +12,8 @@ tied moves in segment order, so a game is a pure function of the board, the play
   each move (three moves, then five, seven...; to the end of the game once few moves are left).
   Counts, not seconds, so a game is the same on any machine: a rung above lookahead3 that exists
   on boards of any size. Deeper is not always stronger on the margin of points alone (the chain
-  measures by how much, bench/depth.py).
+  measures by how much, bench/depth.py). With ``exact_from=k`` it plays the last k moves of the
+  game perfectly, through pnp's solver (depth.py's stand-in for perfect play past 10 dots).
 - ``Perfect(rules, budget)``: pnp's solver; past its budget a move raises solver.OverBudget.
 
 No global random state: every choice goes through the ``random.Random`` a game is given.
