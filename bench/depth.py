@@ -2,36 +2,35 @@
 measures predict it.
 
 The idea of Lantz, Isaksen, Jaffe, Nealen and Togelius ("Depth in Strategic Games", 2017): a
-ladder of players of rising strength, each playing the rung below from both seats on the same
-board. The rungs and the chain are pnp's own (pnp/games/cliquer/players.py and depth.py, what
-`pnp analyze --depth` prints):
+ladder of players of rising strength, played on the same board. The rungs and the chain are
+pnp's own (pnp/games/cliquer/players.py and depth.py, what `pnp analyze --depth` prints):
 
-    random < greedy < lookahead2 < lookahead3 < perfect (or search, where perfect play is out of budget)
+    random < greedy < lookahead2 < lookahead3 < search2k < search8k < search32k < perfect
 
-A rung *reliably beats* the one below on a board when it wins at least WIN_SHARE of the pairs of
-games (one game from each seat, same seed). A board's **depth** is the number of rungs, counted
-from the bottom, that each reliably beat the one below (0..4); its **gains** are each rung's mean
-margin a move over the one below. The top rung is perfect play where the solver finishes within
-``--positions`` positions (a count, so the same rungs on any machine), else ``search``: lookahead
-as deep as SEARCH_POSITIONS positions a move allow (players.Deepening).
+walked from the bottom: each rung plays the *champion* (the strongest rung below it that
+reliably won), from both seats, GAMES pairs of games; a rung that wins at least WIN_SHARE of the
+pairs becomes the champion. A board's **depth** is the number of rungs that did (0..7); the
+gains are each rung's mean margin a move over its champion. The top rung is perfect play where
+the solver finishes within ``--positions`` positions (a count, so the same rungs on any
+machine), else a search with the last moves of the game exact (depth.exact_moves).
 
 The boards are the generator's own (pnp/games/cliquer/generate.py with a default item, seeded
-``depth-bench:N:I``): the sizes the layouts and the board of the day print (7-11 dots, the
-default 9), then larger boards up to the most dots the generator places; where the default
-clearance and spacing cannot hold N dots, the loosest a spec may ask for (LOOSE).
+``depth-bench:N:I``; ``--bands``: made to each band in turn); where the default clearance and
+spacing cannot hold N dots, the loosest a spec may ask for (LOOSE).
 
 Then the calibration, all on the same boards in the same run: Spearman's rho of each fast
-measure (milliseconds a board) against the depth, against the finer **skill** (the total gain a
-move from random up to the top rung: how many points a move skill is worth, all the way up),
-and against what greedy and lookahead2 lose a move to perfect play; and a least-squares fit of
-the fast features to the skill's rank on the even boards, with rho reported on the even boards
+measure (milliseconds a board) against the depth, the **skill** (the champions' gains added up:
+how many points a move skill is worth, all the way up), and what greedy and lookahead2 lose a
+move to perfect play; ``--retest`` plays every chain again with other seeds, and the depth's
+rho with itself is the most any predictor can reach; and least-squares fits of the fast
+features to the skill's and the depth's rank on the even boards, with rho on the even boards
 (fitted) and on the odd ones (held out).
 
-    python bench/depth.py                 # quick: 7-11 and 13 dots, 4 boards a size, 4 pairs
-    python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards, 6 pairs
-    python bench/depth.py --sizes 9,10 --boards 4 --games 6 --json rows.json
+    python bench/depth.py                 # quick: 7-11 and 13 dots, 4 boards a size
+    python bench/depth.py --full          # 7-11, 13, 16, 20, 25, 30 dots, 12 boards (hours)
+    python bench/depth.py --sizes 7,8 --boards 8 --retest --json rows.json
     python bench/depth.py --from-json rows.json   # the calibration again, no games
-    python bench/depth.py --bands --sizes 7,8,9,10 --boards 8   # boards made to each band
+    python bench/depth.py --bands --sizes 7,8,9 --boards 4 --no-loss   # boards made to each band
     python bench/depth.py --analyze-cost  # CPU of `pnp analyze --depth` at 9, 10, 11 dots
 """
 
@@ -50,10 +49,9 @@ sys.path.insert(0, HERE)
 
 from calibrate_difficulty import spearman  # noqa: E402
 
-from pnp.games.cliquer.depth import WIN_SHARE, perfect_loss  # noqa: E402
+from pnp.games.cliquer.depth import GAMES, MOST_DEPTH, RUNGS, STAND_IN, WIN_SHARE, perfect_loss  # noqa: E402
 from pnp.games.cliquer.depth import chain as board_chain  # noqa: E402
 from pnp.games.cliquer.difficulty import FEATURES, band_of, features  # noqa: E402
-from pnp.games.cliquer.players import SEARCH_POSITIONS  # noqa: E402
 from pnp.games.cliquer.solver import Budget  # noqa: E402
 
 QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
@@ -79,28 +77,30 @@ def served_board(n: int, i: int, band: str | None = None):
     return None, None
 
 
-def measure_board(dots, games: int, tag: str, positions: int, loss: bool) -> dict:
+def measure_board(dots, games: int, tag: str, positions: int, loss: bool,
+                  retest: bool = False) -> dict:
     got = board_chain(dots, games, tag, budget=Budget(positions=positions))
     row = {"dots": [list(d) for d in dots], "n": len(dots), "steps": got["steps"],
            "depth": got["depth"], "top": got["rungs"][-1], "solve_s": got["solve_seconds"],
            **features(dots)}
+    if retest:      # the same board, the same chain, other seeds: how much of the depth is luck
+        again = board_chain(dots, games, tag + ":retest", budget=Budget(positions=positions))
+        row["retest_depth"], row["retest_steps"] = again["depth"], again["steps"]
     if loss and got["rungs"][-1] == "perfect":
         row["loss"] = perfect_loss(dots, games, tag)
     return row
 
 
 def skill(row: dict) -> float:
-    """The total gain a move from random up to the top rung."""
-    return sum(s["gain"] for s in row["steps"])
+    """The total gain a move from random up the chain: each champion's gain over the one before."""
+    return sum(s["gain"] for s in row["steps"] if s["reliable"])
 
 
 def fine_depth(row: dict) -> float:
-    """Depth, plus the win share of the first step not reliably won (ties of depth broken by how
-    near the next rung came)."""
-    for s in row["steps"]:
-        if not s["reliable"]:
-            return row["depth"] + s["win"]
-    return float(row["depth"])
+    """Depth, plus the mean pairs-won share of the rungs that did not reliably win (ties of
+    depth broken by how near those rungs came)."""
+    missed = [s["win"] for s in row["steps"] if not s["reliable"]]
+    return row["depth"] + (sum(missed) / len(missed) if missed else 1.0)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -108,12 +108,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--sizes", help=f"dot counts (default {QUICK_SIZES}; --full {FULL_SIZES})")
     ap.add_argument("--boards", type=int, help="boards a size (default 4; --full 12)")
-    ap.add_argument("--games", type=int, help="pairs of games a rung pair (default 4; --full 6)")
+    ap.add_argument("--games", type=int, help=f"pairs of games a rung (default {GAMES}, as pnp's chain)")
     ap.add_argument("--positions", type=int,
                     help=f"the solver's budget for the perfect rung (default {QUICK_POSITIONS:,}; "
                          f"--full {FULL_POSITIONS:,})")
     ap.add_argument("--bands", action="store_true",
                     help="boards made to each band in turn (easy, medium, hard) instead of plain ones")
+    ap.add_argument("--no-loss", action="store_true",
+                    help="leave out what greedy and lookahead2 lose to perfect play (half the CPU)")
+    ap.add_argument("--retest", action="store_true",
+                    help="play every board's chain a second time with other seeds (test-retest)")
     ap.add_argument("--json", metavar="PATH", help="also write every board's figures here")
     ap.add_argument("--from-json", metavar="PATH", help="instead of playing: the calibration of saved rows")
     ap.add_argument("--analyze-cost", action="store_true",
@@ -132,15 +136,14 @@ def main(argv: list[str] | None = None) -> None:
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
         FULL_SIZES if args.full else QUICK_SIZES
     boards = args.boards or (12 if args.full else 4)
-    games = args.games or (6 if args.full else 4)
+    games = args.games or GAMES
     positions = args.positions or (FULL_POSITIONS if args.full else QUICK_POSITIONS)
-    print(f"skill chain random < greedy < lookahead2 < lookahead3 < perfect | search; a rung "
-          f"reliably beats the one below when it wins >= {WIN_SHARE:.0%} of {games} pairs of games; "
-          f"perfect play within {positions:,} positions, else search at {SEARCH_POSITIONS:,} "
-          f"positions a move; boards: the generator's, seed depth-bench:N:I")
-    print(f"{'dots':>4} {'board':>5} {'diff':>6} | greed>rand win gain | la2>greed win gain | "
-          f"la3>la2 win gain | top>la3 win gain | top     | depth | skill | solve s | cpu s | "
-          f"greedy/la2 loss a move")
+    print(f"skill chain {' < '.join(RUNGS)} (or search at {STAND_IN:,} positions a move in its "
+          f"place), walked from the bottom: a rung reliably beats the champion when it wins >= "
+          f"{WIN_SHARE:.0%} of {games} pairs of games; perfect play within {positions:,} positions; "
+          f"boards: the generator's, seed depth-bench:N:I")
+    print(f"{'dots':>4} {'board':>5} {'diff':>6} | each rung over the champion: pairs won, gain a "
+          f"move (* reliable) | top | depth | skill | solve s | cpu s | greedy/la2 loss a move")
     rows, start = [], time.process_time()
     for n, band in [(n, band) for n in sizes for band in
                     (("easy", "medium", "hard") if args.bands else (None,))]:
@@ -151,13 +154,19 @@ def main(argv: list[str] | None = None) -> None:
                       + (f" in band {band}" if band else f" even with {LOOSE}"))
                 break
             began = time.process_time()
-            row = measure_board(dots, games, f"{n}:{i}", positions, loss=True)
+            row = measure_board(dots, games, f"{n}:{i}", positions, loss=not args.no_loss,
+                                retest=args.retest)
             row["placed"] = label
             rows.append(row)
-            cells = " | ".join(f"{s['win']:12.2f} {s['gain']:5.2f}" for s in row["steps"])
+            if args.json:       # after every board, so a run stopped early keeps what it played
+                with open(args.json, "w") as f:
+                    json.dump(rows, f)
+            cells = " ".join(f"{s['win']:4.2f}{'*' if s['reliable'] else ' '}{s['gain']:+5.2f}"
+                             for s in row["steps"])
             loss = row.get("loss")
             print(f"{n:4d} {i:5d} {row['difficulty']:6.3f} | {cells} | {row['top']:7} | "
-                  f"{row['depth']:5d} | {skill(row):5.2f} | "
+                  f"{row['depth']:2d}{'/' + str(row['retest_depth']) if 'retest_depth' in row else '  '} | "
+                  f"{skill(row):5.2f} | "
                   f"{row['solve_s'] if row['solve_s'] is not None else float('nan'):7.2f} | "
                   f"{time.process_time() - began:5.1f} | "
                   + (f"{loss['greedy']:.2f} / {loss['lookahead2']:.2f}" if loss else "-")
@@ -172,16 +181,16 @@ def main(argv: list[str] | None = None) -> None:
 def calibrate(rows: list[dict]) -> None:
     """The chain by size, then rho of every fast measure with it, then the held-out fit."""
     sizes = sorted({r["n"] for r in rows})
-    print("by size      boards  depth 0-4 (count)          skill a move (mean, min-max)  top rung")
+    print("by size      boards  depth 0..7 (count)          skill a move (mean, min-max)  top rung")
     for n in sizes:
         group = [r for r in rows if r["n"] == n]
         depths = [r["depth"] for r in group]
         skills = [skill(r) for r in group]
-        print(f"{n:4d} dots   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
+        print(f"{n:4d} dots   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(MOST_DEPTH + 1))
               + f"   {sum(skills) / len(skills):5.2f} ({min(skills):.2f}-{max(skills):.2f})"
               + f"      {', '.join(sorted({r['top'] for r in group}))}")
-    print("\nby band      boards  depth 0-4 (count)    skill  gains a move: greedy>random la2>greedy "
-          "la3>la2 top>la3  la3>la2 pairs won  greedy/la2 loss to perfect (boards)")
+    print("\nby band      boards  depth 0..7 (count)    skill  mean depth  depth >= 5  "
+          "greedy/la2 loss to perfect (boards)")
     for band in ("easy", "medium", "hard"):
         group = [r for r in rows if band_of(r["difficulty"]) == band]
         if not group:
@@ -192,10 +201,9 @@ def calibrate(rows: list[dict]) -> None:
         loss = (f"{sum(r['loss']['greedy'] for r in solved) / len(solved):.2f} / "
                 f"{sum(r['loss']['lookahead2'] for r in solved) / len(solved):.2f} ({len(solved)})"
                 if solved else "-")
-        print(f"{band:>8}   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(5))
-              + f"   {mean(skill):5.2f}  " + " ".join(f"{mean(lambda r, k=k: r['steps'][k]['gain']):+.2f}"
-                                                    for k in range(4))
-              + f"   {mean(lambda r: r['steps'][2]['win']):.0%}   {loss}")
+        print(f"{band:>8}   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(MOST_DEPTH + 1))
+              + f"   {mean(skill):5.2f}  {mean(lambda r: r['depth']):5.2f}  "
+              + f"{sum(d >= 5 for d in depths) / len(depths):6.0%}   {loss}")
     targets = {"depth": lambda r: r["depth"], "fine depth": fine_depth, "skill": skill,
                "greedy loss": lambda r: r["loss"]["greedy"],
                "la2 loss": lambda r: r["loss"]["lookahead2"]}
@@ -213,7 +221,21 @@ def calibrate(rows: list[dict]) -> None:
     for label, group in [("all", rows)] + [(f"{n} dots", [r for r in rows if r["n"] == n]) for n in sizes]:
         for name in (measures if label == "all" else ("difficulty", "empty_share")):
             print(f"{label:>8} {name:>15}" + "".join(f"{rho(group, measures[name], t):>12}" for t in targets))
-    held_out_fit(rows)
+    retest = [r for r in rows if "retest_depth" in r]
+    if len(retest) >= 4:
+        a, b = [r["depth"] for r in retest], [r["retest_depth"] for r in retest]
+        same = sum(x == y for x, y in zip(a, b))
+        near = sum(abs(x - y) <= 1 for x, y in zip(a, b))
+        print(f"\ntest-retest ({len(retest)} boards, each chain played again with other seeds): "
+              f"rho {_fmt(spearman(a, b))}; the same depth on {same}, within one on {near}; "
+              f"difficulty against the retest depth rho "
+              f"{_fmt(spearman([r['difficulty'] for r in retest], b))}")
+    held_out_fit(rows, "skill", skill)
+    held_out_fit(rows, "depth", lambda r: r["depth"])
+
+
+def _fmt(rho) -> str:
+    return "-" if rho is None else f"{rho:+.2f}"
 
 
 def _ranks(xs):
@@ -222,24 +244,25 @@ def _ranks(xs):
     return ranks(xs)
 
 
-def held_out_fit(rows: list[dict]) -> None:
-    """Least squares of the skill's rank on the fast features, fitted on the even boards of each
+def held_out_fit(rows: list[dict], label: str, target) -> None:
+    """Least squares of the target's rank on the fast features, fitted on the even boards of each
     size, rho on them and on the odd boards (held out)."""
     fit_rows = [r for k, r in enumerate(rows) if k % 2 == 0]
     held = [r for k, r in enumerate(rows) if k % 2 == 1]
     if len(fit_rows) < len(FEATURES) + 2 or len(held) < 4:
         return
     names = [f for f in FEATURES if f != "difficulty"]
-    y = _ranks([skill(r) for r in fit_rows])
+    y = _ranks([target(r) for r in fit_rows])
     x = [[1.0] + [r[f] for f in names] for r in fit_rows]
     coef = _least_squares(x, y)
     predict = lambda r: sum(c * v for c, v in zip(coef, [1.0] + [r[f] for f in names]))  # noqa: E731
-    print(f"\nleast squares of skill rank on {', '.join(names)}: fitted on {len(fit_rows)} boards, "
+    print(f"\nleast squares of {label} rank on {', '.join(names)}: fitted on {len(fit_rows)} boards, "
           f"held out {len(held)}")
-    for label, group in (("fitted", fit_rows), ("held out", held)):
-        got = spearman([predict(r) for r in group], [skill(r) for r in group])
-        base = spearman([r["difficulty"] for r in group], [skill(r) for r in group])
-        print(f"  {label:>8}: fit rho {got:+.2f}   difficulty's rho {base:+.2f}")
+    for part, group in (("fitted", fit_rows), ("held out", held)):
+        got = spearman([predict(r) for r in group], [target(r) for r in group])
+        base = spearman([r["difficulty"] for r in group], [target(r) for r in group])
+        print(f"  {part:>8}: fit rho {got if got is not None else float('nan'):+.2f}   "
+              f"difficulty's rho {base if base is not None else float('nan'):+.2f}")
     print("  coefficients: " + ", ".join(f"{n} {c:+.3g}" for n, c in zip(["1"] + names, coef)))
 
 
@@ -265,7 +288,7 @@ def analyze_cost(sizes: list[int], boards: int) -> None:
     from pnp.games.cliquer.analysis import QUICK, depth_figures
 
     print(f"pnp analyze --depth: the chain within the default budget ({QUICK.seconds:g} s, "
-          f"{QUICK.memory_mb} MB), 6 pairs a rung; boards: the generator's, seed depth-bench:N:I")
+          f"{QUICK.memory_mb} MB), {GAMES} pairs a rung; boards: the generator's, seed depth-bench:N:I")
     for n in sizes:
         for i in range(boards):
             dots, _ = served_board(n, i)

@@ -1,26 +1,37 @@
 """A CliqueR board's strategic depth: the skill chain of Lantz, Isaksen, Jaffe, Nealen and
 Togelius ("Depth in Strategic Games", 2017).
 
-A ladder of players of rising strength (players.py), each playing the rung below from both seats
-on the same board:
+A ladder of players of rising strength (players.py), in this order:
 
-    random < greedy (most points now) < lookahead2 (one reply) < lookahead3 (two replies) < perfect
+    random < greedy (most points now) < lookahead2 (one reply) < lookahead3 (two replies)
+           < search2k < search8k < search32k (players.Deepening: lookahead as deep as 2,000,
+             8,000, 32,000 positions a move allow) < perfect
 
-A rung *reliably beats* the one below when it wins at least WIN_SHARE of ``games`` pairs of games,
-a pair being one game from each seat with the same seed: the pair is won when the stronger rung's
-margins over its two games add up to more than zero (half when to zero). Pairs, not single games,
-because the seat decides much of a game: under perfect play the first player wins exactly when
-the game's move count is odd, so a perfect player in the losing seat loses a single game to
-almost anyone. The **depth** is the number of rungs, counted from the bottom, that each reliably
-beat the one below before the first that does not; the **gain** of a rung is its mean margin a
-move over the rung below.
+The chain is walked from the bottom: the *champion* starts as random, and each rung in turn plays
+the champion; a rung that *reliably beats* the champion becomes the champion and adds one to the
+**depth**. So the depth is the length of a chain of players each of whom reliably beats the one
+before, the definition of the paper, and a rung no stronger than the one below (a deeper search is
+not always stronger on the margin of points alone) is stepped over instead of ending the chain.
+The **gain** of a rung is its mean margin a move over the champion it played.
+
+A rung reliably beats the champion when it wins at least WIN_SHARE of ``games`` pairs of games, a
+pair being one game from each seat with the same seed: the pair is won when the rung's margins
+over its two games add up to more than zero, half when to zero. Pairs, not single games, because
+the seat decides much of a game: under perfect play the first player wins exactly when the game's
+move count is odd, so a perfect player in the losing seat loses a single game to almost anyone.
+Why 75 % of 16 pairs: if the two players were equally strong, a pair would be as likely lost as
+won, and 12 of 16 (at least 8 more won than lost) would come up by chance at most 3.8 % of the
+time, whatever share of pairs is drawn (a one-sided sign test; the worst case is no draws, where
+it is P(X >= 12) for X binomial(16, 1/2)). The 60 % of 6 pairs used before would be passed by
+chance 34 % of the time.
 
 Perfect play is the top rung when the solver finishes within its budget (its table carries over
-from move to move, and the budget bounds all of its work, games included). Otherwise the top rung
-is ``search`` (players.Deepening: lookahead as deep as a count of positions allows each move,
-exact to the end once few moves are left), so a board of any size has a chain of four steps,
-and the figures say why perfect play was left out. Every game's seed is a string of the tag, the rung, the pair
-and the seat, so the same board, games and tag give the same figures on any machine.
+from move to move, and the budget bounds all of its work, games included). Otherwise a search
+stands in for it, and the figures say why perfect play was left out: ``search`` positions a move
+(players.Deepening) for the opening, and perfect play for the last ``exact_moves(n)`` moves of
+the game (from a position with that few moves left the solver is quick; a whole 11-dot game is
+not). Every game's seed is a string of the tag, the rung, the pair and
+the seat, so the same board, games and tag give the same figures on any machine.
 """
 
 from __future__ import annotations
@@ -31,67 +42,96 @@ from typing import Sequence
 
 from .difficulty import measure
 from .geometry import Dot
-from .players import (SEARCH_POSITIONS, Deepening, Lookahead, Perfect, greedy_player, margin,
-                      play_game, random_player)
+from .players import (Deepening, Lookahead, Perfect, greedy_player, margin, play_game,
+                      random_player)
 from .rules import Rules
 from .solver import Budget, OverBudget
 
-WIN_SHARE = 0.6
-GAMES = 6          # pairs of games a rung pair, as bench/depth.py's default
-RUNGS = ("random", "greedy", "lookahead2", "lookahead3", "perfect")
-SEARCH = "search"      # the top rung in perfect play's place when the solver is out of budget
+WIN_SHARE = 0.75
+GAMES = 16         # pairs of games a rung plays against the champion (see the docstring)
+SEARCH_RUNGS = (2_000, 8_000, 32_000)      # positions a move of the search rungs, x4 a rung
+STAND_IN = 32_000      # positions a move of the search that stands in for perfect play...
+PERFECT = "perfect"
+
+
+def exact_moves(n: int) -> int | None:
+    """...which plays the last this many moves of the game exactly (players.Deepening's
+    exact_from): 20 up to 13 dots, where the solver's C core takes the endgame in about a second
+    (on 12 dots, 24 moves a game, 1-2 s of CPU a game); 12 up to 22 dots, where only the
+    pure-Python core can (0.6 s a game at 14 dots, 1.3 s at 20); None past 22, where the solver
+    cannot (its moves are numbered in a byte), and the stand-in searches 4x the positions
+    instead. By the dot count, so the same moves on any machine."""
+    return 20 if n <= 13 else 12 if n <= 22 else None
+
+
+def search_name(positions: int, exact: int | None = None) -> str:
+    name = f"search{positions // 1000}k" if positions % 1000 == 0 else f"search{positions}"
+    return name if exact is None else f"{name}+exact{exact}"
+
+
+RUNGS = ("random", "greedy", "lookahead2", "lookahead3",
+         *(search_name(p) for p in SEARCH_RUNGS), PERFECT)
+MOST_DEPTH = len(RUNGS) - 1
+
+
+def ladder() -> list:
+    """The players of RUNGS below perfect play, fresh (Deepening keeps counters)."""
+    return [random_player, greedy_player, Lookahead(2), Lookahead(3),
+            *(Deepening(p) for p in SEARCH_RUNGS)]
 
 
 def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
           budget: Budget | None = None, perfect: bool | str = True,
-          search: int | None = SEARCH_POSITIONS) -> dict:
-    """Each rung against the one below on one board, as JSON-ready figures.
+          search: int | None = STAND_IN) -> dict:
+    """The chain walked on one board, as JSON-ready figures.
 
     ``perfect``: True to try the perfect rung within ``budget``; a string leaves it out and is
     the reason given. ``search``: positions a move of the search rung that stands in for perfect
-    play when it is left out (None: no stand-in, the chain stops at lookahead3). Keys: rungs
-    (those played), steps (one per rung pair: rung, below, pairs won share, reliable, gain a
-    move), depth, threshold, pairs, perfect_play_left_out (None or why), search_positions (None
-    unless the search rung was played), solve_seconds (CPU seconds of the first solve; None
-    without perfect play)."""
+    play when it is left out, with an exact endgame (4x as many without one, past 22 dots; None:
+    no stand-in, the chain stops at the last search rung). Keys:
+    rungs (those played), steps (one per rung above random: rung, below = the champion it played,
+    pairs won share, reliable, gain a move), depth, threshold, pairs, perfect_play_left_out (None
+    or why), search_positions (None unless a stand-in was played), solve_seconds (CPU seconds of
+    the first solve; None without perfect play)."""
     if games < 1:
         raise ValueError(f"the skill chain needs at least one pair of games, got {games}")
     rules = Rules(tuple((int(x), int(y)) for x, y in dots))
-    ladder = [random_player, greedy_player, Lookahead(2), Lookahead(3)]
+    players = ladder()
+    names = list(RUNGS[:len(players)])
     left_out = perfect if isinstance(perfect, str) else None if perfect else "not asked for"
-    solve_seconds = None
-    steps = [_step(rules, ladder[i], ladder[i - 1], i, games, tag) for i in range(1, len(ladder))]
+    solve_seconds = searched = None
+    champion, steps = 0, []
+    for i in range(1, len(players)):
+        steps.append(_step(rules, players[i], players[champion], i, games, tag, names, champion))
+        if steps[-1]["reliable"]:
+            champion = i
     if left_out is None:
         start = time.process_time()
-        try:
+        try:     # the budget bounds all the solver's work, its games against the champion too
             top = Perfect(rules, budget)
             top.solver.solve(whole_line=False)
             solve_seconds = time.process_time() - start
-            steps.append(_step(rules, top, ladder[-1], len(ladder), games, tag))
-            ladder.append(top)
+            steps.append(_step(rules, top, players[champion], len(players), games, tag,
+                               names + [PERFECT], champion))
+            names.append(PERFECT)
         except (OverBudget, MemoryError) as exc:
             left_out = f"past its budget: {exc}" if isinstance(exc, OverBudget) else "out of memory"
             solve_seconds = None
-    names = list(RUNGS[:len(ladder)])
-    searched = None
     if left_out is not None and search is not None:
-        top = Deepening(search)
-        steps.append(_step(rules, top, ladder[-1], len(ladder), games, tag, SEARCH))
-        ladder.append(top)
-        names.append(SEARCH)
-        searched = search
-    depth = 0
-    for step in steps:
-        if not step["reliable"]:
-            break
-        depth += 1
+        exact = exact_moves(rules.n)
+        searched = search if exact is not None else 4 * search
+        names.append(search_name(searched, exact))
+        steps.append(_step(rules, Deepening(searched, exact_from=exact), players[champion],
+                           len(players), games, tag, names, champion))
+    depth = sum(s["reliable"] for s in steps)
     return {"rungs": names, "steps": steps, "depth": depth,
             "threshold": WIN_SHARE, "pairs": games, "perfect_play_left_out": left_out,
             "search_positions": searched, "solve_seconds": solve_seconds}
 
 
-def _step(rules: Rules, strong, weak, i: int, games: int, tag: str, name: str | None = None) -> dict:
-    """Rung i (strong) against rung i - 1 (weak): ``games`` pairs, one game from each seat."""
+def _step(rules: Rules, strong, weak, i: int, games: int, tag: str, names: list[str],
+          champion: int) -> dict:
+    """Rung i (strong) against the champion (weak): ``games`` pairs, one game from each seat."""
     wins = total = 0.0
     for g in range(games):
         both = 0
@@ -102,7 +142,7 @@ def _step(rules: Rules, strong, weak, i: int, games: int, tag: str, name: str | 
         wins += 1.0 if both > 0 else 0.5 if both == 0 else 0.0
         total += both
     win = wins / games
-    return {"rung": name or RUNGS[i], "below": RUNGS[i - 1], "win": win, "reliable": win >= WIN_SHARE,
+    return {"rung": names[i], "below": names[champion], "win": win, "reliable": win >= WIN_SHARE,
             "gain": total / (2 * games) / rules.moves_in_game}
 
 
@@ -135,18 +175,18 @@ def board_row(dots: Sequence[Dot]) -> dict:
 
 def format_depth(figures: dict) -> list[str]:
     """The chain as report lines."""
-    lines = [f"Depth: {figures['depth']} of {len(figures['steps'])} steps up the chain "
-             f"({' < '.join(figures['rungs'])}); a rung reliably beats the one below when it wins "
-             f">= {figures['threshold']:.0%} of {figures['pairs']} pairs of games (one game from "
-             f"each seat, same seed)"]
+    lines = [f"Depth: {figures['depth']} of {len(figures['steps'])} rungs up the chain "
+             f"({' < '.join(figures['rungs'])}); a rung reliably beats the strongest below it "
+             f"when it wins >= {figures['threshold']:.0%} of {figures['pairs']} pairs of games "
+             f"(one game from each seat, same seed)"]
     for s in figures["steps"]:
         lines.append(f"  {s['rung']} over {s['below']}: won {s['win']:.0%} of pairs "
                      f"({'reliable' if s['reliable'] else 'not reliable'}), "
                      f"gains {s['gain']:+.2f} points a move")
     if figures["perfect_play_left_out"]:
-        top = (f"search (lookahead as deep as {figures['search_positions']:,} positions a move "
-               f"allow) stands in for it" if figures.get("search_positions")
-               else "the chain stops at lookahead3")
+        top = (f"{figures['rungs'][-1]} (lookahead as deep as {figures['search_positions']:,} "
+               f"positions a move allow, and perfect play once few moves are left) stands in "
+               f"for it" if figures.get("search_positions") else f"the chain stops at {RUNGS[-2]}")
         lines.append(f"  perfect play left out of the chain ({figures['perfect_play_left_out']}); "
                      f"{top}")
     return lines

@@ -81,11 +81,11 @@ class Item:
         None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
         help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see docs/games/cliquer.md)")
     depth: int | None = option(
-        None, min=0, max=4,
-        help="steps up the skill chain (random, greedy, lookahead2, lookahead3, perfect play) each "
-             "rung reliably wins, measured by playing every board: 4 = skill pays at every level; "
-             "2 = one reply of lookahead pays, a second does not; search stands in for perfect "
-             "play past 9 dots (up to 11 dots; see docs/difficulty.md)")
+        None, min=0, max=7,      # depth.MOST_DEPTH (tests/games/cliquer/test_cliquer_target_depth.py)
+        help="rungs of the skill chain (random, greedy, lookahead2, lookahead3, search2k, "
+             "search8k, search32k, perfect play), each reliably beating the strongest below it, "
+             "measured by playing every board; more = skill pays at more levels (up to 9 dots; "
+             "see docs/difficulty.md)")
     title: str = option("CliqueR", printed=True, help="printed at the top of each board")
     worksheet: bool = option(False, help="print the board as a worksheet (a whole page) with "
                                          "questions, and its answer key at the end")

@@ -12,7 +12,8 @@ tied moves in segment order, so a game is a pure function of the board, the play
   each move (three moves, then five, seven...; to the end of the game once few moves are left).
   Counts, not seconds, so a game is the same on any machine: a rung above lookahead3 that exists
   on boards of any size. Deeper is not always stronger on the margin of points alone (the chain
-  measures by how much, bench/depth.py).
+  measures by how much, bench/depth.py). With ``exact_from=k`` it plays the last k moves of the
+  game perfectly, through pnp's solver (depth.py's stand-in for perfect play past 10 dots).
 - ``Perfect(rules, budget)``: pnp's solver; past its budget a move raises solver.OverBudget.
 
 No global random state: every choice goes through the ``random.Random`` a game is given.
@@ -137,6 +138,7 @@ SEARCH_POSITIONS = 20_000     # Deepening's default: positions a move (see bench
 # ending on the opponent's move sees its last reply and not the answer to it. Measured on 12
 # boards of 9 and 11 dots, 6 games each against lookahead3: +166 points by twos, +126 by ones.
 DEEPEN_BY = 2
+ENDGAME_TABLE_BITS = 22      # the exact endgame's solver table: 2**22 entries of 16 bytes, 64 MiB
 
 
 class _Spent(Exception):
@@ -154,15 +156,22 @@ class Deepening:
     root are found exactly (each root move is searched with a window just below the best so far)
     and broken by the game's rng, as the other players do."""
 
-    def __init__(self, positions: int = SEARCH_POSITIONS):
+    def __init__(self, positions: int = SEARCH_POSITIONS, exact_from: int | None = None):
         if positions < 1:
             raise ValueError(f"a search needs at least one position a move, got {positions}")
         self.positions = positions
+        self.exact_from = exact_from
         self.__name__ = "search"
+        self._solver = None          # (rules, solver) of the last board's exact endgame
 
     def __call__(self, rules: Rules, state: State, rng: random.Random) -> Move:
         adj = list(state.adjacency)
         left = rules.moves_in_game - sum(a.bit_count() for a in adj) // 2
+        if self.exact_from is not None and left <= self.exact_from:
+            # The endgame exactly: pnp's solver from this position (perfect play from here; its
+            # table carries over from move to move and game to game on the same board). By the
+            # moves left, not a budget, so the same move on any machine and either solver core.
+            return self._exact(rules).next_move(state)
         self.spent, self.limit = 0, None           # depth 3: no limit
         choice = self._root(rules, state.open, adj, min(3, left))
         depth, last, growth = 3, self.spent, state.open.bit_count() / 2
@@ -179,6 +188,13 @@ class Deepening:
             cost = self.spent - before
             growth, last = cost / max(last, 1), cost
         return rules.segments[rng.choice(choice)]
+
+    def _exact(self, rules: Rules):
+        if self._solver is None or self._solver[0] is not rules:
+            from .solver import Solver
+
+            self._solver = (rules, Solver(rules, table_bits=ENDGAME_TABLE_BITS))
+        return self._solver[1]
 
     def _root(self, rules: Rules, open_: int, adj: list[int], depth: int) -> list[int]:
         """The tied best root moves of a ``depth``-move search, in segment order."""

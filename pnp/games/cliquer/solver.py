@@ -118,12 +118,13 @@ def _resident_mb() -> float | None:
 class Solver:
     def __init__(self, rules: Rules, budget: int | Budget | None = None, *,
                  progress: Callable[[int, float], None] | None = None, core: str | None = None,
-                 workers: int | None = None):
+                 workers: int | None = None, table_bits: int | None = None):
         """``budget``: a ``Budget``, or a number of positions (raise OverBudget past it).
         ``core``: "c", "python" or None (C when built and the board fits; $PNP_SOLVER_CORE
         overrides None, for comparing the two). ``workers``: threads of the C core's search,
         1 or 2 (None: $PNP_SOLVER_WORKERS, else 1). The margin and the line never depend on
-        it; the positions count does."""
+        it; the positions count does. ``table_bits``: the C core's table size (2**bits entries;
+        None: by dots), smaller for the short endgame solves of players.Deepening."""
         if len(rules.segments) > 255:  # segment numbers are packed in a byte
             raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most 22)")
         if not isinstance(budget, Budget):
@@ -158,7 +159,7 @@ class Solver:
             self.every = max(1, min(self.every, budget.positions))
         self.next_check = self.every
         if self.core == "c":
-            bits = _TABLE_BITS.get(rules.n, 16 if rules.n < 8 else 24)
+            bits = table_bits or _TABLE_BITS.get(rules.n, 16 if rules.n < 8 else 24)
             if budget.memory_mb is not None:   # the table takes at most half the budget
                 while bits > 12 and (16 << bits) > budget.memory_mb * 2**19:
                     bits -= 1

@@ -252,39 +252,36 @@ def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float
 # A depth is measured by playing (depth.chain), not read off the dots, so a board made to a depth
 # is drawn as any other (to the item's difficulty too, if it has one), its chain is played, and it
 # is kept when the chain's depth is the one wanted; else the next board is drawn, DEPTH_TRIES
-# boards at most. The chain is the one `pnp analyze --depth` prints (six pairs a rung pair, every
-# game seeded from the board): perfect play on top up to DEPTH_PERFECT_UPTO dots, unbounded (0.6-1.8 M
-# positions and a few seconds on the 9-dot boards measured), search above it, as `--no-solve` plays it.
-# By the dot count and not by a count of positions, because the solver's C and pure-Python cores
-# count positions differently: a budget could keep perfect play in the chain on one machine and
-# not on another, and the same seed must give the same board on any machine.
+# boards at most. The chain is the one `pnp analyze --depth` prints (16 pairs a rung, every game
+# seeded from the board) with perfect play on top, unbounded: up to DEPTH_MOST_DOTS dots it takes
+# under 2 M positions. Not past it: at 10 dots perfect play may take 18 s and a budget would not
+# do, because the solver's C and pure-Python cores count positions differently (a budget could
+# keep perfect play in the chain on one machine and not on another, and the same seed must give
+# the same board on any machine); and the search standing in for it costs a minute a board.
 
 DEPTH_TRIES = 16
-DEPTH_PERFECT_UPTO = 9
-DEPTH_MOST_DOTS = 11             # a board's chain costs seconds at 11 dots, minutes past 13
+DEPTH_MOST_DOTS = 9
 
 
 def measured_depth(dots) -> int:
     """The depth a board is made to: the chain as described above."""
     from .depth import GAMES, chain
 
-    n = len(dots)
-    return chain(dots, GAMES, "board", perfect=True if n <= DEPTH_PERFECT_UPTO
-                 else f"more than {DEPTH_PERFECT_UPTO} dots")["depth"]
+    return chain(dots, GAMES, "board", perfect=True)["depth"]
 
 
 def place_deep(placer: Placer, n: int, rng: random.Random, depth: int,
                difficulty: tuple[float, float] | None = None) -> tuple[Dot, ...]:
     """n dots keeping the placer's limits (and in the difficulty range, if given) whose skill
-    chain has exactly ``depth`` steps reliably won, or Unreachable naming the depths found."""
-    from .depth import RUNGS
+    chain has exactly ``depth`` rungs reliably won, or Unreachable naming the depths found."""
+    from .depth import MOST_DEPTH
 
-    if not 0 <= depth < len(RUNGS):
-        raise Unreachable(f"a depth is 0..{len(RUNGS) - 1} (steps up the skill chain), got {depth}")
+    if not 0 <= depth <= MOST_DEPTH:
+        raise Unreachable(f"a depth is 0..{MOST_DEPTH} (rungs up the skill chain), got {depth}")
     if n > DEPTH_MOST_DOTS:
-        raise Unreachable(f"a depth is measured by playing each board's skill chain, which takes "
-                          f"minutes past {DEPTH_MOST_DOTS} dots; ask for {DEPTH_MOST_DOTS} dots "
-                          "or fewer, or a difficulty instead")
+        raise Unreachable(f"a depth is measured by playing each board's skill chain up to perfect "
+                          f"play, which takes minutes past {DEPTH_MOST_DOTS} dots; ask for "
+                          f"{DEPTH_MOST_DOTS} dots or fewer, or a difficulty instead")
     found: dict[int, int] = {}
     for _ in range(DEPTH_TRIES):
         dots = place_at(placer, n, rng, *difficulty) if difficulty else placer.place(n, rng)
