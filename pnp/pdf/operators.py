@@ -116,7 +116,8 @@ def operators(content: bytes) -> list[tuple[str, tuple]] | None:
                 names[word] = name
             if not raw:
                 out.append((name, ()))
-            elif raw.isascii() and not any(c in raw for c in b"/([<"):
+            elif not (b"/" in raw or b"(" in raw or b"[" in raw or b"<" in raw or b"\0" in raw):
+                # numbers only, parted by whitespace ``split`` knows (not NUL)
                 args = tuple(raw.split())
                 if len(args) > MAX_OPERANDS:
                     return None
