@@ -85,9 +85,35 @@ class Foreign(Exception):
     """Content outside the grammar this reader knows: read it with qpdf instead."""
 
 
-def operators(content: bytes) -> list[tuple[str, tuple]] | None:
+MAX_LINES = 50_000       # lines remembered a document (a 1,000-board pack has 50,000 distinct)
+
+
+def operators(content: bytes, lines: dict | None = None) -> list[tuple[str, tuple]] | None:
     """Every (operator, operands) of ``content`` in order, or None when any of it is outside
-    the grammar above (the caller then reads it through qpdf)."""
+    the grammar above (the caller then reads it through qpdf).
+
+    ``lines`` remembers the items of each line read so far in the document (pnp writes an
+    operator or a text a line, and three lines in four recur: the same rules, cells, colours
+    and q/Q on every page). A line that is not whole items by itself (a string or an
+    operator's operands running on to the next line) sends the page to be read in one piece.
+    Read line by line or in one piece, the items are the same operators: a newline is
+    whitespace, and no token but a string crosses one."""
+    if lines is not None:
+        out: list = []
+        for line in content.split(b"\n"):
+            items = lines.get(line)
+            if items is None:
+                items = _items(line)
+                if items is None:
+                    return _items(content)
+                if len(lines) < MAX_LINES:
+                    lines[line] = items
+            out += items
+        return out
+    return _items(content)
+
+
+def _items(content: bytes) -> list[tuple[str, tuple]] | None:
     match, line = _OP.match, _LINE.match
     names: dict[bytes, str] = {}
     out: list[tuple[str, tuple]] = []

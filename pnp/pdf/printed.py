@@ -396,11 +396,12 @@ class Parsed:
         return PagePrint(self.width, self.height, self.texts, shapes, self.others)
 
 
-def read_parsed(page, fonts: dict) -> Parsed:
+def read_parsed(page, fonts: dict, lines: dict | None = None) -> Parsed:
     """A pikepdf page read from its decoded content operators, as pdfium reads one: each
     painting operator one path object, each text-showing operator one text object, in order,
     with the innermost marked-content tag each is drawn in. ``fonts`` caches each font's
-    measures (``pnp.pdf.glyphs``) by object.
+    measures (``pnp.pdf.glyphs``) by object, ``lines`` the operators of each content line
+    (``pnp.pdf.operators``), for the document's pages.
 
     The operators pnp writes are followed exactly; an XObject, shading or inline image (never
     in a pnp page: the structural proof names it) is taken as ink over the whole page, since
@@ -414,7 +415,7 @@ def read_parsed(page, fonts: dict) -> Parsed:
     content = _content(page)
     # pnp's own content is read from its bytes (``pnp.pdf.operators``); whatever that reader
     # does not know is read through qpdf's parse, operand by operand
-    ops = operators(content) if content is not None else None
+    ops = operators(content, lines) if content is not None else None
     if ops is None:
         try:
             ops = [_plain(op) for op in pikepdf.parse_content_stream(page)]

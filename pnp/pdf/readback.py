@@ -75,6 +75,7 @@ class PdfBoards:
         self._pdfium = None
         self.fonts: dict = {}            # font object -> its measures, for every page's reading
         self.parsed: dict = {}           # page -> its reading (``pnp.pdf.printed.Parsed``)
+        self.lines: dict = {}            # content line -> its operators, for every page's reading
         try:
             # the page count, the page sizes, the attached data and what each page draws are
             # read from qpdf's parse, the one the structural proof holds; pdfium opens the file
@@ -186,7 +187,7 @@ class PdfBoards:
         if index not in self.parsed:
             try:
                 with _collector_paused():
-                    found = read_parsed(self.structure.pages[index], self.fonts)
+                    found = read_parsed(self.structure.pages[index], self.fonts, self.lines)
             except TooMuch as exc:
                 raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages draw a few "
                               "thousand objects at most") from None

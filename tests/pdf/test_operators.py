@@ -76,12 +76,17 @@ def _own(v, inside: bool = False):
     return ("int", v) if isinstance(v, int) else ("real", float(v))
 
 
-def _same(content: bytes) -> list | None:
+def _same(content: bytes, lines: dict | None = None) -> list | None:
+    """Our reading, checked against qpdf's: in one piece, and line by line (with ``lines``
+    remembering what earlier contents' lines read as)."""
     mine = operators(content)
+    by_line = operators(content, {} if lines is None else lines)
+    assert (mine is None) == (by_line is None), content
     if mine is not None:
         theirs = _theirs(content)
         assert theirs is not None, f"read {content!r}, which qpdf refuses"
         assert _mine(mine) == theirs, content
+        assert _mine(by_line) == theirs, content
     return mine
 
 
@@ -92,9 +97,22 @@ def pack(tmp_path_factory):
 
 
 def test_every_page_pnp_writes_is_read_from_its_bytes_as_qpdf_reads_it(pack):
+    lines: dict = {}
     with pikepdf.open(pack) as pdf:
         for page in pdf.pages:
-            assert _same(page.obj.Contents.read_bytes()) is not None
+            assert _same(page.obj.Contents.read_bytes(), lines) is not None
+    assert lines        # the lines were remembered, and read again from memory on later pages
+
+
+@pytest.mark.parametrize("content", [
+    b"BT /F1 7 Tf (two\nlines) Tj ET",              # a string across a newline
+    b"1 2\nm 3 4 l S",                              # operands on one line, operator on the next
+    b"[1\n2] 0 d",                                  # an array across a newline
+    b"BT\n1 0 0 1 5 6 Tm /F1 7 Tf 8 TL (hi) Tj T* ET",   # a text object over two lines
+])
+def test_what_crosses_a_line_is_read_as_one_piece(content):
+    lines: dict = {}
+    assert _same(content, lines) is not None
 
 
 @pytest.mark.parametrize("content", [
