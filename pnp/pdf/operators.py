@@ -85,29 +85,47 @@ class Foreign(Exception):
     """Content outside the grammar this reader knows: read it with qpdf instead."""
 
 
-MAX_LINES = 50_000       # lines remembered a document (a 1,000-board pack has 50,000 distinct)
+MAX_LINES = 20_000       # lines remembered a document (a 1,000-board pack repeats about 6,000)
 
 
-def operators(content: bytes, lines: dict | None = None) -> list[tuple[str, tuple]] | None:
+class Lines:
+    """The operators of the content lines a document repeats, remembered from the second time
+    each is met: a line met once (a dot's own curve) is not kept, so memory holds the rules,
+    cells and colours every page repeats, not every line of the pack."""
+
+    __slots__ = ("items", "seen")
+
+    def __init__(self):
+        self.items: dict[bytes, list] = {}
+        self.seen: set[int] = set()       # hashes of the lines met once (a clash only costs a
+        #                                   line remembered early)
+
+
+def operators(content: bytes, lines: Lines | None = None) -> list[tuple[str, tuple]] | None:
     """Every (operator, operands) of ``content`` in order, or None when any of it is outside
     the grammar above (the caller then reads it through qpdf).
 
-    ``lines`` remembers the items of each line read so far in the document (pnp writes an
-    operator or a text a line, and three lines in four recur: the same rules, cells, colours
-    and q/Q on every page). A line that is not whole items by itself (a string or an
-    operator's operands running on to the next line) sends the page to be read in one piece.
-    Read line by line or in one piece, the items are the same operators: a newline is
-    whitespace, and no token but a string crosses one."""
+    ``lines`` remembers the items of the lines the document repeats (pnp writes an operator or
+    a text a line, and three lines in four recur: the same rules, cells, colours and q/Q on
+    every page). A line that is not whole items by itself (a string or an operator's operands
+    running on to the next line) sends the page to be read in one piece. Read line by line or
+    in one piece, the items are the same operators: a newline is whitespace, and no token but
+    a string crosses one."""
     if lines is not None:
+        known, seen = lines.items, lines.seen
         out: list = []
         for line in content.split(b"\n"):
-            items = lines.get(line)
+            items = known.get(line)
             if items is None:
                 items = _items(line)
                 if items is None:
                     return _items(content)
-                if len(lines) < MAX_LINES:
-                    lines[line] = items
+                key = hash(line)
+                if key not in seen:
+                    if len(seen) < 16 * MAX_LINES:
+                        seen.add(key)
+                elif len(known) < MAX_LINES:
+                    known[line] = items
             out += items
         return out
     return _items(content)

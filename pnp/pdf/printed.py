@@ -396,12 +396,12 @@ class Parsed:
         return PagePrint(self.width, self.height, self.texts, shapes, self.others)
 
 
-def read_parsed(page, fonts: dict, lines: dict | None = None) -> Parsed:
+def read_parsed(page, fonts: dict, lines=None) -> Parsed:
     """A pikepdf page read from its decoded content operators, as pdfium reads one: each
     painting operator one path object, each text-showing operator one text object, in order,
     with the innermost marked-content tag each is drawn in. ``fonts`` caches each font's
-    measures (``pnp.pdf.glyphs``) by object, ``lines`` the operators of each content line
-    (``pnp.pdf.operators``), for the document's pages.
+    measures (``pnp.pdf.glyphs``) by object, ``lines`` (``pnp.pdf.operators.Lines``) the
+    operators of the content lines the document's pages repeat.
 
     The operators pnp writes are followed exactly; an XObject, shading or inline image (never
     in a pnp page: the structural proof names it) is taken as ink over the whole page, since

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.pdf.embed import ATTACHMENT, FORMAT
+from pnp.pdf.operators import Lines
 from pnp.pdf.prescan import MAX_PAGE_WORK
 from pnp.pdf.printed import Drawn, _mark_name, _page_size  # noqa: F401 - Drawn: where callers find it
 
@@ -75,7 +76,7 @@ class PdfBoards:
         self._pdfium = None
         self.fonts: dict = {}            # font object -> its measures, for every page's reading
         self.parsed: dict = {}           # page -> its reading (``pnp.pdf.printed.Parsed``)
-        self.lines: dict = {}            # content line -> its operators, for every page's reading
+        self.lines = Lines()             # the operators of the content lines pages repeat
         try:
             # the page count, the page sizes, the attached data and what each page draws are
             # read from qpdf's parse, the one the structural proof holds; pdfium opens the file
