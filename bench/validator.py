@@ -34,12 +34,16 @@ PY = sys.executable
 
 
 CPU: dict[str, list[float]] = {}     # label -> CPU seconds of each run (children included)
+# Every command runs from a folder without a pnp/ in it: ``python -m pnp`` puts its working
+# folder first on sys.path, so run from the repository it would import the working tree's pnp
+# whatever PYTHONPATH says, and the baseline would be this validator again
+AWAY = tempfile.gettempdir()
 
 
 def child(cmd: list[str], env: dict | None = None, label: str = "") -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of one command (its CPU seconds noted under ``label``)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=AWAY,
                             env={**os.environ, **(env or {})})
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
@@ -121,6 +125,10 @@ def main() -> int:
             pdf.save(resaved)
         old = before_tree(args.before_ref, work)
         if old is not None:
+            where = subprocess.run([PY, "-c", "import pnp; print(pnp.__file__)"], cwd=AWAY, text=True,
+                                   capture_output=True, env={**os.environ, "PYTHONPATH": str(old)}).stdout
+            if not where.startswith(str(old)):
+                raise RuntimeError(f"the baseline imports {where.strip()}, not {args.before_ref}'s pnp")
             pair(f"validate as written vs {args.before_ref}'s validator",
                  (pnp + ["validate", str(built)], None),
                  (pnp + ["validate", str(built)], {"PYTHONPATH": str(old)}), args.repeat)

@@ -14,6 +14,7 @@ This module knows no game's rules.
 
 from __future__ import annotations
 
+import gc
 import json
 import unicodedata
 from contextlib import contextmanager
@@ -151,6 +152,7 @@ def _validate_path(path: str) -> list[BoardReport]:
         return _validate(doc)
     finally:
         doc.close()
+        gc.unfreeze()      # what _validate froze is the collector's again (in-process runs)
 
 
 def _validate(doc: PdfBoards) -> list[BoardReport]:
@@ -183,6 +185,11 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
         half = page_count // 2
         import shapely  # noqa: F401 - the layout checks' geometry (and numpy), imported once
         #                 here rather than in both halves' processes (0.2 s each)
+        # the pages are read by now (every page a board is on): the cycle collector is told to
+        # leave those readings (and all else alive) alone from here on, in this process and in
+        # the child, whose collections would otherwise walk them all and copy every page of
+        # memory they touch
+        gc.freeze()
         second = sandbox.start(_layout_results, doc, boards.pieces, range(half, page_count))
         started.append(second)
         layout = _layout_results(doc, boards.pieces, range(half))

@@ -185,3 +185,36 @@ def test_deep_or_wide_objects_inside_an_object_stream_are_one_line(tmp_path, sha
     catalog = {2: b"<</Type/Catalog/Pages 3 0 R/X 4 0 R>>", 3: CATALOG[3], 4: body}
     err, peak = _refused(tmp_path, "deep.pdf", _xref_file({}, catalog))
     assert peak < 256 * 2**20, f"{peak / 2**20:.0f} MB"
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_a_page_leaves_the_cycle_collector_as_it_found_it(good, enabled):
+    # the collector is paused while a page is read (pnp.pdf.readback._collector_paused), and
+    # only then: on again after it, and never switched on by a reading where it was off
+    import gc
+
+    from pnp.pdf.readback import PdfBoards
+
+    doc = PdfBoards(str(good))
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        doc.page_read(0)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+        doc.close()
+
+
+def test_validating_in_process_leaves_nothing_frozen(good, monkeypatch):
+    # _validate freezes what is alive before the layout checks' child forks; a run without a
+    # child (no fork, or PNP_NO_SANDBOX) must hand the collector everything back afterwards
+    import gc
+
+    from pnp.validate import validate_file
+
+    monkeypatch.setenv("PNP_NO_SANDBOX", "1")
+    gc.unfreeze()
+    reports = validate_file(good)
+    assert reports and all(r.ok for r in reports)
+    assert gc.get_freeze_count() == 0

@@ -396,11 +396,12 @@ class Parsed:
         return PagePrint(self.width, self.height, self.texts, shapes, self.others)
 
 
-def read_parsed(page, fonts: dict) -> Parsed:
+def read_parsed(page, fonts: dict, lines=None) -> Parsed:
     """A pikepdf page read from its decoded content operators, as pdfium reads one: each
     painting operator one path object, each text-showing operator one text object, in order,
     with the innermost marked-content tag each is drawn in. ``fonts`` caches each font's
-    measures (``pnp.pdf.glyphs``) by object.
+    measures (``pnp.pdf.glyphs``) by object, ``lines`` (``pnp.pdf.operators.Lines``) the
+    operators of the content lines the document's pages repeat.
 
     The operators pnp writes are followed exactly; an XObject, shading or inline image (never
     in a pnp page: the structural proof names it) is taken as ink over the whole page, since
@@ -408,11 +409,18 @@ def read_parsed(page, fonts: dict) -> Parsed:
     content it cannot follow."""
     import pikepdf
 
+    from pnp.pdf.operators import operators
+
     width, height = _page_box(page)
-    try:
-        ops = pikepdf.parse_content_stream(page)
-    except pikepdf.PdfError as exc:
-        raise Unreadable(f"content qpdf cannot parse ({' '.join(str(exc).split())[:80]})") from None
+    content = _content(page)
+    # pnp's own content is read from its bytes (``pnp.pdf.operators``); whatever that reader
+    # does not know is read through qpdf's parse, operand by operand
+    ops = operators(content, lines) if content is not None else None
+    if ops is None:
+        try:
+            ops = [_plain(op) for op in pikepdf.parse_content_stream(page)]
+        except pikepdf.PdfError as exc:
+            raise Unreadable(f"content qpdf cannot parse ({' '.join(str(exc).split())[:80]})") from None
     resources = page.obj.get("/Resources")
     font_dict = resources.get("/Font") if isinstance(resources, pikepdf.Dictionary) else None
     try:
@@ -422,6 +430,53 @@ def read_parsed(page, fonts: dict) -> Parsed:
     except (IndexError, TypeError, ValueError, KeyError, AttributeError, OverflowError,
             ZeroDivisionError) as exc:
         raise Unreadable(f"content this reader cannot follow ({type(exc).__name__})") from None
+
+
+def _content(page) -> bytes | None:
+    """The page's one content stream, decoded (pnp writes one); None for anything else."""
+    import pikepdf
+
+    stream = page.obj.get("/Contents")
+    if not isinstance(stream, pikepdf.Stream):
+        return None
+    try:
+        return stream.read_bytes()
+    except pikepdf.PdfError:          # qpdf's parse says why, in its words
+        return None
+
+
+INLINE = " inline image"      # the operator an inline image reads as (no keyword has a space)
+
+
+def _plain(op) -> tuple[str, tuple]:
+    """A pikepdf operator as the interpreter's plain values (``pnp.pdf.operators``)."""
+    import pikepdf
+
+    if isinstance(op, pikepdf.ContentStreamInlineImage):
+        return INLINE, ()
+    return str(op.operator), tuple(_plain_value(v, 0) for v in op.operands)
+
+
+def _plain_value(v, depth: int):
+    """One operand as a plain value; past two levels (deeper than the interpreter looks, and
+    than anything pnp writes) left as it is."""
+    import pikepdf
+
+    from pnp.pdf.operators import Name, Shown
+
+    if isinstance(v, pikepdf.Name):
+        return Name(str(v))
+    if isinstance(v, pikepdf.String):
+        return Shown(bytes(v))
+    if depth >= 2:
+        return v
+    if isinstance(v, pikepdf.Array):
+        return [_plain_value(x, depth + 1) for x in v]
+    if isinstance(v, pikepdf.Dictionary):
+        return {str(k): _plain_value(x, depth + 1) for k, x in v.items()}
+    if type(v).__name__ == "Decimal":
+        return float(v)
+    return v
 
 
 def _page_box(page) -> tuple[float, float]:
@@ -437,7 +492,7 @@ POINTS = {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4}
 def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) -> Parsed:
     """The content's objects, read in one pass (the hot loop of reading a pack: plain floats,
     one tuple a path, boxes made once)."""
-    import pikepdf
+    from pnp.pdf.operators import LINE, Name
 
     texts: list[Text] = []
     text_greys: list[float] = []
@@ -457,7 +512,6 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
     clip_rule = None
     tm = tlm = IDENTITY
     page_ink = (0.0, 0.0, width, height)
-    Inline = pikepdf.ContentStreamInlineImage
     page_fonts: dict = {}
 
     def add(kind: str, slot: int) -> None:
@@ -473,15 +527,14 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
         text_greys.append(grey)
         add("text", len(texts) - 1)
 
-    for op in ops:
-        if isinstance(op, Inline):
-            others.append(Other(page_ink, here[0], clip))
-            add("other", len(others) - 1)
-            continue
-        name = str(op.operator)
-        args = op.operands
+    for name, args in ops:
         # the branches in the order pnp's pages use the operators most (a text is seven)
-        if name == "BT":
+        if name == LINE:            # BT, Tm, Tf, TL, Tj, T* and ET, read as one (pnp's texts)
+            tm = tlm = tuple(map(float, args[:6]))
+            font_name, size, leading = args[6], float(args[7]), float(args[8])
+            show(args[9])
+            tm = tlm = _compose((1, 0, 0, 1, 0.0, -leading), tlm)
+        elif name == "BT":
             tm = tlm = IDENTITY
         elif name == "Tm":
             tm = tlm = tuple(map(float, args))
@@ -544,9 +597,9 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
                  rise, join, miter) = stack.pop()
         elif name == "BDC" or name == "BMC":
             props = args[1] if name == "BDC" and len(args) > 1 else None
-            tag = str(args[0])[1:] if args and isinstance(args[0], pikepdf.Name) else ""
+            tag = args[0][1:] if args and isinstance(args[0], Name) else ""
             idx = kind = -1
-            if isinstance(props, pikepdf.Dictionary):
+            if isinstance(props, dict):
                 i, k = props.get("/I"), props.get("/K")
                 idx = i if isinstance(i, int) else -1
                 kind = k if isinstance(k, int) else -1
@@ -566,9 +619,9 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
         elif name == "w":
             line = float(args[0])
         elif name == "d":
-            dash = isinstance(args[0], pikepdf.Array) and len(args[0]) > 0
+            dash = isinstance(args[0], list) and len(args[0]) > 0
         elif name == "j":
-            join = int(args[0])
+            join = int(float(args[0]))
         elif name == "M":
             miter = float(args[0])
         elif name in ("W", "W*"):
@@ -592,7 +645,7 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             tm = tlm = _compose((1, 0, 0, 1, dx, dy), tlm)
             if name in ("'", '"'):
                 show(args[-1])
-        elif name in ("Do", "sh"):
+        elif name in ("Do", "sh", INLINE):
             others.append(Other(page_ink, here[0], clip))
             add("other", len(others) - 1)
         # everything else (line caps, joins, miter, flatness, intent, stroke colour, ET) moves
@@ -683,8 +736,7 @@ def _channel(grey: float) -> int:
 def _grey(name: str, args) -> float:
     """The grey a fill colour prints as (pnp writes ``g``; the others are named foreign by the
     proof, and read here as the luminance a grey render sees)."""
-    values = [float(v) for v in args if isinstance(v, (int, float)) or hasattr(v, "as_integer_ratio")
-              or type(v).__name__ == "Decimal"]
+    values = [float(v) for v in args if isinstance(v, (int, float, bytes))]   # bytes: a number
     if name == "g" or len(values) == 1:
         return values[0]
     if len(values) == 3:
@@ -761,17 +813,19 @@ def _measure(shown, font_dict, font_name, fonts: dict, size: float, spacing: flo
     holds the page's fonts found so far by name."""
     import pikepdf
 
-    if isinstance(shown, pikepdf.String):
-        parts = (bytes(shown),)
-    elif isinstance(shown, pikepdf.Array):
-        parts = tuple(bytes(p) if isinstance(p, pikepdf.String) else float(p) for p in shown)
+    from pnp.pdf.operators import Name, Shown
+
+    if isinstance(shown, Shown):
+        parts = (shown.data,)
+    elif isinstance(shown, list):
+        parts = tuple(p.data if isinstance(p, Shown) else float(p) for p in shown)
     else:
         raise TypeError("text to show that is not a string")
     name = str(font_name)
     found_font = page_fonts.get(name)
     if found_font is None:
         font = font_key = None
-        if isinstance(font_dict, pikepdf.Dictionary) and isinstance(font_name, pikepdf.Name) \
+        if isinstance(font_dict, pikepdf.Dictionary) and isinstance(font_name, Name) \
                 and font_name in font_dict:
             obj = font_dict[font_name]
             font_key = obj.objgen if obj.is_indirect else ("direct", id(obj))

@@ -12,10 +12,12 @@ from __future__ import annotations
 import ctypes
 import json
 import stat
+from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.pdf.embed import ATTACHMENT, FORMAT
+from pnp.pdf.operators import Lines
 from pnp.pdf.prescan import MAX_PAGE_WORK
 from pnp.pdf.printed import Drawn, _mark_name, _page_size  # noqa: F401 - Drawn: where callers find it
 
@@ -74,6 +76,7 @@ class PdfBoards:
         self._pdfium = None
         self.fonts: dict = {}            # font object -> its measures, for every page's reading
         self.parsed: dict = {}           # page -> its reading (``pnp.pdf.printed.Parsed``)
+        self.lines = Lines()             # the operators of the content lines pages repeat
         try:
             # the page count, the page sizes, the attached data and what each page draws are
             # read from qpdf's parse, the one the structural proof holds; pdfium opens the file
@@ -184,7 +187,8 @@ class PdfBoards:
 
         if index not in self.parsed:
             try:
-                found = read_parsed(self.structure.pages[index], self.fonts)
+                with _collector_paused():
+                    found = read_parsed(self.structure.pages[index], self.fonts, self.lines)
             except TooMuch as exc:
                 raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages draw a few "
                               "thousand objects at most") from None
@@ -196,6 +200,25 @@ class PdfBoards:
                               "in all; pnp packs draw far fewer")
             self.parsed[index] = found
         return self.parsed[index]
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cycle collector off while one page is read. A page's reading makes thousands
+    of tuples and no cycles; with the collector on, every 700 of them start a collection, and
+    as the pages read pile up, full collections walk them all again and again (about a third
+    of the reading's time on a 1,000-board pack). Whatever one page leaves, it is still
+    collected after it: the page's reading is bounded (``MAX_OBJECTS``), so nothing piles up."""
+    import gc
+
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def read_payload(path) -> dict:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from . import words
 from .board import Board
 from .codes import encode
-from .flow import BODY_PT, Block, Para, ScoreBoxes, draw_poured, pour, settle
+from .flow import BODY_PT, INSET, Block, Para, ScoreBoxes, arrange, draw_poured, inset, pour
 from .ink import dot_position, dot_radius, draw_dots, draw_square
 from .layout import card_layout, is_card, page_layout, square_for
 from .sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled, subtitle
@@ -82,11 +82,15 @@ CARD_GROWTH = (1.5, 1.35, 1.2, 1.1, 1.0)
 def _card_words(board: Board, canvas, text: Frame) -> None:
     canvas.setFillGray(0)
     lines = moves_in_game(board)
+    # Only every block unshrunk will do, so each growth is tried at scale 1 alone: what
+    # ``settle`` would answer there (one region: a block that does not fit is a block left
+    # out, at any ``drop``), without the smaller scales it would go on to try for nothing
+    regions = [inset(r) for r in (text,) if r.width > 2 * INSET and r.height > 2 * INSET]
     for boxes in (True, False):
         for grow in CARD_GROWTH:
             blocks = [card_block(board, grow, boxes)] + ([ScoreBoxes(lines)] if boxes else [])
-            poured = settle([text], blocks)
-            if poured is not None and poured.scale == 1.0 and len(poured.places) == len(blocks):
+            poured = arrange(regions, blocks, 1.0, drop=False)
+            if poured is not None:
                 draw_poured(canvas, poured)
                 return
     pour(canvas, [text], [card_block(board, 1.0, False)], "a CliqueR card")
