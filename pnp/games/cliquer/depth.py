@@ -45,7 +45,7 @@ from .geometry import Dot
 from .players import (Deepening, Lookahead, Perfect, greedy_player, margin, play_game,
                       random_player)
 from .rules import Rules
-from .solver import Budget, OverBudget
+from .solver import MOST_DOTS, Budget, OverBudget, within_reach
 
 WIN_SHARE = 0.75
 GAMES = 16         # pairs of games a rung plays against the champion (see the docstring)
@@ -57,11 +57,11 @@ PERFECT = "perfect"
 def exact_moves(n: int) -> int | None:
     """...which plays the last this many moves of the game exactly (players.Deepening's
     exact_from): 20 up to 13 dots, where the solver's C core takes the endgame in about a second
-    (on 12 dots, 24 moves a game, 1-2 s of CPU a game); 12 up to 22 dots, where only the
-    pure-Python core can (0.6 s a game at 14 dots, 1.3 s at 20); None past 22, where the solver
+    (on 12 dots, 24 moves a game, 1-2 s of CPU a game); 12 up to 23 dots, where only the
+    pure-Python core can (0.6 s a game at 14 dots, 1.3 s at 20); None past 23, where the solver
     cannot (its moves are numbered in a byte), and the stand-in searches 4x the positions
     instead. By the dot count, so the same moves on any machine."""
-    return 20 if n <= 13 else 12 if n <= 22 else None
+    return 20 if n <= 13 else 12 if n <= MOST_DOTS else None
 
 
 def search_name(positions: int, exact: int | None = None) -> str:
@@ -87,7 +87,7 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
 
     ``perfect``: True to try the perfect rung within ``budget``; a string leaves it out and is
     the reason given. ``search``: positions a move of the search rung that stands in for perfect
-    play when it is left out, with an exact endgame (4x as many without one, past 22 dots; None:
+    play when it is left out, with an exact endgame (4x as many without one, past 23 dots; None:
     no stand-in, the chain stops at the last search rung). Keys:
     rungs (those played), steps (one per rung above random: rung, below = the champion it played,
     pairs won share, reliable, gain a move), depth, threshold, pairs, perfect_play_left_out (None
@@ -99,6 +99,8 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
     players = ladder()
     names = list(RUNGS[:len(players)])
     left_out = perfect if isinstance(perfect, str) else None if perfect else "not asked for"
+    if left_out is None and not within_reach(rules):
+        left_out = f"past the solver's reach (at most {MOST_DOTS} dots, not {rules.n})"
     solve_seconds = searched = None
     champion, steps = 0, []
     for i in range(1, len(players)):

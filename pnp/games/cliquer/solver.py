@@ -115,6 +115,15 @@ def _resident_mb() -> float | None:
         return None
 
 
+MAX_SEGMENTS = 255       # segment numbers are packed in a byte
+MOST_DOTS = max(n for n in range(3, 64) if n * (n - 1) // 2 <= MAX_SEGMENTS)    # 23 (253 segments)
+
+
+def within_reach(rules: Rules) -> bool:
+    """Can the solver take this board at all (whatever its budget)?"""
+    return len(rules.segments) <= MAX_SEGMENTS
+
+
 class Solver:
     def __init__(self, rules: Rules, budget: int | Budget | None = None, *,
                  progress: Callable[[int, float], None] | None = None, core: str | None = None,
@@ -125,8 +134,8 @@ class Solver:
         1 or 2 (None: $PNP_SOLVER_WORKERS, else 1). The margin and the line never depend on
         it; the positions count does. ``table_bits``: the C core's table size (2**bits entries;
         None: by dots), smaller for the short endgame solves of players.Deepening."""
-        if len(rules.segments) > 255:  # segment numbers are packed in a byte
-            raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most 22)")
+        if not within_reach(rules):
+            raise ValueError(f"perfect play is out of reach on {rules.n} dots (at most {MOST_DOTS})")
         if not isinstance(budget, Budget):
             budget = Budget(positions=budget)
         self.rules = rules

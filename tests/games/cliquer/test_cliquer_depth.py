@@ -121,6 +121,22 @@ def test_without_a_stand_in_the_chain_stops_at_the_last_search_rung():
     assert "stops at search32k" in depth_module.format_depth(got)[-1]
 
 
+def test_a_board_past_the_solvers_reach_leaves_perfect_play_out_with_the_reason(monkeypatch):
+    # 24 dots (276 segments) are past what the solver can number: the chain says so and goes
+    # on, as for a budget, instead of failing (bench/depth.py --full plays 25 and 30 dots). The
+    # ladder is cut to its two cheapest rungs so the board costs milliseconds.
+    from pnp.games.cliquer.players import greedy_player, random_player
+    from pnp.games.cliquer.rules import Rules
+    from pnp.games.cliquer.solver import within_reach
+
+    dots = [(i, i * i % 101) for i in range(24)]
+    assert not within_reach(Rules(dots))
+    monkeypatch.setattr(depth_module, "ladder", lambda: [random_player, greedy_player])
+    got = chain(dots, games=1, search=None)
+    assert got["perfect_play_left_out"] == "past the solver's reach (at most 23 dots, not 24)"
+    assert got["rungs"] == ["random", "greedy"] and got["solve_seconds"] is None
+
+
 def test_no_pairs_of_games_is_refused():
     import pytest
 
