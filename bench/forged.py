@@ -7,7 +7,8 @@ defect per class in small good PDFs (tests/test_mutations.py) and validate each:
 each class once and validates every planted file in-process, once with today's comparison
 and once with ``--before-ref``'s (its pnp/pdf/proof.py, loaded beside today's), in
 interleaved rounds. It prints the CPU seconds of each, their ratio, and whether every verdict
-(ok or not, and the problem codes) came out the same.
+came out the same, to the word (ok or not, the problem codes, and every report line with the
+places it names).
 
     python bench/forged.py                      # against 33cd342 (before issue 23's last speed-up)
     python bench/forged.py --before-ref HEAD~3 --rounds 3
@@ -70,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
                 # comparison runs inside today's validator, everything else the same
                 pnp.pdf.proof._rendered = render
                 start = time.process_time()
-                verdicts[name] = [verdict(path)[:2] for path in forged]
+                verdicts[name] = [verdict(path) for path in forged]
                 seconds[name] += time.process_time() - start
             pnp.pdf.proof._rendered = now_render
             if verdicts["now"] != verdicts[args.before_ref]:
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{len(forged)} forged files (one per defect class), {args.rounds} interleaved rounds, "
           f"in-process; load average at the end {os.getloadavg()[0]:.1f}")
     print(f"CPU: now {now:.1f} s, {args.before_ref} {was:.1f} s, ratio {now / was:.2f}; "
-          f"{sum(not ok for ok, _ in verdicts['now'])} of {len(forged)} fail, verdicts identical")
+          f"{sum(not ok for ok, _, _ in verdicts['now'])} of {len(forged)} fail, verdicts identical")
 
 
 if __name__ == "__main__":

@@ -665,6 +665,17 @@ def test_a_good_pdf_resaved_by_another_tool_still_validates(good, tmp_path, tool
     assert all(r.ok for r in reports), [r.line(out.name) for r in reports if not r.ok]
 
 
+def test_a_page_inked_all_over_is_named_within_the_memory_limit(good, tmp_path):
+    # A forger's black fill over the whole page: every pixel of every band is darker than the
+    # redraw. The comparison keeps counts by 5 mm cell, not each pixel's position (about 35
+    # million at 600 dpi, half a GB), so the validator's child stays within its limit and names
+    # the ink rather than refusing the file for memory.
+    bad = rewrite(good, tmp_path / "inked.pdf",
+                  content_edit=lambda text: text + "\nq 0 g -10 -10 2000 2000 re f Q\n")
+    outcome, codes = judged(bad)
+    assert outcome == "fail" and "ink-extra" in codes, codes
+
+
 @settings(SLOW, max_examples=12)
 @given(st.floats(0.1, 0.9), st.floats(0.1, 0.9), st.integers(0, 2))
 @pytest.mark.slow     # draws a mark at every place on the page

@@ -99,14 +99,12 @@ def _rendered(given, redrawn_bytes: bytes, pages: list[int]) -> list[Difference]
 
 def _page_differences(index: int, page, mine) -> list[Difference]:
     """A page against the redraw's, band by band; the differences gathered for the page."""
-    import numpy as np
-
     width, height = mine.get_size()
     if tuple(round(v, 2) for v in page.get_size()) != (round(width, 2), round(height, 2)):
         return [Difference("page-geometry", index, f"page {index + 1} is {page.get_size()[0]:g} x "
                            f"{page.get_size()[1]:g} pt, should be {width:g} x {height:g} pt")]
     band_pt = BAND * 72 / DPI
-    found = {"ink-extra": ([], []), "ink-missing": ([], [])}
+    cells = {"ink-extra": [], "ink-missing": []}
     top, rows_so_far = 0.0, 0
     while top < height - 1e-6:
         bottom = max(0.0, height - top - band_pt)
@@ -114,22 +112,24 @@ def _page_differences(index: int, page, mine) -> list[Difference]:
         if given.shape != wanted.shape:
             return [Difference("page-geometry", index, f"page {index + 1} renders otherwise "
                                "than pnp's page")]
-        for code, (rows, cols) in _differing(given, wanted).items():
-            found[code][0].append(rows + rows_so_far)
-            found[code][1].append(cols)
+        for code, found in _differing(given, wanted, rows_so_far).items():
+            cells[code].append(found)
         rows_so_far += given.shape[0]
         top += band_pt
-    return _pixel_differences(index, {code: (np.concatenate(rows), np.concatenate(cols))
-                                      for code, (rows, cols) in found.items()}, rows_so_far)
+    return _pixel_differences(index, {code: _merged(parts) for code, parts in cells.items()},
+                              rows_so_far)
 
 
-def _differing(given, wanted) -> dict:
+def _differing(given, wanted, first_row: int = 0) -> dict:
     """Where ``given`` is darker (ink-extra) or lighter (ink-missing) than ``wanted`` by more
-    than ``TOLERANCE`` in any channel: (rows, columns) of those pixels, for each code.
+    than ``TOLERANCE`` in any channel, for each code: the ``CELL_MM`` cells holding such pixels
+    and how many each holds (``_cells``), the arrays' first row being ``first_row`` of the page.
 
     A forged page differs from the redraw in a few places, so the rows that hold any differing
     byte are found first (one comparison and a reduction along whole rows, which numpy does
-    fast), and the signed, per-channel test runs on those rows only."""
+    fast), and the signed, per-channel test runs on those rows only. Counts by cell, not pixel
+    positions, are what a page's bands add up to: a page that differs everywhere (a forger's
+    black fill) is a few thousand cells, where its pixels' positions would be half a GB."""
     import numpy as np
 
     rows = np.flatnonzero((given != wanted).reshape(given.shape[0], -1).any(axis=1))
@@ -142,8 +142,30 @@ def _differing(given, wanted) -> dict:
         for channel in range(1, differs.shape[2]):     # a pixel differs when any channel does
             pixel = pixel | differs[:, :, channel]
         r, c = np.nonzero(pixel)
-        out[code] = (rows[r], c)
+        out[code] = _cells(rows[r] + first_row, c)
     return out
+
+
+def _cell_px() -> int:
+    return max(1, round(CELL_MM / 25.4 * DPI))
+
+
+def _cells(rows, cols):
+    """(cell keys in ascending order, pixels in each) of pixels at ``rows``, ``cols``."""
+    import numpy as np
+
+    cell = _cell_px()
+    return np.unique((rows // cell) * 100_000 + cols // cell, return_counts=True)
+
+
+def _merged(parts: list):
+    """The bands' cell counts as one page's: a cell two bands share gets both counts."""
+    import numpy as np
+
+    keys = np.concatenate([k for k, _ in parts])
+    counts = np.concatenate([n for _, n in parts])
+    merged, where = np.unique(keys, return_inverse=True)
+    return merged, np.bincount(where, weights=counts, minlength=len(merged)).astype(np.int64)
 
 
 def ink_differences(index: int, given, wanted) -> list[Difference]:
@@ -156,29 +178,28 @@ def ink_differences(index: int, given, wanted) -> list[Difference]:
     return _pixel_differences(index, _differing(given, wanted), given.shape[0])
 
 
-def _pixel_differences(index: int, places: dict, height_px: int) -> list[Difference]:
+def _pixel_differences(index: int, cells: dict, height_px: int) -> list[Difference]:
     """One difference per code (pixels darker: ink-extra, lighter: ink-missing) that has any
-    pixel, given as (rows, columns) on a page ``height_px`` pixels tall, naming the places that
-    hold the most."""
+    pixel, given as its cells and their counts on a page ``height_px`` pixels tall, naming the
+    places that hold the most."""
     out = []
-    for code, (rows, cols) in places.items():
-        count = len(rows)
+    for code, (keys, counts) in cells.items():
+        count = int(counts.sum())
         if count:
-            words, points = _places(rows, cols, height_px)
+            words, points = _places(keys, counts, height_px)
             out.append(Difference(code, index, f"page {index + 1}: {count} pixel(s) "
                                   f"{'darker' if code == 'ink-extra' else 'lighter'} than pnp "
                                   f"draws, at {words}", points))
     return out
 
 
-def _places(rows, cols, height_px: int) -> tuple[str, tuple[tuple[float, float], ...]]:
+def _places(keys, counts, height_px: int) -> tuple[str, tuple[tuple[float, float], ...]]:
     """The cells of ``CELL_MM`` holding the most differing pixels: in words (mm from the top
     left, as a person measures a sheet) and as points on the page (for whose piece it is)."""
     import numpy as np
 
-    cell = max(1, round(CELL_MM / 25.4 * DPI))
+    cell = _cell_px()
     height_pt = height_px * 72 / DPI
-    keys, counts = np.unique((rows // cell) * 100_000 + cols // cell, return_counts=True)
     order = np.argsort(-counts, kind="stable")
     words, points = [], []
     for rank, k in enumerate(order):
