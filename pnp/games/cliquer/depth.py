@@ -118,7 +118,6 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
             names.append(PERFECT)
         except (OverBudget, MemoryError) as exc:
             left_out = f"past its budget: {exc}" if isinstance(exc, OverBudget) else "out of memory"
-            solve_seconds = None
     if left_out is not None and search is not None:
         exact = exact_moves(rules.n)
         searched = search if exact is not None else 4 * search
@@ -186,9 +185,12 @@ def format_depth(figures: dict) -> list[str]:
                      f"({'reliable' if s['reliable'] else 'not reliable'}), "
                      f"gains {s['gain']:+.2f} points a move")
     if figures["perfect_play_left_out"]:
-        top = (f"{figures['rungs'][-1]} (lookahead as deep as {figures['search_positions']:,} "
-               f"positions a move allow, and perfect play once few moves are left) stands in "
-               f"for it" if figures.get("search_positions") else f"the chain stops at {RUNGS[-2]}")
+        stand_in = figures["rungs"][-1]
+        endgame = (", and perfect play once few moves are left" if "+exact" in stand_in
+                   else "")        # past the solver's reach the stand-in has no exact endgame
+        top = (f"{stand_in} (lookahead as deep as {figures['search_positions']:,} positions a "
+               f"move allow{endgame}) stands in for it" if figures.get("search_positions")
+               else f"the chain stops at {RUNGS[-2]}")
         lines.append(f"  perfect play left out of the chain ({figures['perfect_play_left_out']}); "
                      f"{top}")
     return lines

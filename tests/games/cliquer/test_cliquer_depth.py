@@ -137,6 +137,16 @@ def test_a_board_past_the_solvers_reach_leaves_perfect_play_out_with_the_reason(
     assert got["rungs"] == ["random", "greedy"] and got["solve_seconds"] is None
 
 
+def test_the_report_names_an_exact_endgame_only_where_the_stand_in_has_one():
+    def line(rungs: list[str]) -> str:
+        figures = {"depth": 0, "steps": [], "rungs": rungs, "threshold": WIN_SHARE, "pairs": 1,
+                   "perfect_play_left_out": "why", "search_positions": 128_000}
+        return depth_module.format_depth(figures)[-1]
+
+    assert "perfect play once few moves are left" in line(["random", "search32k+exact20"])
+    assert "perfect play once" not in line(["random", "search128k"])
+
+
 def test_no_pairs_of_games_is_refused():
     import pytest
 
