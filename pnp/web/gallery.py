@@ -79,8 +79,10 @@ async def thumbnail(site: Site, name: str, gone=None) -> bytes:
     """The first page of a gallery layout, drawn by pnp (its first boards) and kept."""
     if name not in site.thumbs:
         layout = site.layouts[name]
-        result = await site.pool.run("thumb", work.build_spec, layout.text, f"{name}.yaml", False,
-                                     1, False, 10_000, PREVIEW_BOARDS, timeout=120, gone=gone)
+        # one job however many ask at once, kept in the shared folder (pnp.web.jobs.Pool.shared)
+        result = await site.pool.shared("thumb", f"{name}\0{layout.text}", work.build_spec,
+                                        layout.text, f"{name}.yaml", False, 1, False, 10_000,
+                                        PREVIEW_BOARDS, timeout=120, gone=gone, keep=True)
         site.thumbs[name] = result["previews"][0]
     return site.thumbs[name]
 

@@ -34,8 +34,9 @@ async def the_day(request: Request, day: dt.date) -> dict:
     site = request.app.state.site
     key = day.isoformat()
     if key not in site.days:
-        result = await site.pool.run("daily", work.daily, key, DAILY_SECONDS, timeout=120,
-                                     gone=request.is_disconnected)
+        # one job per date however many ask at once (pnp.web.jobs.Pool.shared)
+        result = await site.pool.shared("daily", key, work.daily, key, DAILY_SECONDS, timeout=120,
+                                        gone=request.is_disconnected)
         while len(site.days) >= DAILY_KEPT:
             site.days.pop(next(iter(site.days)))
         site.days[key] = result
@@ -88,12 +89,12 @@ async def validate_post(request: Request) -> Response:
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
             raise Refusal("choose a PDF file to check")
-        content = await upload.read()
-        if not content:
+        if not await upload.read(1):
             raise Refusal("the file is empty")
         name = (upload.filename or "upload.pdf")[:100]      # shown back, escaped
-        report = await site.pool.run("validate", work.validate_pdf, content, timeout=300,
-                                     gone=request.is_disconnected)
+        # the upload goes into the job's folder on disk before it waits for a worker
+        report = await site.pool.run("validate", work.validate_pdf, None, timeout=300,
+                                     gone=request.is_disconnected, upload=(upload.file, work.UPLOAD))
     except Refusal as exc:
         return site.page(request, "validate.html", exc.status, report=None, general=[f"pnp: {exc}"])
     except Busy:

@@ -118,14 +118,15 @@ def most_pages(spec, folder: Path) -> int:
     return sum(pages * entry.count for (_, _, pages), entry in zip(written[1:], spec.items))
 
 
-def validate_pdf(report, tmp: str, content: bytes) -> dict:
+def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     """The validator's report of an uploaded file (written into the private folder ``tmp``
-    under a name of ours), one row per board."""
+    under a name of ours; ``None``: the pool wrote it there already), one row per board."""
     from pnp.pdf.readback import NotOurs
     from pnp.validate import summary, validate_file
 
     path = Path(tmp) / UPLOAD
-    path.write_bytes(content)
+    if content is not None:
+        path.write_bytes(content)
     try:
         reports = validate_file(path)
     except NotOurs as exc:
