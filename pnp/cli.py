@@ -12,6 +12,7 @@ import click
 
 from pnp import __version__
 from pnp.games import KINDS
+from pnp.web.serve import options as serve_options
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -494,18 +495,13 @@ def daily(date_text, out_dir, png, solve_seconds):
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="address to listen on (only this computer by default)")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--open", "open_browser", is_flag=True, help="open the page in a browser")
-@click.option("--workers", default=None, type=click.IntRange(1, 64),
-              help="builds at once (default and at most: the cores)")
+@serve_options
 @user_errors
-def serve(host, port, open_browser, workers):
+def serve(**options):
     """Start the web page: forms, live preview, build, board of the day, validate, analyze."""
-    from pnp.web.serve import serve as run_server
+    from pnp.web.serve import run_command
 
-    run_server(host, port, open_browser, workers)
+    run_command(**options)
 
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",

@@ -53,11 +53,14 @@ def read_layouts(folders) -> dict[str, Layout]:
 
 
 def default_layout_folders() -> list[Path]:
-    """layouts/ of the folder pnp serve runs in, of a source checkout, and the built-in pack."""
+    """layouts/ of the folder pnp serve runs in (a person's own specs), then the package's
+    gallery: pnp/layouts/ (the starter pack, and in an installed pnp every example spec, which
+    setup.py copies there) and, in a source checkout, layouts/ beside the package."""
     import pnp
 
     here = Path(pnp.__file__).resolve().parent
-    return [Path.cwd() / "layouts", here.parent / "layouts", here / "layouts"]
+    checkout = [here.parent / "layouts"] if (here.parent / "pyproject.toml").is_file() else []
+    return [Path.cwd() / "layouts", *checkout, here / "layouts"]
 
 
 def audience(layout: Layout) -> str | None:
