@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import tempfile
 
 from starlette.applications import Starlette
@@ -82,6 +83,15 @@ class Headers:
         await self.app(scope, receive, sending)
 
 
+# the fork server's socket lives two folders below the run folder (pymp-*/listener-*), and a
+# socket's path has at most 107 bytes on Linux: a run folder deeper than this goes to /tmp
+SOCKET_ROOM = 60
+
+
+def _short(folder: str) -> str:
+    return folder if len(folder) <= SOCKET_ROOM or not os.path.isdir("/tmp") else "/tmp"
+
+
 def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
                layouts: dict[str, Layout] | None = None, waiting: int | None = None,
                token: str | None = None, warm: bool = True, public: bool = False,
@@ -95,7 +105,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
     limits = PUBLIC if public else PRIVATE
     run_folder = None
     if own_temp:
-        run_folder = tempfile.mkdtemp(prefix="pnp-serve-")
+        run_folder = tempfile.mkdtemp(prefix="pnp-serve-", dir=_short(tempfile.gettempdir()))
         tempfile.tempdir = run_folder
     site = Site(host, port, workers, read_layouts(default_layout_folders()) if layouts is None else layouts,
                 waiting, limits=limits, kept=Kept(cache) if cache else None, run_folder=run_folder)
@@ -123,7 +133,12 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         if own_temp:
-            site.pool.start()
+            try:
+                site.pool.start()
+            except OSError as exc:
+                logging.getLogger("pnp.web").error("pnp: the workers' fork server could not start "
+                                                   "in %s: %s", run_folder, exc.strerror or exc)
+                raise
         warming = asyncio.get_running_loop().create_task(gallery.warm_thumbnails(site) if warm else asyncio.sleep(0))
         yield
         warming.cancel()

@@ -5,7 +5,9 @@ Why granian (docs/hosting.md says it for the reader): the page must close a conn
 headers do not arrive within a deadline, and serve only so many connections at once, the rest
 waiting in the kernel's queue rather than each holding a file descriptor. granian does both
 itself (``header_read_timeout``, ``backpressure``: it accepts a connection only when it has room
-for it), runs several processes on one socket, and restarts a process that died. uvicorn, the
+for it), runs several processes on one socket, and restarts a process that died. The deadline
+runs from the connection's start and again after each answer, so a connection that sends nothing
+at all is closed too (HTTP/1 only: see ``serve``). uvicorn, the
 server before, times out only idle keep-alive connections and counts connections without
 capping them (1,100 half-sent requests held 1,100 descriptors until the server ran out); its
 ``limit_concurrency`` answers 503 after accepting, so the descriptors are still taken. The
@@ -101,7 +103,7 @@ def read_config(path: str) -> dict:
 def serve(host: str, port: int, open_browser: bool = False, workers: int | None = None,
           public: bool = False, allow_host=(), cache: str | None = None,
           processes: int | None = None, proxy=()) -> None:
-    from granian.constants import Interfaces
+    from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.server import Server
 
@@ -140,7 +142,9 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
             super().signal_handler_interrupt(*args, **kwargs)
 
     server = Stoppable(
-        "pnp", address=host, port=port, interface=Interfaces.ASGI,
+        # HTTP/1 only: in "auto" granian first sniffs for HTTP/2 with no deadline, so a
+        # connection that sends nothing was held for good; HTTP/2 is the proxy's to speak
+        "pnp", address=host, port=port, interface=Interfaces.ASGI, http=HTTPModes.http1,
         workers=settings["processes"], backlog=max(128, limits.connections),
         backpressure=limits.connections,
         http1_settings=HTTP1Settings(header_read_timeout=int(limits.header_seconds * 1000)),
@@ -150,6 +154,10 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
         server.serve(target_loader=_load)
     except OSError as exc:
         raise PnpError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    except SystemExit as exc:
+        if exc.code and not stopped_by:     # its processes could not start (their log says why)
+            raise PnpError("the page's server processes could not start") from None
+        raise
     if stopped_by and stopped_by[0] == signal.SIGINT:
         raise KeyboardInterrupt
     if stopped_by:
