@@ -5,7 +5,7 @@ Why granian (docs/hosting.md says it for the reader): the page must close a conn
 headers do not arrive within a deadline, and serve only so many connections at once, the rest
 waiting in the kernel's queue rather than each holding a file descriptor. granian does both
 itself (``header_read_timeout``, ``backpressure``: it accepts a connection only when it has room
-for it), runs several processes on one socket, and restarts a process that died. The deadline
+for it) and restarts its process if it dies. The deadline
 runs from the connection's start and again after each answer, so a connection that sends nothing
 at all is closed too (HTTP/1 only: see ``serve``). uvicorn, the
 server before, times out only idle keep-alive connections and counts connections without
@@ -13,8 +13,8 @@ capping them (1,100 half-sent requests held 1,100 descriptors until the server r
 ``limit_concurrency`` answers 503 after accepting, so the descriptors are still taken. The
 body's deadline is the guard's (``pnp.web.guard``), which sees every body whatever the server.
 
-Each process builds its own app from the settings in ``SETTINGS_VARIABLE`` (its own worker
-pool, its own private temporary folder); they share the cache folder.
+The server process builds its app from the settings in ``SETTINGS_VARIABLE`` (its worker pool,
+its private temporary folder); replicas on other machines share the cache folder.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from pathlib import Path
 import click
 
 SETTINGS_VARIABLE = "PNP_SERVE_SETTINGS"
-CONFIG_KEYS = {"host": str, "port": int, "workers": int, "processes": int, "public": bool,
-               "allow_host": list, "cache": str, "proxy": list}
+CONFIG_KEYS = {"host": str, "port": int, "workers": int, "public": bool, "allow_host": list,
+               "cache": str, "proxy": list}
 
 
 def _cores() -> int:
@@ -39,16 +39,15 @@ def _cores() -> int:
     return cores()
 
 
-def settings_of(host: str, port: int, workers: int | None, processes: int | None, public: bool,
-                allow_host=(), cache: str | None = None, proxy=()) -> dict:
-    """What every server process is started with: in the shared mode, several processes (the
-    cores' worth), the cores' job workers shared out among them."""
-    if processes is None:
-        processes = min(_cores(), 4) if public else 1
-    per_process = max(1, (workers or _cores()) // processes)
-    return {"host": host, "port": port, "workers": per_process, "processes": processes,
-            "public": public, "allow_hosts": list(allow_host),
-            "cache": str(Path(cache).resolve()) if cache else None, "proxies": list(proxy)}
+def settings_of(host: str, port: int, workers: int | None, public: bool, allow_host=(),
+                cache: str | None = None, proxy=()) -> dict:
+    """What the server process is started with. One process serves the page: a build's progress
+    and its PDFs live in its memory, so a second process on the same socket could not answer for
+    it. The work runs in the pool's worker processes, the cores' worth (``--workers``); beyond
+    one machine, replicas behind a proxy that keeps each client on one (docs/hosting.md)."""
+    return {"host": host, "port": port, "workers": workers, "public": public,
+            "allow_hosts": list(allow_host), "cache": str(Path(cache).resolve()) if cache else None,
+            "proxies": list(proxy)}
 
 
 def app_of(settings: dict):
@@ -101,8 +100,7 @@ def read_config(path: str) -> dict:
 
 
 def serve(host: str, port: int, open_browser: bool = False, workers: int | None = None,
-          public: bool = False, allow_host=(), cache: str | None = None,
-          processes: int | None = None, proxy=()) -> None:
+          public: bool = False, allow_host=(), cache: str | None = None, proxy=()) -> None:
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.server import Server
@@ -112,7 +110,7 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
     from pnp.web.site import PRIVATE, PUBLIC
 
     _check_free(host, port)
-    settings = settings_of(host, port, workers, processes, public, allow_host, cache, proxy)
+    settings = settings_of(host, port, workers, public, allow_host, cache, proxy)
     limits = PUBLIC if public else PRIVATE
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
@@ -122,10 +120,8 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
                    + (f" and {', '.join(allow_host)}" if allow_host else " (--allow-host adds a name)"),
                    err=True)
     if public:
-        click.echo(f"pnp: the shared mode: {settings['processes']} processes of "
-                   f"{settings['workers']} job workers each, "
-                   f"{limits.per_minute:g} requests that start work a minute from one address",
-                   err=True)
+        click.echo(f"pnp: the shared mode: {limits.per_minute:g} requests that start work a "
+                   f"minute and {limits.per_client} jobs at once from one address", err=True)
     click.echo(f"pnp: the page is at {url} (Ctrl-C stops it)", err=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, (url,)).start()
@@ -145,7 +141,7 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
         # HTTP/1 only: in "auto" granian first sniffs for HTTP/2 with no deadline, so a
         # connection that sends nothing was held for good; HTTP/2 is the proxy's to speak
         "pnp", address=host, port=port, interface=Interfaces.ASGI, http=HTTPModes.http1,
-        workers=settings["processes"], backlog=max(128, limits.connections),
+        workers=1, backlog=max(128, limits.connections),
         backpressure=limits.connections,
         http1_settings=HTTP1Settings(header_read_timeout=int(limits.header_seconds * 1000)),
         log_enabled=False, log_dictconfig={"disable_existing_loggers": False},
@@ -193,15 +189,13 @@ def options(fn):
         click.option("--workers", default=None, type=click.IntRange(1, 64),
                      help="builds at once (default and at most: the cores)"),
         click.option("--public", is_flag=True,
-                     help="the shared mode, for a school or a club: several processes, a rate "
-                          "limit per address, shorter caps (docs/hosting.md)"),
+                     help="the shared mode, for a school or a club: a rate limit and caps per "
+                          "address, shorter caps on long work (docs/hosting.md)"),
         click.option("--allow-host", multiple=True, metavar="NAME",
                      help="a name the page answers to besides its own (a proxy's public name); "
                           "repeat for more"),
         click.option("--cache", type=click.Path(file_okay=False), default=None,
                      help="a folder for finished work that several servers share"),
-        click.option("--processes", default=None, type=click.IntRange(1, 64),
-                     help="server processes (default 1; with --public, the cores up to 4)"),
         click.option("--proxy", multiple=True, metavar="ADDRESS",
                      help="a reverse proxy's address: its X-Forwarded-For names the client"),
         click.option("--config", "config", type=click.Path(dir_okay=False), default=None,

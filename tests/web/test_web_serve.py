@@ -192,7 +192,7 @@ def test_half_sent_requests_are_closed_and_the_page_still_answers(tmp_path):
     many at once (the rest wait in the kernel's queue, holding none of its descriptors)."""
     from pnp.web.site import PUBLIC
 
-    proc, port = start(["--public", "--processes", "1"], tmp_path)
+    proc, port = start(["--public"], tmp_path)
     held = []
     try:
         for n in range(PUBLIC.connections + 40):
@@ -223,8 +223,8 @@ def test_a_config_file_is_read_and_its_mistakes_are_one_line(tmp_path):
     from pnp.web.serve import read_config
 
     good = tmp_path / "pnp-serve.yaml"
-    good.write_text("public: true\nallow_host: pnp.school.example\nprocesses: 2\n")
-    assert read_config(str(good)) == {"public": True, "allow_host": ["pnp.school.example"], "processes": 2}
+    good.write_text("public: true\nallow_host: pnp.school.example\nworkers: 2\n")
+    assert read_config(str(good)) == {"public": True, "allow_host": ["pnp.school.example"], "workers": 2}
     bad = tmp_path / "bad.yaml"
     for text, line in [("publik: true\n", "unknown setting 'publik'"), ("port: eighty\n", "port must be int"),
                        ("public: [\n", "not YAML")]:
