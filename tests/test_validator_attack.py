@@ -24,6 +24,7 @@ from pnp.build import build
 from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
 from pnp.spec import loads
 from pnp.validate import validate_file
+from support.processes import alive
 from support.tamper import SMALL, read_data, rewrite
 from support.verdicts import bomb, measured
 
@@ -502,24 +503,15 @@ def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, m
     try:
         assert len(spinning) >= 2      # the redraw's child and the layout's child (and this half)
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(_alive(pid) for pid in spinning):
+        while time.monotonic() < deadline and any(alive(pid) for pid in spinning):
             time.sleep(0.05)
-        assert not any(_alive(pid) for pid in spinning), spinning
+        assert not any(alive(pid) for pid in spinning), spinning
     finally:                           # a failure must not leave them holding the test's pipes
         for pid in spinning:
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-
-
-def _alive(pid: int) -> bool:
-    """Is the process running (not gone, nor a zombie waiting for a dead parent's reaper)?"""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_hostile_text_is_escaped_and_cut(good, tmp_path):

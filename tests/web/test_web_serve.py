@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli
+from support.processes import alive, children_of, family
 from web_helpers import ROOT
 from web_live import free_port
 
@@ -31,19 +32,6 @@ def ask(port: int, path: str = "/", host: str | None = None, method: str = "GET"
         return r.status, r.read()
     finally:
         conn.close()
-
-
-def children_of(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as fh:
-                    if int(fh.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        out.append(int(entry))
-            except (OSError, IndexError, ValueError):
-                continue
-    return out
 
 
 def test_serve_answers_only_its_own_name_and_stops_cleanly(tmp_path):
@@ -73,8 +61,7 @@ def test_serve_answers_only_its_own_name_and_stops_cleanly(tmp_path):
     assert err.splitlines() == [f"pnp: the page is at http://127.0.0.1:{port}/ (Ctrl-C stops it)",
                                 "pnp: interrupted"]
     time.sleep(0.5)
-    assert not [pid for pid in helpers if os.path.exists(f"/proc/{pid}") and
-                open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+    assert not [pid for pid in helpers if alive(pid)]
 
 
 def test_a_port_in_use_is_one_line():
@@ -113,23 +100,6 @@ def post(port: int, path: str, form: dict) -> tuple[int, str]:
         return r.status, r.read().decode()
     finally:
         conn.close()
-
-
-def family(pid: int) -> list[int]:
-    out, todo = [], [pid]
-    while todo:
-        kids = children_of(todo.pop())
-        out += kids
-        todo += kids
-    return out
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.slow
