@@ -9,7 +9,9 @@ base64: a folder shared between machines is read as hostile, and JSON cannot run
 pickle could. A file that does not parse, is larger than the cap or is not the shape written is
 ignored and worked out again. The folder holds at most ``most`` entries of a kind; past that the
 oldest written are removed (the same dates and pictures are asked again and again; a crawler
-walking every date does not fill the disk).
+walking every date does not fill the disk). An entry's name also hashes pnp's own code, so an
+upgraded pnp (which may draw a picture differently) works everything out anew, and replicas of
+the same install share.
 
 Any failure to read or write the folder only means working it out again.
 """
@@ -17,6 +19,7 @@ Any failure to read or write the folder only means working it out again.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import os
@@ -27,6 +30,20 @@ from typing import Any
 FORMAT = 1
 MOST_BYTES = 32 * 2**20         # a day's boards (two PDFs, two pictures) are about 0.3 MB
 MOST_ENTRIES = 2000             # of one kind: a few years of days
+
+
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """A hash of the installed pnp's modules and data (a few MB read once)."""
+    import pnp
+
+    root = Path(pnp.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".yaml", ".ttf", ".txt"):
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def _encode(value: Any) -> Any:
@@ -63,7 +80,7 @@ class Kept:
         self.most = most
 
     def path(self, kind: str, key: str) -> Path:
-        digest = hashlib.sha256(f"{FORMAT}\0{kind}\0{key}".encode()).hexdigest()[:40]
+        digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{kind}\0{key}".encode()).hexdigest()[:40]
         return self.folder / kind / f"{digest}.json"
 
     def get(self, kind: str, key: str) -> Any | None:

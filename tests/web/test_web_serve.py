@@ -122,7 +122,11 @@ def test_no_temporary_folder_or_process_outlives_any_stop(tmp_path, how):
         assert everyone
     finally:
         proc.send_signal(how)
-        proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=60)
+    # Ctrl-C: one line and 130, as every pnp command; SIGTERM (a service stopped): exit 0
+    expected = {signal.SIGINT: (130, "pnp: interrupted"), signal.SIGTERM: (0, "pnp: stopped"),
+                signal.SIGKILL: (-signal.SIGKILL, None)}[how]
+    assert proc.returncode == expected[0] and (expected[1] is None or err.splitlines()[-1] == expected[1])
     deadline = time.monotonic() + 30
     while (list(tmp.iterdir()) or any(alive(p) for p in everyone)) and time.monotonic() < deadline:
         time.sleep(0.1)
