@@ -16,7 +16,7 @@ from pnp.build import build
 from pnp.verify.printed import MAX_OBJECTS, TooMuch, Unreadable, read_parsed
 from pnp.spec import loads
 from support.pdfium_pages import objects_of, read_page
-from tamper import SMALL
+from support.tamper import SMALL
 
 WORKSHEETS = """\
 title: Readers
