@@ -63,7 +63,7 @@ def app_of(settings: dict):
 def _load(_target: str):
     """In a server process granian started: its app. The process dies with granian's main
     process, however that ends (a process left serving alone would hold its folder)."""
-    from pnp.pdf.sandbox import die_with_parent
+    from pnp.verify.sandbox import die_with_parent
 
     die_with_parent(os.getppid())
     return app_of(json.loads(os.environ[SETTINGS_VARIABLE]))
