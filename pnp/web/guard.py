@@ -106,6 +106,8 @@ class Hosts:
         header = header.strip().lower()
         name, port = header, None
         if header.startswith("["):
+            if "]" not in header:
+                return False
             name, _, rest = header.partition("]")
             name += "]"
             if rest:
