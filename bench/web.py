@@ -219,6 +219,25 @@ def tree_rss(pid: int) -> tuple[int, int]:
     return total // 1024, count
 
 
+def tree_cpu(pid: int) -> list[tuple[str, float]]:
+    """(command, CPU seconds with its reaped children) of the process and each descendant."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{p}/cmdline", "rb") as fh:
+                command = fh.read().replace(b"\0", b" ").decode(errors="replace")
+            out.append((command, sum(int(x) for x in fields[11:15]) / ticks))
+            with open(f"/proc/{p}/task/{p}/children") as fh:
+                todo += [int(c) for c in fh.read().split()]
+        except (OSError, ValueError):
+            continue
+    return out
+
+
 def multipart(field: str, name: str, data: bytes, token: str) -> tuple[bytes, str]:
     boundary = "pnpbench" + os.urandom(8).hex()
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrftoken\"\r\n\r\n{token}\r\n"
@@ -323,6 +342,7 @@ def load(teachers: int, minutes: float, pause: float) -> None:
                 time.sleep(30 - (time.monotonic() - begin) % 30)
             memory.append((time.monotonic() - begin, *tree_rss(server.pid)))
             wall = time.monotonic() - begin
+            cpu = tree_cpu(server.pid)
         finally:
             server.terminate()
             server.wait(30)
@@ -341,6 +361,10 @@ def load(teachers: int, minutes: float, pause: float) -> None:
     print("answers: " + ", ".join(f"{what} {status}: {n}" for (what, status), n in sorted(statuses.items(), key=str)))
     print(f"5xx or no answer: {fivexx}; load average at the end "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; {wall:.0f} s in all")
+    kinds = {"fork server and its workers": sum(c for command, c in cpu if "forkserver" in command),
+             "the server process": sum(c for command, c in cpu if "pnp serve" in command)}
+    print("server CPU: " + ", ".join(f"{k} {v:.0f} s" for k, v in kinds.items())
+          + f" in {wall:.0f} s ({sum(kinds.values()) / wall:.2f} cores on average)")
     print("server memory (all its processes): " + "  ".join(
         f"{t / 60:4.1f} min {mb} MB/{n}" for t, mb, n in memory))
 
