@@ -30,8 +30,10 @@ from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
 from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, PRIVATE, PUBLIC, Site
 
-# GETs that start work in a worker: refused when another site's page asks for them
+# GETs that start work in a worker: refused when another site's page asks for them; those of
+# them that can start new work on every ask (any date) also count towards the rate per address
 WORK_PATHS = ("/daily", "/thumb/")
+RATED_PATHS = ("/daily",)
 
 async def static(request: Request) -> Response:
     site = request.app.state.site
@@ -149,7 +151,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                     lifespan=lifespan)
     app.state.site = site
     guard = Guard(Headers(app), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token,
-                  allow_hosts=allow_hosts, work_paths=WORK_PATHS,
+                  allow_hosts=allow_hosts, work_paths=WORK_PATHS, rated_paths=RATED_PATHS,
                   rate=Rate(limits.per_minute, limits.burst) if limits.per_minute else None,
                   body_seconds=limits.body_seconds, upload_seconds=limits.upload_seconds,
                   proxies=frozenset(proxies))

@@ -13,8 +13,9 @@
   that starts work (``work_paths``: the board of a date, a gallery picture) is refused when
   another site's page asked for it (an image or a script of theirs), so no site can fill the
   queue through its visitors' browsers; a link clicked on another site still opens the page.
-- Rate: in the shared mode each client address may start only so much work a minute (429 past
-  it), counted per server process.
+- Rate: in the shared mode each client address may send only so many requests that can start
+  work a minute (429 past it): every POST, and the GETs of ``rated_paths`` (a date's board: a
+  gallery picture is one of a few, made once, and a start page asks for all of them at once).
 
 The token is made at start and lives only in this process's memory and its pages.
 """
@@ -173,7 +174,8 @@ def started_elsewhere(headers: dict[str, str], host: str) -> bool:
 class Guard:
     def __init__(self, app, host: str, port: int, max_body: int, max_upload: int,
                  upload_paths: tuple[str, ...] = ("/validate",), token: str | None = None,
-                 allow_hosts=(), work_paths: tuple[str, ...] = (), rate: Rate | None = None,
+                 allow_hosts=(), work_paths: tuple[str, ...] = (), rated_paths: tuple[str, ...] = (),
+                 rate: Rate | None = None,
                  body_seconds: float = 60.0, upload_seconds: float = 300.0,
                  proxies: frozenset[str] = frozenset()):
         self.app = app
@@ -181,6 +183,7 @@ class Guard:
         self.max_body, self.max_upload = max_body, max_upload
         self.upload_paths = upload_paths
         self.work_paths = work_paths
+        self.rated_paths = rated_paths  # GETs counted by the rate (each may start new work)
         self.rate = rate
         self.body_seconds, self.upload_seconds = body_seconds, upload_seconds
         self.proxies = proxies          # addresses whose X-Forwarded-For names the client
@@ -212,7 +215,8 @@ class Guard:
             return await _refuse(send, 403, CROSS_SITE)
         client = self.client(scope, headers)
         CLIENT.set(client)
-        if starts_work and self.rate is not None:
+        rated = scope["method"] not in SAFE_METHODS or scope["path"].startswith(self.rated_paths)
+        if rated and self.rate is not None:
             wait = self.rate.take(client)
             if wait:
                 return await _refuse(send, 429, "too many requests from your address; wait a "

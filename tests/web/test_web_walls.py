@@ -295,6 +295,8 @@ def test_the_shared_mode_limits_each_address():
         r = client.post("/analyze", data={"code": ""}, headers={"X-CSRF-Token": token})
         assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
         assert client.get("/").status_code == 200                   # reading pages is not limited
+        assert client.get("/thumb/nope.png").status_code == 404     # nor the start page's pictures
+        assert client.get("/daily?date=nope").status_code == 429    # a date's board is
 
 
 def test_a_client_has_only_so_many_jobs_at_once():
