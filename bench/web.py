@@ -323,6 +323,12 @@ def load(teachers: int, minutes: float, pause: float) -> None:
             while json.loads(page.get(job + "/status")[1])["state"] in ("waiting", "running"):
                 time.sleep(0.2)
             pdf = page.get(json.loads(page.get(job + "/status")[1])["files"][0]["url"])[1]
+            alone = []                  # the baseline: a class-set preview with nobody else asking
+            for k in range(5):
+                start = time.perf_counter()
+                status, body, _ = page.post("/preview", {**CLASS_SET, "seed": f"alone-{k}"})
+                alone.append(time.perf_counter() - start)
+                assert status == 200, body[:200]
             today = dt.date.today()
             days = [(today - dt.timedelta(days=k)).isoformat() for k in range(3)]
             print(f"pnp serve --public on 127.0.0.1:{port}, {os.cpu_count()} cores, load average "
@@ -351,7 +357,8 @@ def load(teachers: int, minutes: float, pause: float) -> None:
     builds = sum(1 for what, _, status, _ in log if what == "build" and status == 200)
     fivexx = sum(n for (_, status), n in statuses.items() if not (isinstance(status, int) and status < 500))
     print(f"{'preview (changed option -> PNG back)':40} p50 {median(previews) * 1000:6.0f} ms  "
-          f"p95 {p95(previews) * 1000:6.0f} ms  ({len(previews)} previews)")
+          f"p95 {p95(previews) * 1000:6.0f} ms  ({len(previews)} previews)   vs one alone, "
+          f"before the teachers: {median(alone) * 1000:.0f} ms (median of 5)")
     for what in ("build", "start", "daily", "validate"):
         times = [s for w, s, status, _ in log if w == what and status == 200]
         if times:
