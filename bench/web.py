@@ -15,7 +15,7 @@ timeout, and the run stops by itself.
 With ``--teachers N`` it is the load bench of the shared mode instead (docs/hosting.md): `pnp
 serve --public` and N simulated teachers for ``--minutes`` (at least 5), each from an address of
 its own in 127.0.0.0/8 (so the per-address limits apply to each as to a real one), each in a
-loop of a pause (random, 20 s on average) and one thing a teacher does: open the start page and
+loop of a pause (random, 30 s on average) and one thing a teacher does: open the start page and
 its pictures, change an option and wait for the preview, build a class set and download it,
 open the board of the day (one of the last three days), or upload a PDF to check. It prints
 p50/p95 of the preview, class sets finished a minute, every answer by status (any 5xx is a
@@ -121,7 +121,7 @@ def main() -> None:
     parser.add_argument("--burst", type=int, default=50)
     parser.add_argument("--teachers", type=int, default=0, help="the load bench: this many teachers")
     parser.add_argument("--minutes", type=float, default=5.0)
-    parser.add_argument("--pause", type=float, default=20.0, help="a teacher's mean pause, seconds")
+    parser.add_argument("--pause", type=float, default=30.0, help="a teacher's mean pause, seconds")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.teachers:
