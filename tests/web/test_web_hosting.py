@@ -88,3 +88,10 @@ def test_the_built_package_carries_the_gallery(tmp_path):
     from pnp.web.gallery import read_layouts
 
     assert len(read_layouts([tmp_path / "pnp" / "layouts"])) == len(built)
+
+
+def test_the_page_names_every_setting_of_the_config_file():
+    from pnp.web.serve import CONFIG_KEYS
+
+    line = HOSTING[HOSTING.index("The settings "):].split(" can also", 1)[0]
+    assert set(re.findall(r"`(\w+)`", line)) == set(CONFIG_KEYS)
