@@ -113,6 +113,9 @@ OPTIONAL_DOORS = {
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
     "daily_answer": "daily_answer(date, seconds or None, progress) -> one line: the answer to "
                     "the day before's board, printed after `pnp daily`",
+    "picture": "picture(board, figures) -> {svg, steps, words}: the board drawn for a screen "
+               "(SVG; the best line's moves as <g data-step=k>), one sentence a move, and the "
+               "figures as sentences: the page's Look at a board (needs analyze)",
 }
 _DOOR_PARTNERS = {"analyze": ("report",)}
 
