@@ -1,5 +1,5 @@
-"""The board of the day, validating an uploaded PDF, and analyzing a typed board code: each the
-CLI's own command (`pnp daily`, `pnp validate`, `pnp analyze`) run in a worker and shown."""
+"""The board of the day and checking an uploaded PDF: each the CLI's own command (`pnp daily`,
+`pnp validate`) run in a worker and shown. Looking at a board is ``pnp.web.looking``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from starlette.responses import PlainTextResponse, Response
 
 from pnp.web import work
 from pnp.web.jobs import Busy, Failed
-from pnp.web.site import (ANALYZE_SECONDS, BUSY, DAILY_KEPT, DAILY_SECONDS, MAX_CODE, Refusal,
-                          answer, data_url, form_of, safe_name)
+from pnp.web.site import BUSY, DAILY_KEPT, DAILY_SECONDS, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
 
@@ -74,7 +73,7 @@ async def daily_pdf(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
 
-# --- validate, analyze -----------------------------------------------------------------------
+# --- validate -----------------------------------------------------------------------
 
 async def validate_page(request: Request) -> Response:
     return request.app.state.site.page(request, "validate.html", report=None)
@@ -103,34 +102,3 @@ async def validate_post(request: Request) -> Response:
         return site.page(request, "validate.html", 422, report=None, name=name,
                          general=[f"error {line}" for line in lines])
     return site.page(request, "validate.html", 200 if report["ok"] else 422, report=report, name=name)
-
-
-async def analyze_page(request: Request) -> Response:
-    return request.app.state.site.page(request, "analyze.html", result=None, code="")
-
-
-async def analyze_post(request: Request) -> Response:
-    site = request.app.state.site
-    code = ""
-    try:
-        data = await form_of(request)
-        code = data.get("code") if isinstance(data.get("code"), str) else ""
-        if not code.strip():
-            raise Refusal("type or paste a board code, like R1-...")
-        if len(code) > MAX_CODE:
-            raise Refusal(f"a board code is at most {MAX_CODE} characters")
-        result = await site.pool.run("analyze", work.analyze_code, code, ANALYZE_SECONDS,
-                                     timeout=ANALYZE_SECONDS + 30, gone=request.is_disconnected)
-    except Refusal as exc:
-        return site.page(request, "analyze.html", exc.status, result=None, code=code[:MAX_CODE],
-                         general=[f"pnp: {exc}"])
-    except Busy:
-        return site.page(request, "analyze.html", 503, result=None, code=code, general=[f"pnp: {BUSY}"])
-    except (Failed, work.Refused) as exc:
-        lines = [m for _, _, _, m in exc.args[0]] if isinstance(exc, work.Refused) else [str(exc)]
-        return site.page(request, "analyze.html", 422, result=None, code=code,
-                         general=[f"pnp: {line}" for line in lines])
-    figures = [(k, v) for k, v in result["figures"].items() if isinstance(v, (int, float, str))
-               or isinstance(v, list) and all(isinstance(x, str) for x in v)]
-    return site.page(request, "analyze.html", result=result, figures=figures, code=code)
-

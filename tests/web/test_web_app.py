@@ -257,15 +257,70 @@ def test_validate_a_good_and_a_forged_pdf(web, built):
     assert r.status_code == 422 and "error " in r.text and "Traceback" not in r.text
 
 
-def test_analyze_a_code(web):
-    code = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
-    r = post(web, "/analyze", {"code": code.lower().replace("-", " ")}, json_reply=False)
-    assert r.status_code == 200
-    assert "Best line of play" in r.text and code in r.text
-    r = post(web, "/analyze", {"code": "R1-ZZZZ"}, json_reply=False)
-    assert r.status_code == 422 and "pnp:" in r.text
-    r = post(web, "/analyze", {"code": "hello"}, json_reply=False)
-    assert r.status_code == 422 and "is not a board code" in r.text
+NINE_DOTS = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
+ELEVEN_DOTS = "R1-RCYC-ACY9-VEJM-XEEY-CXWZ-7YHN-MBTC"      # Sunday 2026-11-29: a minute or more
+
+
+def look(web, data) -> tuple[int, str]:
+    """Look at a board as a browser without script does: post, then follow the work's page
+    (quick work answers at once) until it has finished."""
+    import time
+
+    r = post(web, "/analyze", data, json_reply=False)
+    deadline = time.monotonic() + 60
+    while r.status_code == 303 or 'id="work"' in r.text:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+        r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
+    return r.status_code, r.text
+
+
+def test_look_at_a_board_draws_it_and_its_best_line_move_by_move(web):
+    status, html = look(web, {"code": NINE_DOTS.lower().replace("-", " ")})
+    assert status == 200 and NINE_DOTS in html
+    assert html.count('class="step ') == 16 and html.count('<li data-step=') == 16
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'id="stepper"' in html
+    assert "With perfect play the second player wins by 6" in html
+    assert "Score: first player 17, second player 23." in html      # the margin, replayed
+    assert 'class="general" role="alert" id="general"></div>' in html   # and no mistake shown
+
+
+@pytest.mark.parametrize("code, words", [("R1-ZZZZ", "is mistyped"), ("hello", "is not a board code"),
+                                         ("", "Type or paste a board code")])
+def test_look_at_a_mistyped_code_says_so_in_one_line(web, code, words):
+    status, html = look(web, {"code": code})
+    assert status in (400, 422) and words in html and "Traceback" not in html
+    assert 'aria-invalid="true"' in html
+
+
+def test_look_past_its_time_is_not_a_mistake_and_offers_more(web, monkeypatch):
+    from pnp.web import looking
+
+    monkeypatch.setattr(looking, "ANALYZE_SECONDS", 0.001)
+    status, html = look(web, {"code": NINE_DOTS})
+    assert status == 200 and 'id="unfinished"' in html and 'id="longer"' in html
+    assert "not worked out within 0 s" in html and "<p>" not in html.split('id="general">')[1][:10]
+    assert "data-step" not in html.split("</svg>")[0]         # no line drawn, the dots are
+
+
+def test_a_long_look_shows_its_progress_and_can_be_stopped(web):
+    import time
+
+    r = post(web, "/analyze", {"code": ELEVEN_DOTS, "longer": "yes"}, json_reply=False)
+    assert r.status_code == 303
+    url = r.headers["location"]
+    page = web.get(url).text
+    assert 'id="work"' in page and "it stops after 300 s at most" in page
+    deadline = time.monotonic() + 30
+    while web.get(url + "/status").json().get("positions") is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    status = web.get(url + "/status").json()
+    assert status["state"] == "running" and "positions looked at" in status["line"]
+    r = post(web, url + "/cancel", {}, json_reply=False)
+    assert r.status_code == 303
+    page = web.get(url).text
+    assert 'id="stopped"' in page and 'class="general" role="alert" id="general"></div>' in page
 
 
 # --- the pool ---------------------------------------------------------------------------------------
