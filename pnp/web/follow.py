@@ -11,9 +11,39 @@ import asyncio
 import time
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from pnp.web.site import Refusal, answer, form_of
 
 AT_ONCE = 1.5        # seconds a request waits for its work before it shows a progress page
+
+# what a job is (its ``what``) -> the function that shows it, finished or not: each page that
+# starts long work registers its own, and /work/ID shows any of them
+SHOWN: dict = {}
+
+
+def sentence(text: str) -> str:
+    """A message as the page shows it: a sentence, capital first, full stop last."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+
+
+def register(what: str, shown) -> None:
+    SHOWN[what] = shown
+
+
+def started(job, limit: float | None = None, **about) -> None:
+    """Note on ``job`` what its page needs besides the pool's record: the limit it stops at and
+    what it was asked (the code typed, the file's name)."""
+    job.limit, job.about = limit, about
+
+
+async def answered(request: Request, job, seconds: float = AT_ONCE) -> Response:
+    """The job's page at once when it finishes within ``seconds``, else a redirect to its own
+    page, which follows it."""
+    if await briefly(job, seconds):
+        return SHOWN[job.what](request, job)
+    return RedirectResponse(f"/work/{job.id}", 303)
 
 
 async def briefly(job, seconds: float = AT_ONCE) -> bool:
@@ -36,9 +66,40 @@ def progress(job, limit: float | None = None) -> dict:
             "limit": limit}
 
 
-def status(request: Request, job, limit: float | None = None) -> JSONResponse:
+def find(request: Request):
+    job = request.app.state.site.pool.seen(request.path_params["id"])
+    return job if job is not None and job.what in SHOWN else None
+
+
+GONE = ("this work is no longer kept: it ended more than 15 minutes ago, or the server was "
+        "restarted; please start it again")
+
+
+async def work_page(request: Request) -> Response:
+    job = find(request)
+    if job is None:
+        return answer(request, Refusal(GONE, 404))
+    return SHOWN[job.what](request, job)
+
+
+async def work_status(request: Request) -> Response:
     """The job's state and its progress line, as the page's script shows them."""
-    view = progress(job, limit)
+    job = find(request)
+    if job is None:
+        return JSONResponse({"state": "unknown", "finished": True}, 404)
+    view = progress(job, job.limit)
     words = request.app.state.site.env.get_template("_progress.html").module.line(view)
-    return JSONResponse({**view, "line": " ".join(str(words).split()),
-                         "finished": job.finished})
+    return JSONResponse({**view, "line": " ".join(str(words).split()), "finished": job.finished})
+
+
+async def work_cancel(request: Request) -> Response:
+    try:
+        await form_of(request)
+    except Refusal as exc:
+        return answer(request, exc)
+    job = find(request)
+    if job is None:
+        return answer(request, Refusal(GONE, 404))
+    request.app.state.site.pool.cancel(job.id)
+    await asyncio.wait({job.future}, timeout=2)
+    return RedirectResponse(f"/work/{job.id}", 303)

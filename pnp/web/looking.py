@@ -6,15 +6,13 @@ the page shows what it has and offers more time, never a mistake."""
 
 from __future__ import annotations
 
-import asyncio
-
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import Response
 
 from pnp.web import follow
 from pnp.web.jobs import Busy
 from pnp.web.look_work import look_code
-from pnp.web.site import ANALYZE_SECONDS, BUSY, MAX_CODE, Refusal, answer, form_of
+from pnp.web.site import ANALYZE_SECONDS, BUSY, MAX_CODE, Refusal, form_of
 
 WHAT = "look"
 LONGER_SECONDS = 300      # "give it more time": an 11-dot board, the largest solved, takes minutes
@@ -44,32 +42,20 @@ async def analyze_post(request: Request) -> Response:
         job = site.pool.submit(WHAT, look_code, code, limit, timeout=limit + 30, watched=True)
     except Refusal as exc:
         return site.page(request, "analyze.html", exc.status, look=None, code=code[:MAX_CODE],
-                         general=[exc_line(exc)])
+                         general=[follow.sentence(str(exc))])
     except Busy:
         return site.page(request, "analyze.html", 503, look=None, code=code, general=[BUSY])
-    job.code, job.limit = code, limit
-    if await follow.briefly(job):
-        return shown(request, job)
-    return RedirectResponse(f"/analyze/{job.id}", 303)
-
-
-def exc_line(exc: Exception) -> str:
-    text = str(exc)
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
-def find(request: Request):
-    job = request.app.state.site.pool.seen(request.path_params["id"])
-    return job if job is not None and job.what == WHAT else None
+    follow.started(job, limit, code=code)
+    return await follow.answered(request, job)
 
 
 def shown(request: Request, job) -> Response:
     """The job's page: its progress while it runs, else what it found (or why not)."""
     site = request.app.state.site
-    code = getattr(job, "code", "")
+    code = job.about["code"]
     if not job.finished:
         return site.page(request, "analyze.html", look=None, code=code, job=job,
-                         progress=follow.progress(job, job.limit), url=f"/analyze/{job.id}")
+                         progress=follow.progress(job, job.limit), url=f"/work/{job.id}")
     if job.state == "done":
         return site.page(request, "analyze.html", look=job.result, code=code, limit=job.limit,
                          longer=LONGER_SECONDS)
@@ -77,35 +63,9 @@ def shown(request: Request, job) -> Response:
         return site.page(request, "analyze.html", look=None, code=code, stopped=True)
     if job.state == "refused":
         return site.page(request, "analyze.html", 422, look=None, code=code,
-                         general=[exc_line(Exception(m)) for _, _, _, m in job.error])
+                         general=[follow.sentence(m) for _, _, _, m in job.error])
     return site.page(request, "analyze.html", 500, look=None, code=code,
-                     general=[exc_line(Exception(job.error))])
+                     general=[follow.sentence(job.error)])
 
 
-async def look_page(request: Request) -> Response:
-    job = find(request)
-    if job is None:
-        return answer(request, Refusal("no such look at a board: it ended, or was kept its "
-                                       "15 minutes; type the code again", 404))
-    return shown(request, job)
-
-
-async def look_status(request: Request) -> Response:
-    job = find(request)
-    if job is None:
-        return JSONResponse({"state": "unknown", "finished": True}, 404)
-    return follow.status(request, job, job.limit)
-
-
-async def look_cancel(request: Request) -> Response:
-    site = request.app.state.site
-    try:
-        await form_of(request)
-    except Refusal as exc:
-        return answer(request, exc)
-    job = find(request)
-    if job is None:
-        return answer(request, Refusal("no such look at a board", 404))
-    site.pool.cancel(job.id)
-    await asyncio.wait({job.future}, timeout=2)
-    return RedirectResponse(f"/analyze/{job.id}", 303)
+follow.register(WHAT, shown)

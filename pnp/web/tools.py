@@ -9,7 +9,7 @@ import re
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
-from pnp.web import work
+from pnp.web import follow, work
 from pnp.web.jobs import Busy, Failed
 from pnp.web.site import BUSY, DAILY_KEPT, DAILY_SECONDS, Refusal, answer, data_url, form_of, safe_name
 
@@ -73,7 +73,13 @@ async def daily_pdf(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
 
-# --- validate -----------------------------------------------------------------------
+# --- check a PDF ------------------------------------------------------------------------------
+
+CHECK = "check"
+CHECK_SECONDS = 300         # the most a check may take
+# the validator's words when a file carries no board data: a PDF saved again by another program
+NO_DATA = "no pnp board data attached"
+
 
 async def validate_page(request: Request) -> Response:
     return request.app.state.site.page(request, "validate.html", report=None)
@@ -81,24 +87,42 @@ async def validate_page(request: Request) -> Response:
 
 async def validate_post(request: Request) -> Response:
     site = request.app.state.site
-    name = ""
     try:
         data = await form_of(request, files=1)
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
             raise Refusal("choose a PDF file to check")
         content = await upload.read()
+        name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
         if not content:
-            raise Refusal("the file is empty")
-        name = (upload.filename or "upload.pdf")[:100]      # shown back, escaped
-        report = await site.pool.run("validate", work.validate_pdf, content, timeout=300,
-                                     gone=request.is_disconnected)
+            raise Refusal(f"{name} is empty: choose the PDF again")
+        job = site.pool.submit(CHECK, work.validate_pdf, content, timeout=CHECK_SECONDS, watched=True)
     except Refusal as exc:
-        return site.page(request, "validate.html", exc.status, report=None, general=[f"pnp: {exc}"])
+        return site.page(request, "validate.html", exc.status, report=None,
+                         general=[follow.sentence(str(exc))])
     except Busy:
-        return site.page(request, "validate.html", 503, report=None, general=[f"pnp: {BUSY}"])
-    except (Failed, work.Refused) as exc:
-        lines = [m for _, _, _, m in exc.args[0]] if isinstance(exc, work.Refused) else [str(exc)]
-        return site.page(request, "validate.html", 422, report=None, name=name,
-                         general=[f"error {line}" for line in lines])
-    return site.page(request, "validate.html", 200 if report["ok"] else 422, report=report, name=name)
+        return site.page(request, "validate.html", 503, report=None, general=[follow.sentence(BUSY)])
+    follow.started(job, CHECK_SECONDS, name=name)
+    return await follow.answered(request, job, 5)
+
+
+def checked(request: Request, job) -> Response:
+    """A check's page: its progress while it runs; the report, one row a board; or why the file
+    could not be checked, named as the user named it."""
+    site = request.app.state.site
+    name = job.about["name"]
+    if not job.finished:
+        return site.page(request, "validate.html", report=None, name=name, job=job,
+                         progress=follow.progress(job, job.limit), url=f"/work/{job.id}")
+    if job.state == "done":
+        report = job.result
+        return site.page(request, "validate.html", 200 if report["ok"] else 422, report=report, name=name)
+    if job.state == "cancelled":
+        return site.page(request, "validate.html", report=None, name=name, stopped=True)
+    lines = [m for _, _, _, m in job.error] if job.state == "refused" else [job.error]
+    lines = [line.replace(work.UPLOAD, name) for line in lines]
+    return site.page(request, "validate.html", 422, report=None, name=name, cannot=lines,
+                     resaved=any(NO_DATA in line for line in lines))
+
+
+follow.register(CHECK, checked)

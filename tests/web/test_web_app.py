@@ -246,15 +246,45 @@ def test_a_bad_date_is_one_line(web, date):
     assert r.status_code == 400 and "the date must be" in r.text
 
 
-def test_validate_a_good_and_a_forged_pdf(web, built):
+def check(web, name, content) -> tuple[int, str]:
+    """Check a PDF as a browser without script does: post it, then follow its page."""
+    import time
+
+    r = post(web, "/validate", files={"pdf": (name, content)}, json_reply=False)
+    deadline = time.monotonic() + 120
+    while r.status_code == 303 or 'id="work"' in r.text:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+        r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
+    return r.status_code, r.text
+
+
+def test_check_a_good_and_a_forged_pdf(web, built):
     good, forged = built
-    r = post(web, "/validate", files={"pdf": ("week.pdf", good.read_bytes())}, json_reply=False)
-    assert r.status_code == 200 and "7 boards checked: 7 ok, 0 failed" in r.text
-    assert r.text.count('<tr class="ok">') == 7
-    r = post(web, "/validate", files={"pdf": ("forged.pdf", forged.read_bytes())}, json_reply=False)
-    assert r.status_code == 422 and "FAIL" in r.text
-    r = post(web, "/validate", files={"pdf": ("notes.pdf", b"hello")}, json_reply=False)
-    assert r.status_code == 422 and "error " in r.text and "Traceback" not in r.text
+    status, html = check(web, "week.pdf", good.read_bytes())
+    assert status == 200 and "7 boards checked: 7 ok, 0 failed" in html
+    assert html.count('<tr class="ok">') == 7 and 'data-label="Result"' in html
+    status, html = check(web, "forged.pdf", forged.read_bytes())
+    assert status == 422 and "FAIL" in html
+
+
+def test_a_file_that_is_not_a_pdf_is_named_as_the_user_named_it(web):
+    status, html = check(web, "My notes.pdf", b"hello")
+    assert status == 422 and "My notes.pdf cannot be checked" in html and "uploaded.pdf" not in html
+    assert "Traceback" not in html and 'id="resaved"' not in html
+
+
+def test_a_re_saved_pdf_says_why_it_cannot_be_checked_and_what_to_do(web, built, tmp_path):
+    import pikepdf
+
+    good, _ = built
+    resaved = pikepdf.new()                         # pages copied, as "Print to PDF" does
+    with pikepdf.open(good) as pdf:
+        resaved.pages.extend(pdf.pages)
+        resaved.save(tmp_path / "week (1).pdf")
+    status, html = check(web, "week (1).pdf", (tmp_path / "week (1).pdf").read_bytes())
+    assert status == 422 and "week (1).pdf cannot be checked" in html
+    assert 'id="resaved"' in html and "saves the PDF again" in html and "the same file, byte for byte" in html
 
 
 NINE_DOTS = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
