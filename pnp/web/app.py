@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from pnp.web import gallery, looking, making, tools
+from pnp.web import follow, gallery, looking, making, tools
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard
 from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, Site
@@ -95,9 +95,9 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
         Route("/validate", tools.validate_post, methods=["POST"]),
         Route("/analyze", looking.analyze_page),
         Route("/analyze", looking.analyze_post, methods=["POST"]),
-        Route("/analyze/{id}", looking.look_page),
-        Route("/analyze/{id}/status", looking.look_status),
-        Route("/analyze/{id}/cancel", looking.look_cancel, methods=["POST"]),
+        Route("/work/{id}", follow.work_page),
+        Route("/work/{id}/status", follow.work_status),
+        Route("/work/{id}/cancel", follow.work_cancel, methods=["POST"]),
         Route("/thumb/{name}.png", gallery.thumb),
         Route("/static/{name}", static),
     ]
