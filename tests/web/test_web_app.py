@@ -227,6 +227,8 @@ def test_a_build_can_be_cancelled_and_leaves_nothing(web):
     status = wait_for(web, job["url"])
     assert status["state"] == "cancelled" and status["general"] == ["pnp: cancelled"]
     assert web.get(job["url"] + "/file/0").status_code == 404
+    page = web.get(job["url"]).text                  # stopped as asked: a note, not a mistake
+    assert "The build was stopped" in page and 'role="alert"' not in page
 
 
 # --- board of the day, validate, analyze -------------------------------------------------------------
