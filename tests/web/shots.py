@@ -39,7 +39,7 @@ def make_forged(folder: Path) -> Path:
     import subprocess
 
     sys.path.insert(0, str(ROOT / "tests"))
-    from tamper import rewrite
+    from support.tamper import rewrite
 
     subprocess.run([sys.executable, "-m", "pnp", "build", str(ROOT / "layouts" / "daily.yaml"),
                     "-o", str(folder)], check=True, capture_output=True)
