@@ -43,6 +43,16 @@ def test_the_start_page_shows_games_gallery_and_audiences(web):
     assert "For teachers" in html and "/daily" in html
 
 
+def test_the_gallery_speaks_plain_words(web):
+    import re
+
+    html = web.get("/").text
+    words = " ".join(re.findall(r'<li class="card">.*?</li>', html, re.S))
+    assert "24 worksheets, one a pupil" in words
+    for command_line in ("`", "pnp ", "--", ".yaml", "spec", "seed"):
+        assert command_line not in words, command_line
+
+
 def test_a_thumbnail_is_a_png_drawn_by_pnp(web):
     r = web.get("/thumb/class-set.png")
     assert r.status_code == 200 and r.content.startswith(b"\x89PNG")
