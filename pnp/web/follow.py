@@ -66,6 +66,25 @@ def progress(job, limit: float | None = None) -> dict:
             "limit": limit}
 
 
+def page(request: Request, job, template: str, finished, **context) -> Response:
+    """A followed job's page in the states every kind shares: its progress while it runs, a
+    note when stopped; ``finished(job)`` gives the status and what else the template shows when
+    it is done, refused or failed. ``context`` goes to the template in every state."""
+    site = request.app.state.site
+    if not job.finished:
+        return site.page(request, template, job=job, progress=progress(job, job.limit),
+                         url=f"/work/{job.id}", **context)
+    if job.state == "cancelled":
+        return site.page(request, template, stopped=True, **context)
+    status, more = finished(job)
+    return site.page(request, template, status, **context, **more)
+
+
+def mistakes(job) -> list[str]:
+    """A refused or failed job's lines."""
+    return [m for _, _, _, m in job.error] if job.state == "refused" else [str(job.error)]
+
+
 def find(request: Request):
     job = request.app.state.site.pool.seen(request.path_params["id"])
     return job if job is not None and job.what in SHOWN else None

@@ -51,21 +51,13 @@ async def analyze_post(request: Request) -> Response:
 
 def shown(request: Request, job) -> Response:
     """The job's page: its progress while it runs, else what it found (or why not)."""
-    site = request.app.state.site
-    code = job.about["code"]
-    if not job.finished:
-        return site.page(request, "analyze.html", look=None, code=code, job=job,
-                         progress=follow.progress(job, job.limit), url=f"/work/{job.id}")
-    if job.state == "done":
-        return site.page(request, "analyze.html", look=job.result, code=code, limit=job.limit,
-                         longer=LONGER_SECONDS)
-    if job.state == "cancelled":
-        return site.page(request, "analyze.html", look=None, code=code, stopped=True)
-    if job.state == "refused":
-        return site.page(request, "analyze.html", 422, look=None, code=code,
-                         general=[follow.sentence(m) for _, _, _, m in job.error])
-    return site.page(request, "analyze.html", 500, look=None, code=code,
-                     general=[follow.sentence(job.error)])
+    def finished(job):
+        if job.state == "done":
+            return 200, {"look": job.result, "limit": job.limit, "longer": LONGER_SECONDS}
+        return 422 if job.state == "refused" else 500, {
+            "general": [follow.sentence(line) for line in follow.mistakes(job)]}
+
+    return follow.page(request, job, "analyze.html", finished, code=job.about["code"])
 
 
 follow.register(WHAT, shown)

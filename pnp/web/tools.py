@@ -109,20 +109,15 @@ async def validate_post(request: Request) -> Response:
 def checked(request: Request, job) -> Response:
     """A check's page: its progress while it runs; the report, one row a board; or why the file
     could not be checked, named as the user named it."""
-    site = request.app.state.site
     name = job.about["name"]
-    if not job.finished:
-        return site.page(request, "validate.html", report=None, name=name, job=job,
-                         progress=follow.progress(job, job.limit), url=f"/work/{job.id}")
-    if job.state == "done":
-        report = job.result
-        return site.page(request, "validate.html", 200 if report["ok"] else 422, report=report, name=name)
-    if job.state == "cancelled":
-        return site.page(request, "validate.html", report=None, name=name, stopped=True)
-    lines = [m for _, _, _, m in job.error] if job.state == "refused" else [job.error]
-    lines = [line.replace(work.UPLOAD, name) for line in lines]
-    return site.page(request, "validate.html", 422, report=None, name=name, cannot=lines,
-                     resaved=any(NO_DATA in line for line in lines))
+
+    def finished(job):
+        if job.state == "done":
+            return 200 if job.result["ok"] else 422, {"report": job.result}
+        lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
+        return 422, {"cannot": lines, "resaved": any(NO_DATA in line for line in lines)}
+
+    return follow.page(request, job, "validate.html", finished, name=name)
 
 
 follow.register(CHECK, checked)

@@ -258,17 +258,22 @@ def test_a_bad_date_is_one_line(web, date):
     assert r.status_code == 400 and "the date must be" in r.text
 
 
-def check(web, name, content) -> tuple[int, str]:
-    """Check a PDF as a browser without script does: post it, then follow its page."""
+def followed(web, r) -> tuple[int, str]:
+    """A page of long work followed as a browser without script does, until it has finished
+    (quick work answers at once)."""
     import time
 
-    r = post(web, "/validate", files={"pdf": (name, content)}, json_reply=False)
     deadline = time.monotonic() + 120
     while r.status_code == 303 or 'id="work"' in r.text:
         assert time.monotonic() < deadline
         time.sleep(0.2)
         r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
     return r.status_code, r.text
+
+
+def check(web, name, content) -> tuple[int, str]:
+    """Check a PDF as a browser without script does: post it, then follow its page."""
+    return followed(web, post(web, "/validate", files={"pdf": (name, content)}, json_reply=False))
 
 
 def test_check_a_good_and_a_forged_pdf(web, built):
@@ -304,17 +309,8 @@ ELEVEN_DOTS = "R1-RCYC-ACY9-VEJM-XEEY-CXWZ-7YHN-MBTC"      # Sunday 2026-11-29: 
 
 
 def look(web, data) -> tuple[int, str]:
-    """Look at a board as a browser without script does: post, then follow the work's page
-    (quick work answers at once) until it has finished."""
-    import time
-
-    r = post(web, "/analyze", data, json_reply=False)
-    deadline = time.monotonic() + 60
-    while r.status_code == 303 or 'id="work"' in r.text:
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
-        r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
-    return r.status_code, r.text
+    """Look at a board as a browser without script does: post, then follow its page."""
+    return followed(web, post(web, "/analyze", data, json_reply=False))
 
 
 def test_look_at_a_board_draws_it_and_its_best_line_move_by_move(web):
