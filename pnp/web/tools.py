@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
+from pnp.dates import read_date
+from pnp.errors import PnpError
 from pnp.web import follow, work
 from pnp.web.jobs import Busy, Failed
 from pnp.web.site import BUSY, DAILY_KEPT, DAILY_SECONDS, Refusal, answer, data_url, form_of, safe_name
@@ -19,11 +20,9 @@ def parse_day(text: str | None) -> dt.date:
     if not text:
         return dt.date.today()
     try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
-            raise ValueError(text)
-        day = dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise Refusal(f"the date must be year-month-day like 2026-11-21, got {text[:40]!r}") from None
+        day = read_date(text, "the date")
+    except PnpError as exc:
+        raise Refusal(str(exc)) from None
     if not 2000 <= day.year <= 2200:
         raise Refusal(f"the date must be between the years 2000 and 2200, got {day.isoformat()}")
     return day

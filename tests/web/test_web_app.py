@@ -255,7 +255,12 @@ def test_board_of_the_day(web):
 @pytest.mark.parametrize("date", ["yesterday", "2026-02-30", "1066-10-14", "2026-11-26T00:00:00x"])
 def test_a_bad_date_is_one_line(web, date):
     r = web.get(f"/daily?date={date}")
-    assert r.status_code == 400 and "the date must be" in r.text
+    assert r.status_code == 400 and "the date" in r.text
+
+
+def test_a_date_past_the_month_says_how_long_the_month_is(web):
+    r = web.get("/daily?date=2026-02-30")
+    assert r.status_code == 400 and "the date 2026-02-30: February 2026 has 28 days" in r.text
 
 
 def followed(web, r) -> tuple[int, str]:
