@@ -508,30 +508,11 @@ def serve(host, port, open_browser, workers):
     run_server(host, port, open_browser, workers)
 
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")     # not the locale's: messages are in English
-
-
 def parse_date(text: str):
-    """A --date, YYYY-MM-DD, and what is wrong with it said plainly."""
-    import calendar
-    import datetime as dt
-    import re
+    """A --date, YYYY-MM-DD, and what is wrong with it said plainly (the page says the same)."""
+    from pnp.dates import read_date
 
-    from pnp.errors import PnpError
-
-    match = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text.strip())
-    if match is None:
-        raise PnpError(f"--date must be year-month-day like 2026-11-21, got {text!r}")
-    year, month, day = map(int, match.groups())
-    if year < 1:
-        raise PnpError(f"--date {text}: there is no year 0; write a year like 2026")
-    if not 1 <= month <= 12:
-        raise PnpError(f"--date {text}: there is no month {month}; months run from 01 to 12")
-    last = calendar.monthrange(year, month)[1]
-    if not 1 <= day <= last:
-        raise PnpError(f"--date {text}: {MONTHS[month - 1]} {year} has {last} days")
-    return dt.date(year, month, day)
+    return read_date(text, "--date")
 
 
 def main():
