@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import sys
 import tempfile
@@ -157,6 +158,9 @@ def page_print(driver, static: bytes) -> str:
     html = driver.execute_script("return document.documentElement.outerHTML")
     for pattern, same in VARYING:
         html = pattern.sub(same, html)
+    if os.environ.get("PNP_SHOTS_DUMP"):          # to see what changed: the pages as printed
+        digest = hashlib.sha256(html.encode() + static).hexdigest()
+        Path(os.environ["PNP_SHOTS_DUMP"], digest[:12] + ".html").write_text(html)
     return hashlib.sha256(html.encode() + static).hexdigest()
 
 

@@ -1,6 +1,7 @@
-"""Every page of `pnp serve` checked by axe-core inside Debian's Chromium, at a laptop's width and
-a phone's: no violation of serious or critical impact. And a field reached by the keyboard is
-never hidden under the sticky button bar."""
+"""Every page of `pnp serve`, visited once in Debian's Chromium at a laptop's width and a
+phone's: axe-core finds no violation of serious or critical impact on any, the screenshots in
+the docs show each page as it is now (tests/web/shots.py), and a field reached by the keyboard
+is never hidden under the sticky button bar."""
 
 from __future__ import annotations
 
@@ -9,141 +10,127 @@ import time
 
 import pytest
 
-from web_helpers import ROOT, built  # noqa: F401 (the fixture)
+from web_helpers import ROOT
 from web_live import AXE, chromium, have_axe, have_browser, live_server
 
 if not (have_browser() and have_axe()):
     if os.environ.get("CI"):
-        raise RuntimeError("the accessibility tests need chromium, chromium-driver and axe-core "
+        raise RuntimeError("the page tests need chromium, chromium-driver and axe-core "
                            "(.ci/run installs them: apt, then npm ci --prefix tests/web); "
                            "refusing to skip them in CI")
     pytest.skip(f"no Chromium or no {AXE} (npm ci --prefix tests/web)", allow_module_level=True)
 
+import shots  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from web_live import axe  # noqa: E402
 
 pytestmark = pytest.mark.slow      # drives Chromium; CI runs it
 
-WIDTHS = {"laptop": (1366, 768), "phone": (390, 844)}
-NINE_DOTS = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
 ELEVEN_DOTS = "R1-RCYC-ACY9-VEJM-XEEY-CXWZ-7YHN-MBTC"
 
 
-@pytest.fixture(scope="module")
-def site():
-    from pnp.web.app import read_layouts
-
-    with live_server(layouts=read_layouts([ROOT / "layouts"]), warm=False) as url:
-        yield url
-
-
-@pytest.fixture(scope="module", params=list(WIDTHS))
-def browser(request, site):
-    with chromium(*WIDTHS[request.param]) as driver:
-        yield driver
-
-
-def wait(driver, seconds=60):
-    return WebDriverWait(driver, seconds, poll_frequency=0.05)
-
-
-def submit(driver, field: str, value: str, button: str = "form.inline-form button") -> None:
-    box = driver.find_element(By.ID, field)
-    box.clear() if box.get_attribute("type") != "file" else None
-    box.send_keys(value)
-    driver.find_element(By.CSS_SELECTOR, button).click()
-
-
-# each: what the page is, and how the browser gets there
-def start(d, url):
-    d.get(url + "/")
-
-
-def class_set(d, url):
-    d.get(url + "/make?layout=class-set")
-    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
-
-
-def a_mistake(d, url):
-    class_set(d, url)
-    box = d.find_element(By.ID, "f-items.0.dots")
-    box.clear()
-    box.send_keys("80")
-    wait(d).until(lambda d: d.find_element(By.ID, "e-items.0.dots").text)
-
-
-def empty_pack(d, url):
+# the states the screenshots show (shots.SHOTS), and these besides: (driver, url, a PDF)
+def empty_pack(d, url, _):
     d.get(url + "/make")
 
 
-def built_pack(d, url):
-    class_set(d, url)
-    d.find_element(By.ID, "build").click()
-    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".downloads a"))
-
-
-def board_of_the_day(d, url):
-    d.get(url + "/daily?date=2026-11-26")
-
-
-def check_page(d, url):
+def check_page(d, url, _):
     d.get(url + "/validate")
 
 
-def checked(d, url, path):
-    check_page(d, url)
-    submit(d, "pdf", str(path))
-    wait(d).until(lambda d: d.find_elements(By.ID, "verdict"))
+def checked_good(d, url, good):
+    shots.validate(d, url, good)
 
 
-def look_page(d, url):
+def look_page(d, url, _):
     d.get(url + "/analyze")
 
 
-def looked(d, url):
-    d.get(url + "/analyze?code=" + NINE_DOTS)
-    d.find_element(By.CSS_SELECTOR, "form.inline-form button").click()
-    wait(d).until(lambda d: d.find_elements(By.ID, "stepper"))
-
-
-def looking_long(d, url):
+def looking_long_then_stopped(d, url, _):
+    """The long work's page, checked while it runs; the state left is the stopped note."""
     d.get(url + "/analyze")
     d.execute_script("var f = document.querySelector('form.inline-form');"
                      "var i = document.createElement('input'); i.type = 'hidden'; i.name = 'longer';"
                      "i.value = 'yes'; f.appendChild(i);")
-    submit(d, "code", ELEVEN_DOTS)
-    wait(d).until(lambda d: d.find_elements(By.ID, "work"))
+    d.find_element(By.ID, "code").send_keys(ELEVEN_DOTS, Keys.ENTER)
+    shots.until(d, lambda d: d.find_elements(By.ID, "work"))
+    found = axe(d)
+    d.find_element(By.ID, "cancel").click()
+    shots.until(d, lambda d: d.find_elements(By.ID, "stopped"))
+    return found
 
 
-PAGES = {"start": start, "class set": class_set, "a mistake": a_mistake, "empty pack": empty_pack,
-         "built": built_pack, "board of the day": board_of_the_day, "check": check_page,
-         "look": look_page, "looked": looked, "looking long": looking_long}
+EXTRA = {"empty-pack": empty_pack, "check": check_page, "checked-good": checked_good,
+         "look": look_page, "looking-long": looking_long_then_stopped}
+STATES = [(name, tag) for name, (_, tags, _) in shots.SHOTS.items() for tag in tags] + \
+         [(name, tag) for name in EXTRA for tag in shots.WIDTHS]
 
 
-@pytest.mark.parametrize("page", list(PAGES))
-def test_no_serious_accessibility_violation(site, browser, page):
-    PAGES[page](browser, site)
-    found = axe(browser)
+@pytest.fixture(scope="module")
+def visited(tmp_path_factory):
+    """Every state at its widths, once: axe's findings and the page's print."""
+    from pnp.web.app import read_layouts
+
+    forged = shots.make_forged(tmp_path_factory.mktemp("shots"))      # as the screenshots' own
+    good = forged.parent / "week.pdf"
+    static = shots.static_bytes()
+    out = {}
+    with live_server(layouts=read_layouts([ROOT / "layouts"])) as url:
+        for tag, width in shots.WIDTHS.items():
+            with chromium(width, 900) as d:
+                for name, tags_state in [*((n, s) for n, (s, tags, _) in shots.SHOTS.items() if tag in tags),
+                                         *EXTRA.items()]:
+                    d.set_window_size(width, 900)
+                    before = tags_state(d, url, good if name == "checked-good" else forged) or []
+                    out[name, tag] = (before + axe(d), shots.page_print(d, static))
+    return out
+
+
+@pytest.mark.parametrize("state", STATES, ids=[f"{n}{t or '-laptop'}" for n, t in STATES])
+def test_no_serious_accessibility_violation(visited, state):
+    found, _ = visited[state]
     assert not found, found
-    if page == "looking long":          # stop the work it started
-        browser.find_element(By.ID, "cancel").click()
-        wait(browser).until(lambda d: d.find_elements(By.ID, "stopped"))
-        assert not axe(browser)
 
 
-@pytest.mark.parametrize("which", ["good", "forged"])
-def test_no_serious_accessibility_violation_in_a_check(site, browser, built, which):
-    checked(browser, site, built[0] if which == "good" else built[1])
-    found = axe(browser)
-    assert not found, found
+def test_every_screenshot_shows_the_page_as_it_is(visited):
+    prints = {name + tag: page for (name, tag), (_, page) in visited.items() if name in shots.SHOTS}
+    stale = shots.stale(prints)
+    assert not stale, "\n".join(stale) + "\nrun: python tests/web/shots.py"
+    changed = dict(prints, **{"web-form": "0" * 64})        # and a changed page is caught
+    assert shots.stale(changed) == ["web-form: the page changed since the screenshot was taken"]
 
 
-def test_a_field_reached_by_the_keyboard_is_never_under_the_button_bar(site, browser):
-    class_set(browser, site)
+def test_every_screenshot_shown_in_the_docs_is_made_by_the_script():
+    import re
+
+    shown = set()
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        shown |= set(re.findall(r"images/(web-[\w-]+)\.png", page.read_text(encoding="utf-8")))
+    assert shown and shown <= set(shots.names()), shown - set(shots.names())
+
+
+@pytest.fixture(scope="module", params=list(shots.WIDTHS))
+def browser(request):
+    from pnp.web.app import read_layouts
+
+    with live_server(layouts=read_layouts([ROOT / "layouts"]), warm=False) as url:
+        with chromium(shots.WIDTHS[request.param], 844) as driver:
+            driver.site = url
+            yield driver
+
+
+def test_the_checker_finds_what_it_should(browser):
+    """The harness can fail: a page with an unlabelled field and a picture without words."""
+    browser.get("data:text/html,<html lang=en><title>t</title><main><img src=x.png>"
+                "<input type=text></main></html>")
+    assert {"image-alt", "label"} <= {v["id"] for v in axe(browser)}
+
+
+def test_a_field_reached_by_the_keyboard_is_never_under_the_button_bar(browser):
     d = browser
+    shots.form(d, d.site, None)
     d.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     hidden = []
     for _ in range(40):
@@ -158,10 +145,3 @@ def test_a_field_reached_by_the_keyboard_is_never_under_the_button_bar(site, bro
             hidden.append(el.get_attribute("id") or el.tag_name)
         el.send_keys(Keys.TAB)
     assert not hidden, hidden
-
-
-def test_the_checker_finds_what_it_should(browser):
-    """The harness can fail: a page with an unlabelled field and a picture without words."""
-    browser.get("data:text/html,<html lang=en><title>t</title><main><img src=x.png>"
-                "<input type=text></main></html>")
-    assert {"image-alt", "label"} <= {v["id"] for v in axe(browser)}
