@@ -8,7 +8,7 @@ A screenshot's pixels hang on the browser and its fonts, so what is recorded (we
 is what the page was when it was taken: a SHA-256 of the page's HTML as the browser holds it
 (after its script ran; tokens, job ids and inline pictures left out, as they change from run
 to run) and of the style sheet and script. A change to a template, the words, the style or the
-script changes that print, and --check (tests/web/test_web_shots.py) names the screenshot to
+script changes that print, and --check (and tests/web/test_web_a11y.py, on its visit of every page) names the screenshot to
 make again. Each screenshot is of a finished state, never of work half done.
 """
 
