@@ -113,7 +113,7 @@ def field(d, name: str):
 
 
 def main() -> None:
-    from pnp.validate import validate_file
+    from pnp.verify.validate import validate_file
     from pnp.web.app import read_layouts
 
     downloads = Path(tempfile.mkdtemp(prefix="pnp-teacher-"))
