@@ -1,4 +1,4 @@
-"""What every game room shares: spec options, the problems its checks find, the contract of
+"""What every game room shares: spec options (``option``, from ``pnp.options``), the problems its checks find, the contract of
 its doors, and a strict reader for the data attached to PDFs.
 
 A game is a folder in ``pnp.games`` with the rooms listed in ``pnp/games/__init__.py``.
@@ -11,35 +11,10 @@ import dataclasses
 import inspect
 import math
 import random
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol
 
-
-def option(default: Any = dataclasses.MISSING, *, min: float | None = None, max: float | None = None,
-           help: str = "", parse: Callable[[Any], Any] | None = None,
-           schema: dict | None = None, default_factory: Any = dataclasses.MISSING,
-           example: Any = None, printed: bool | None = None,
-           sets: Callable[[Any], dict] | None = None) -> Any:
-    """A spec option of an Item dataclass.
-
-    The spec loader reads the field's type annotation (int, float, bool, str, Literal[...],
-    list[str], X | None, nested dataclass) and these bounds; ``parse`` handles anything richer:
-    it receives the plain YAML value and returns the field value or raises ValueError with a
-    message for the user. ``schema`` is the JSON Schema for such a field. ``example`` is shown
-    by ``pnp new`` for an option that has no default.
-
-    ``printed``: the option's text lands on paper, so the spec loader refuses characters the
-    print font cannot draw and right-to-left letters, at the value's place. Every text option
-    says True or False (a test holds every game to it).
-    ``sets``: the option fixes other options of the item (CliqueR's ``code`` fixes ``dots``):
-    given the value, it returns {option: value}; the loader refuses a spec that also gives one
-    of them a different value, and fills in the rest.
-    """
-    meta = {"min": min, "max": max, "help": help, "parse": parse, "schema": schema, "example": example,
-            "printed": printed, "sets": sets}
-    if default_factory is not dataclasses.MISSING:
-        return field(default_factory=default_factory, metadata=meta)
-    return field(default=default, metadata=meta)
+from pnp.options import option  # noqa: F401 (games declare their Item's options with it)
 
 
 @dataclass(frozen=True)
