@@ -3,7 +3,7 @@
 A file pnp wrote is proved by its bytes and a re-save by structure (bench/validator.py); a
 forged page that passes the allow-list but draws otherwise than the redraw is rendered at
 600 dpi and compared channel by channel (pnp/pdf/proof.py). The mutation tests plant one
-defect per class in small good PDFs (tests/test_mutations.py) and validate each: this plants
+defect per class in small good PDFs (tests/games/*/obligations.py, tests/support/defects.py) and validate each: this plants
 each class once and validates every planted file in-process, once with today's comparison
 and once with ``--before-ref``'s (its pnp/pdf/proof.py, loaded beside today's), in
 interleaved rounds. It prints the CPU seconds of each, their ratio, and whether every verdict
@@ -33,7 +33,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 os.environ["PNP_NO_SANDBOX"] = "1"      # in-process: this process's CPU is the whole cost
 
-from test_mutations import MUTATIONS, build_good, plant, verdict  # noqa: E402
+from support.forgery import plant, verdict  # noqa: E402
+from support.obligations import MUTATIONS, build_good  # noqa: E402
 
 import pnp.pdf.proof  # noqa: E402
 

@@ -9,7 +9,7 @@ import pytest
 from pnp.spec import loads
 from pnp.build import build
 from pnp.validate import validate_file
-from tamper import read_data, rewrite
+from support.tamper import read_data, rewrite
 
 SPEC = """\
 title: Tests

@@ -21,7 +21,7 @@ import json
 import pytest
 import reportlab
 
-from conftest import ROOT
+from support.paths import ROOT
 from pnp.build import build
 from pnp.spec import load, loads
 

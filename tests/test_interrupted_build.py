@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import AWAY
+from support.paths import AWAY
 
 from pnp.build import build
 from pnp.pdf.writer import PART_SUFFIX

@@ -6,7 +6,7 @@ the ink back with pdfium (``pnp.pdf.layout_check``, never the drawing code), so 
 ink stays inside its frame and the 5 mm safe area on every page, no text prints under 6 pt, and
 no text overlaps text, dots or lines.
 
-Size options come from each game's Item dataclass (``tests/layout_variants.py``): the defaults,
+Size options come from each game's Item dataclass (``tests/support/layout_variants.py``): the defaults,
 then one option moved at a time to every Literal value, both flag values and both ends of every
 bounded number. A variant the game refuses must be refused in one line naming the spec.
 
@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from layout_variants import variants, yaml_item
+from support.layout_variants import variants, yaml_item
 
 from pnp.build import generate_all, write_pdf
 from pnp.errors import SpecError

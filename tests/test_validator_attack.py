@@ -9,7 +9,6 @@ made, and PDFs whose attached data someone edited by hand or by program.
 from __future__ import annotations
 
 import copy
-import functools
 import zlib
 import os
 import signal
@@ -21,12 +20,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from conftest import AWAY
 from pnp.build import build
 from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
 from pnp.spec import loads
 from pnp.validate import validate_file
-from tamper import SMALL, read_data, rewrite
+from support.tamper import SMALL, read_data, rewrite
+from support.verdicts import bomb, measured
 
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                       HealthCheck.too_slow])
@@ -197,7 +196,7 @@ def with_payload(good: Path, out: Path, edit) -> Path:
 
 def with_raw_data(good: Path, out: Path, body: bytes) -> Path:
     from pypdf import PdfWriter
-    from tamper import _attachment_stream
+    from support.tamper import _attachment_stream
 
     writer = PdfWriter(clone_from=str(good))
     _attachment_stream(writer).set_data(body)
@@ -361,35 +360,6 @@ def test_a_game_check_that_crashes_fails_its_board_and_the_rest_are_checked(good
 # resource attacks: every one answered with one line or a named failure, in bounded memory
 
 
-MEASURE = """\
-import resource, subprocess, sys
-result = subprocess.run([sys.executable, "-m", "pnp", *sys.argv[1:]], capture_output=True, text=True)
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-print(result.returncode, peak)
-sys.stdout.write(result.stdout)
-sys.stderr.write(result.stderr)
-"""
-
-
-def measured(*args) -> tuple[int, int, str, str]:
-    """(exit code, peak memory in bytes of pnp and its children, stdout, stderr) of `pnp ARGS`
-    run in a fresh process, so no earlier test's memory is counted."""
-    # the timeout is a guard against a hang, not a speed figure (bench/ measures speed)
-    result = subprocess.run([sys.executable, "-c", MEASURE, *map(str, args)], capture_output=True,
-                            text=True, timeout=180, cwd=AWAY)
-    first, _, out = result.stdout.partition("\n")
-    code, peak = map(int, first.split())
-    return code, peak, out, result.stderr
-
-
-@functools.lru_cache(maxsize=1)
-def bomb(inflated: int = 2**30) -> bytes:
-    """Zeros that inflate to ``inflated`` bytes: about 4.5 MB of Flate for a gigabyte."""
-    packer = zlib.compressobj(1)
-    chunk = b"\0" * 2**20
-    return b"".join([packer.compress(chunk) for _ in range(inflated // 2**20)] + [packer.flush()])
-
-
 def _raw_stream(writer, body: bytes, **entries):
     from pypdf.generic import EncodedStreamObject, NameObject
 
@@ -404,7 +374,7 @@ def _raw_stream(writer, body: bytes, **entries):
 def attack_file(kind: str, good: Path, out: Path) -> Path:
     from pypdf import PdfWriter
     from pypdf.generic import ArrayObject, DictionaryObject, NameObject
-    from tamper import _attachment_stream
+    from support.tamper import _attachment_stream
 
     writer = PdfWriter(clone_from=str(good))
     if kind == "bomb as the attachment":
@@ -682,7 +652,7 @@ def test_a_page_inked_all_over_is_named_within_the_memory_limit(good, tmp_path):
 def test_a_mark_a_fifth_of_a_millimetre_across_is_caught_anywhere(good, tmp_path, fx, fy, page):
     # 0.5 pt is 0.18 mm: the smallest extra mark the proof promises to see, wherever it falls
     # against the 150 dpi pixel grid
-    from test_mutations import Forgery
+    from support.forgery import Forgery
 
     import pypdfium2 as pdfium
 

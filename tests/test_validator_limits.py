@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
-from cliquer_boards import full_report
+from support.cliquer_boards import full_report
 
 from pnp.games.cliquer.board import Limits
 

@@ -14,7 +14,18 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name, String
 
-from test_validator_structure import forge, good, judged  # noqa: F401 - good is a fixture
+from pnp.build import build
+from pnp.spec import loads
+from pnp.validate import validate_file
+from support.tamper import SMALL
+from support.verdicts import forge, judged
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> Path:
+    [(path, _, _)] = build(loads(SMALL, "readers.yaml"), tmp_path_factory.mktemp("good"))
+    assert all(r.ok for r in validate_file(path))
+    return path
 
 
 def _spec(pdf, name: str, body: bytes):
@@ -125,7 +136,7 @@ CATALOG = {2: b"<</Type/Catalog/Pages 3 0 R>>", 3: b"<</Type/Pages/Kids[]/Count 
 
 
 def _refused(tmp_path, name: str, body: bytes) -> tuple[str, int]:
-    from test_validator_attack import measured
+    from support.verdicts import measured
 
     path = tmp_path / name
     path.write_bytes(body)

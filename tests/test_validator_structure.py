@@ -24,7 +24,8 @@ from pnp.build import build
 from pnp.pdf.readback import NotOurs
 from pnp.spec import loads
 from pnp.validate import validate_file
-from tamper import SMALL
+from support.tamper import SMALL
+from support.verdicts import forge, judged
 
 
 @pytest.fixture(scope="module")
@@ -33,28 +34,6 @@ def good(tmp_path_factory) -> Path:
     [(path, _, _)] = build(loads(SMALL, "structure.yaml"), out)
     assert all(r.ok for r in validate_file(path))
     return path
-
-
-def judged(path: Path) -> tuple[str, set[str], str]:
-    """('ok' | 'fail' | 'unreadable', the problem codes, every message in one text)."""
-    try:
-        reports = validate_file(path)
-    except NotOurs as exc:
-        assert "\n" not in str(exc)
-        return "unreadable", set(), str(exc)
-    problems = [p for r in reports for p in r.problems]
-    return ("ok" if not problems else "fail", {p.code for p in problems},
-            " | ".join(p.message for p in problems))
-
-
-def forge(good: Path, out: Path, edit) -> Path:
-    """A copy of ``good`` with ``edit(pdf)`` applied, saved by pikepdf."""
-    with pikepdf.open(good) as pdf:
-        edit(pdf)
-        # streams kept as written (pikepdf would otherwise re-encode LZW or ASCIIHex as Flate)
-        pdf.save(out, compress_streams=False)
-    assert out.read_bytes() != good.read_bytes()
-    return out
 
 
 def content(pdf, page: int = 0) -> bytes:
@@ -291,7 +270,7 @@ def test_a_content_stream_taken_from_another_file_fails(good, tmp_path):
 def test_the_bytes_obj_in_a_string_hide_no_filter(good, tmp_path):
     # a dictionary whose string holds "obj" made the byte scanner lose the /Filter after it,
     # so a bomb went to the renderer; qpdf reads the dictionary whole
-    from test_validator_attack import bomb, measured
+    from support.verdicts import bomb, measured
 
     def edit(pdf):
         stream = Stream(pdf, b"")
@@ -541,7 +520,7 @@ def test_a_reader_that_aborts_is_still_memory(good, monkeypatch):
 
 
 def test_a_flate_bomb_is_refused_in_little_memory(good, tmp_path):
-    from test_validator_attack import bomb, measured
+    from support.verdicts import bomb, measured
 
     def edit(pdf):
         stream = Stream(pdf, b"")

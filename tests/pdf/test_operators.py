@@ -14,7 +14,7 @@ from pnp.build import build
 from pnp.pdf.operators import LINE, Lines, Name, Shown, operators
 from pnp.pdf.printed import read_parsed
 from pnp.spec import loads
-from tamper import SMALL
+from support.tamper import SMALL
 
 
 def _theirs(content: bytes) -> list | None:

@@ -16,7 +16,7 @@ from pnp.build import build
 from pnp.pdf.printed import MAX_OBJECTS, TooMuch, Unreadable, read_page, read_parsed
 from pnp.pdf.readback import objects_of
 from pnp.spec import loads
-from tamper import SMALL
+from support.tamper import SMALL
 
 WORKSHEETS = """\
 title: Readers

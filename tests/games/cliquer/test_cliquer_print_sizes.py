@@ -9,7 +9,7 @@ import random
 import pypdfium2 as pdfium
 import pytest
 
-from cliquer_pages import PAPERS
+from support.cliquer_pages import PAPERS
 from pnp.build import build
 from pnp.games import cliquer
 from pnp.games.cliquer.flow import BODY_PT, ScoreBoxes
