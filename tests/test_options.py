@@ -21,6 +21,7 @@ from pnp.errors import SpecError
 from pnp.games import KINDS, game
 from pnp.options import CHOICE, FLAG, GROUP, NUMBER, TEXT, WHOLE, fields, words_in
 from pnp.spec import DEFAULT_SEED, HEADER, KIND, Common, item_options, loads
+from support.spec_values import schema_validator, yaml12
 
 # ---------------------------------------------------------------------------------------------
 # every field, once for each reader and writer
@@ -143,7 +144,7 @@ SOURCES = {"loader": loader_paths, "JSON Schema": schema_paths, "pnp new": start
 def _docs_on_path():
     import sys
 
-    from conftest import ROOT
+    from support.paths import ROOT
 
     sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     yield
@@ -340,32 +341,15 @@ def _spec_with(path: str, value: str, kind: str) -> str:
     return f"title: Fields\nitems:\n  - kind: {kind}\n    {players}\n    {field}\n"
 
 
-def yaml12(text: str):
-    from pnp.yamltext import compose, plain_value
-
-    def value(node):
-        if isinstance(node, yaml.MappingNode):
-            return {k.value: value(v) for k, v in node.value}
-        if isinstance(node, yaml.SequenceNode):
-            return [value(v) for v in node.value]
-        return plain_value(node)
-
-    return value(compose(text, "x.yaml"))
-
-
 @pytest.fixture(scope="module")
-def schema_validator():
-    import jsonschema
-
-    from pnp.schema import spec_schema
-
-    return jsonschema.Draft202012Validator(spec_schema())
+def editor():
+    return schema_validator()
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(st.data())
-def test_any_value_in_any_field_loads_or_is_one_located_line_naming_the_field(schema_validator, data):
+def test_any_value_in_any_field_loads_or_is_one_located_line_naming_the_field(editor, data):
     kind, path, o = data.draw(st.sampled_from(SPOTS), label="field")
     value = data.draw(st.one_of(good_values(o), json_values(), st.sampled_from(TRAPS).map(Raw)), label="value")
     text = _spec_with(path, written(value), kind)
@@ -386,7 +370,7 @@ def test_any_value_in_any_field_loads_or_is_one_located_line_naming_the_field(sc
         if o.shape != GROUP:
             assert len(mistakes) == 1, "\n".join(map(str, mistakes))
         return
-    assert not list(schema_validator.iter_errors(yaml12(text))), text     # an editor agrees
+    assert not list(editor.iter_errors(yaml12(text))), text     # an editor agrees
 
 
 @pytest.mark.parametrize("kind, path, o", SPOTS, ids=[f"{k}:{p}" for k, p, _ in SPOTS])

@@ -6,7 +6,6 @@ kind in the registry, so a new game learns what it lacks from one failing line n
 
 from __future__ import annotations
 
-
 import pytest
 
 from pnp.games import KINDS, game
