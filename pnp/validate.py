@@ -20,13 +20,12 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from pnp.games import KINDS, game
+from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, Problems, bounded_list, brief
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
-from pnp.words import noun
 
 EDGE_SLACK_PT = 0.01
 MAX_PROBLEMS = 20        # problems shown per board; the rest are counted

@@ -88,8 +88,34 @@ OPTIONAL_DOORS = {
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
     "daily_answer": "daily_answer(date, seconds or None, progress) -> one line: the answer to "
                     "the day before's board, printed after `pnp daily`",
+    # doors that are values, not functions
+    "NOUN": "a word for one board of the game when boards are counted, when it is not 'board' "
+            "(\"set\"): `pnp build`'s 'wrote ...' line and `pnp validate`'s summary",
+    "LAYOUT_OPTIONS": "a sequence of option mappings, each a valid item, that the print-fidelity "
+                      "tests lay out on every paper instead of the ones they derive from the Item "
+                      "(Literals, flags, bounded numbers): for a game whose sizes those miss",
 }
 _DOOR_PARTNERS = {"analyze": ("report",)}
+
+
+def _is_noun(value: Any) -> bool:
+    return isinstance(value, str) and value.strip() == value and value.isprintable() and 0 < len(value) <= 40
+
+
+def _are_options(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) > 0 and all(
+        isinstance(v, dict) and all(isinstance(k, str) for k in v) for v in value)
+
+
+# what each door that is a value must be (the others are functions)
+_DOOR_VALUES = {"NOUN": (_is_noun, "a short word"),
+                "LAYOUT_OPTIONS": (_are_options, "a non-empty sequence of option mappings")}
+
+
+def offers(module: Any, door: str) -> bool:
+    """Whether the game ``module`` offers the optional ``door``."""
+    value = getattr(module, door, None)
+    return value is not None if door in _DOOR_VALUES else callable(value)
 
 
 # What a game owes the test suite: the doors above are checked when the registry loads a game;
@@ -110,6 +136,24 @@ TEST_OBLIGATIONS = {
     "starter-builds": "`pnp new KIND` writes a spec that builds a PDF that validates "
                       "(tests/games/test_conformance.py)",
 }
+
+
+def _misspelt_doors(module: Any) -> list[str]:
+    """A name of the package's own that is nearly a door's (``NOUNS``, ``layout_options``):
+    the door it meant would silently be missing."""
+    import difflib
+
+    doors = [*OPTIONAL_DOORS, *_DOOR_PARTNERS["analyze"], *Game.__annotations__,
+             *(n for n, fn in vars(Game).items() if not n.startswith("_") and callable(fn))]
+    out = []
+    for name in getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]:
+        if name in doors or inspect.ismodule(getattr(module, name, None)):
+            continue
+        close = difflib.get_close_matches(name, doors, n=1, cutoff=0.85) or \
+            [d for d in doors if d.casefold() == name.casefold()]
+        if close:
+            out.append(f"{close[0]} (it has {name})")
+    return out
 
 
 class ContractError(Exception):
@@ -137,6 +181,14 @@ def check_contract(kind: str, module: Any) -> None:
     for door, partners in _DOOR_PARTNERS.items():
         if callable(getattr(module, door, None)):
             missing += [f"{p}() (goes with {door}())" for p in partners if not callable(getattr(module, p, None))]
+    for door in OPTIONAL_DOORS:
+        value = getattr(module, door, None)
+        if value is None:
+            continue
+        good, what = _DOOR_VALUES.get(door, (callable, "a function"))
+        if not good(value):
+            missing.append(f"{door} as {what} (it is {brief(value)})")
+    missing += _misspelt_doors(module)
     if missing:
         raise ContractError(f"game {module.__name__} lacks {', '.join(missing)}")
     if module.KIND != kind:
