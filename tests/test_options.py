@@ -161,6 +161,25 @@ def test_every_field_is_read_described_written_shown_and_documented(kind):
         assert found == expected, f"{name}: lacks {sorted(expected - found)}, has extra {sorted(found - expected)}"
 
 
+def test_the_spec_reference_in_the_docs_is_not_stale():
+    """docs/reference/spec.md holds the reference written from the fields; a field added or a
+    help changed fails here until `python docs/_ext/pnp_docs.py` writes it again."""
+    from pnp_docs import written
+
+    now, fresh = written("spec")
+    assert "| `items.0" not in fresh and "| `dots` | How many dots |" in fresh
+    assert now == fresh, "docs/reference/spec.md is stale: run python docs/_ext/pnp_docs.py"
+
+
+def test_a_stale_reference_is_caught(monkeypatch):
+    import pnp_docs
+
+    path, make = pnp_docs.WRITTEN["spec"]
+    monkeypatch.setitem(pnp_docs.WRITTEN, "spec", (path, lambda: make().replace("How many dots", "Dots")))
+    now, fresh = pnp_docs.written("spec")
+    assert now != fresh and "| `dots` | Dots |" in fresh
+
+
 def test_one_default_seed_in_a_spec_pnp_new_the_form_and_the_schema():
     from pnp.schema import spec_schema
     from pnp.starter import starter
