@@ -207,9 +207,10 @@ def fields(cls) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def pick(options, *names: str) -> tuple[tuple[Option, ...], tuple[Option, ...]]:
+def pick(options, *names: str) -> tuple[tuple, tuple]:
     """The options named, in the order named, and the rest in their own order: a task page
-    shows the first and folds the others under "More options"."""
+    shows the first and folds the others under "More options". Anything with a ``key`` will
+    do (the web form's fields too); a name that is no option's is a KeyError naming them."""
     by_key = {o.key: o for o in options}
     unknown = [n for n in names if n not in by_key]
     if unknown:

@@ -402,3 +402,33 @@ def test_every_field_refuses_a_list_in_one_located_line(kind, path, o):
     assert mistake.line == (3 if not path.startswith("items") else 5)
     assert mistake.field.name == path, mistake.field
     assert mistake.field.label == o.label
+
+
+# ---------------------------------------------------------------------------------------------
+# what a task page and a translation build on
+
+def test_a_task_page_picks_fields_by_name_and_folds_the_rest():
+    from pnp.options import pick
+    from pnp.web import forms
+
+    shown, more = pick(forms.item_fields("cliquer", 0, 200), "count", "dots", "worksheet")
+    assert [f.key for f in shown] == ["count", "dots", "worksheet"]
+    assert "kind" in [f.key for f in more] and all(f.key not in ("count", "dots") for f in more)
+    assert {f.key for f in more if f.option.advanced} >= {"grid", "clearance_mm", "depth"}
+    with pytest.raises(KeyError, match="no option 'dotz'"):
+        pick(item_options("cliquer"), "dotz")
+
+
+def test_the_form_shows_every_word_through_the_translation_it_is_given():
+    from pnp.web import forms
+
+    def marked(text: str) -> str:            # a translation keeps the {placeholders}
+        return "~" + text
+
+    page = forms.form_field(next(o for o in HEADER if o.key == "page"), translate=marked)
+    assert page.label == "~Paper" and [c.label for c in page.children] == ["~Paper size", "~Orientation", "~Margin (mm)"]
+    orientation = page.children[1]
+    assert orientation.help == "~Which way up the paper is printed."
+    assert orientation.choices[0] == ("portrait", "~portrait (tall)")
+    remarks = forms.form_field(dict((o.key, o) for o in item_options("cliques"))["remark_cards"], translate=marked)
+    assert remarks.help.startswith("~Remark cards") and "Empty: 6 for each player" in remarks.help

@@ -63,22 +63,25 @@ def _text(value) -> str:
     return str(value)
 
 
-def form_field(o: Option, prefix: str = "", always: bool = False) -> Field:
+def form_field(o: Option, prefix: str = "", always: bool = False, translate=str) -> Field:
     """The form's field for option ``o`` (its name ``prefix`` + key): widget, bounds, default
-    and words all from the one description the loader reads."""
+    and words all from the one description the loader reads; ``translate`` (gettext) puts the
+    label, help and choices in the page's language."""
     name = prefix + o.key
     # a field the spec must have is written even at its example (players: 4 in Cliques)
-    words = dict(label=o.label_text(), help=o.help_text(), option=o, always=always or o.required)
+    words = dict(label=o.label_text(translate), help=o.help_text(translate), option=o,
+                 always=always or o.required)
     default = _text(o.default if o.default is not None else o.example)
     if o.shape == GROUP:
-        return Field(name, o.key, widget="fieldset", children=fields_of(o.children, name + "."), **words)
+        return Field(name, o.key, widget="fieldset", children=fields_of(o.children, name + ".", translate),
+                     **words)
     if o.shape == RICH:
         kinds = o.json_types        # an option with its own reader says its shape
         return Field(name, o.key, widget="text", default=default, style="rich",
                      lists="array" in kinds, maps="object" in kinds,
                      suggestions=tuple(str(w) for w in o.suggestions if isinstance(w, str)), **words)
     if o.shape == CHOICE:
-        choices = tuple((str(c), o.choice_text(c)) for c in o.choices)
+        choices = tuple((str(c), o.choice_text(c, translate)) for c in o.choices)
         if o.empty:
             choices = (("", "(default)"),) + choices
         return Field(name, o.key, widget="select", choices=choices, default=default, **words)
@@ -91,9 +94,10 @@ def form_field(o: Option, prefix: str = "", always: bool = False) -> Field:
     return Field(name, o.key, widget="text", default=default, style="text", **words)
 
 
-def fields_of(options, prefix: str = "") -> tuple[Field, ...]:
-    """A form field for each option, named ``prefix`` + its key."""
-    return tuple(form_field(o, prefix) for o in options)
+def fields_of(options, prefix: str = "", translate=str) -> tuple[Field, ...]:
+    """A form field for each option, named ``prefix`` + its key (pick some by key with
+    ``pnp.options.pick``, which takes fields as well as options)."""
+    return tuple(form_field(o, prefix, translate=translate) for o in options)
 
 
 def spec_fields() -> list[Field]:
