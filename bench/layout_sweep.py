@@ -27,7 +27,7 @@ from pnp.build import build  # noqa: E402
 from pnp.errors import PnpError  # noqa: E402
 from pnp.games import KINDS  # noqa: E402
 from pnp.spec import loads  # noqa: E402
-from pnp.validate import validate_file  # noqa: E402
+from pnp.verify.validate import validate_file  # noqa: E402
 
 MARGINS = (5, 8, 12, 16, 20, 24, 27, 30, 33, 36, 40)
 

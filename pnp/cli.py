@@ -238,8 +238,8 @@ def validate(pdfs, as_json):
     """Check every board in PDF files from the PDF alone (exit 1 if any fails)."""
     import json
 
-    from pnp.pdf.readback import NotOurs
-    from pnp.validate import summary, validate_file
+    from pnp.verify.readback import NotOurs
+    from pnp.verify.validate import summary, validate_file
     from pnp.words import count
 
     all_reports, files, unreadable = [], [], 0

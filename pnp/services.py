@@ -165,8 +165,8 @@ def from_pdf(path: Path) -> list[Found]:
     """Boards of a PDF, read as the validator reads them: in a limited child after the
     pre-scan, nothing in the data trusted, and a board that breaks its own game's rules refused
     rather than analysed."""
-    from pnp.pdf.readback import read_payload
-    from pnp.validate import shown_text
+    from pnp.verify.readback import read_payload
+    from pnp.verify.validate import shown_text
 
     kinds = offering("analyze")
     records = read_payload(path).get("boards")

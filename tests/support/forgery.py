@@ -136,7 +136,7 @@ def append(forgery: Forgery, page: int, ops: str) -> None:
 def marked_bounds(path: Path, page: int, tag: str) -> list[tuple]:
     import pypdfium2 as pdfium
 
-    from pnp.pdf.readback import objects_of
+    from support.pdfium_pages import objects_of
 
     pdf = pdfium.PdfDocument(str(path))
     try:
@@ -283,7 +283,7 @@ def _unplanted(good: Path) -> bytes:
 
 def verdict(path: Path) -> tuple[bool, set[str], list[str]]:
     """(every board ok, the problem codes, the report lines) as `pnp validate` gives them."""
-    from pnp.validate import validate_file
+    from pnp.verify.validate import validate_file
 
     reports = validate_file(path)
     return (all(r.ok for r in reports), {p.code for r in reports for p in r.problems},

@@ -13,8 +13,8 @@ import pikepdf
 from click.testing import CliRunner
 
 from pnp.cli import cli
-from pnp.pdf.readback import NotOurs
-from pnp.validate import validate_file as validated
+from pnp.verify.readback import NotOurs
+from pnp.verify.validate import validate_file as validated
 from support.paths import AWAY
 
 

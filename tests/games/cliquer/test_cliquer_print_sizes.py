@@ -16,7 +16,7 @@ from pnp.games.cliquer.flow import BODY_PT, ScoreBoxes
 from pnp.games.cliquer.sheet import moves_in_game
 from pnp.paper import MM
 from pnp.pdf.page import geometry
-from pnp.pdf.printed import read_page
+from support.pdfium_pages import read_page
 from pnp.spec import loads
 
 LETTER_PT = 8.0

@@ -22,7 +22,7 @@ from pnp.games.cliquer.geometry import convex_hull
 from pnp.games.cliquer.ink import MIN_SPACING_MM
 from pnp.games.cliquer.target import band_target, possible_values, step_for
 from pnp.spec import loads
-from pnp.validate import validate_file
+from pnp.verify.validate import validate_file
 
 ROOT = Path(__file__).resolve().parents[3]
 

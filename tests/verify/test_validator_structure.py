@@ -21,9 +21,9 @@ import pytest
 from pikepdf import Array, Dictionary, Name, Stream
 
 from pnp.build import build
-from pnp.pdf.readback import NotOurs
+from pnp.verify.readback import NotOurs
 from pnp.spec import loads
-from pnp.validate import validate_file
+from pnp.verify.validate import validate_file
 from support.tamper import SMALL
 from support.verdicts import forge, judged
 
@@ -437,7 +437,7 @@ def test_a_harmless_resave_validates(good, tmp_path, tool):
 
 
 def test_a_resave_is_proved_without_rendering(good, tmp_path, monkeypatch):
-    from pnp.pdf import proof
+    from pnp.verify import proof
 
     def no_render(*args):
         raise AssertionError("rendered a page the structure proves")
@@ -452,7 +452,7 @@ def test_a_resave_is_proved_without_rendering(good, tmp_path, monkeypatch):
 def test_a_content_stream_rewritten_by_mutool_is_proved_by_its_drawing(good, tmp_path, monkeypatch):
     # mutool clean -s sets each colour just before its use and drops the identity matrix:
     # other operators, the same drawing, proved without a render
-    from pnp.pdf import proof
+    from pnp.verify import proof
 
     def no_render(*args):
         raise AssertionError("rendered a page whose drawing is the redraw's")
@@ -480,7 +480,7 @@ def test_a_colour_set_after_its_use_is_another_drawing(good, tmp_path):
 
 
 def test_a_page_with_foreign_constructs_is_never_rendered(good, tmp_path, monkeypatch):
-    from pnp.pdf import proof
+    from pnp.verify import proof
 
     def no_render(*args):
         raise AssertionError("rendered a page holding a construct pnp never writes")
@@ -500,11 +500,11 @@ def test_a_page_with_foreign_constructs_is_never_rendered(good, tmp_path, monkey
 
 @pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGBUS])
 def test_a_reader_that_crashes_is_reported_as_a_crash(good, monkeypatch, sig):
-    import pnp.validate
+    import pnp.verify.validate
 
     def crash(*_args):
         os.kill(os.getpid(), sig)
-    monkeypatch.setattr(pnp.validate, "_validate_path", crash)
+    monkeypatch.setattr(pnp.verify.validate, "_validate_path", crash)
     with pytest.raises(NotOurs, match="crashed") as caught:
         validate_file(good)
     assert "memory" not in str(caught.value)
@@ -512,9 +512,9 @@ def test_a_reader_that_crashes_is_reported_as_a_crash(good, monkeypatch, sig):
 
 def test_a_reader_that_aborts_is_still_memory(good, monkeypatch):
     # pdfium aborts when an allocation fails
-    import pnp.validate
+    import pnp.verify.validate
 
-    monkeypatch.setattr(pnp.validate, "_validate_path", lambda *_: os.abort())
+    monkeypatch.setattr(pnp.verify.validate, "_validate_path", lambda *_: os.abort())
     with pytest.raises(NotOurs, match="memory"):
         validate_file(good)
 

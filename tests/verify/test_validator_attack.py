@@ -21,9 +21,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from pnp.build import build
-from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
+from pnp.verify.readback import MAX_PDF_BYTES, NotOurs
 from pnp.spec import loads
-from pnp.validate import validate_file
+from pnp.verify.validate import validate_file
 from support.tamper import SMALL, read_data, rewrite
 from support.verdicts import bomb, measured
 
@@ -440,9 +440,9 @@ def _hog_memory(*_args):
 
 def test_a_child_that_runs_out_of_memory_is_one_line(good, monkeypatch):
     # the last line of defence: whatever the pre-checks miss meets the child's hard limits
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
-    monkeypatch.setattr("pnp.validate._validate_path", _hog_memory)
+    monkeypatch.setattr("pnp.verify.validate._validate_path", _hog_memory)
     with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
         validate_file(good)
     assert sandbox.available()
@@ -452,19 +452,19 @@ def test_a_child_that_aborts_is_one_line(good, monkeypatch):
     def abort(path):
         os.abort()
 
-    monkeypatch.setattr("pnp.validate._validate_path", abort)
+    monkeypatch.setattr("pnp.verify.validate._validate_path", abort)
     with pytest.raises(NotOurs, match="needs more than"):
         validate_file(good)
 
 
 def test_a_child_that_never_ends_is_stopped(good, monkeypatch):
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
     def spin(path):
         while True:
             pass
 
-    monkeypatch.setattr("pnp.validate._validate_path", spin)
+    monkeypatch.setattr("pnp.verify.validate._validate_path", spin)
     monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 1,
                                                         "wall": 60})
     with pytest.raises(NotOurs, match="needs more than 1 s of work"):
@@ -473,7 +473,7 @@ def test_a_child_that_never_ends_is_stopped(good, monkeypatch):
 
 def test_a_redraw_that_runs_out_of_memory_is_one_line(good, monkeypatch):
     """The redraw runs in a child of the validator's child, with limits of its own."""
-    monkeypatch.setattr("pnp.validate._redrawn", _hog_memory)
+    monkeypatch.setattr("pnp.verify.validate._redrawn", _hog_memory)
     with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
         validate_file(good)
 
@@ -482,7 +482,7 @@ def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, m
     """A validator child stopped by its wall clock leaves none of its own children running."""
     import time
 
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
     pids = tmp_path / "pids"
 
@@ -492,8 +492,8 @@ def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, m
         while True:
             time.sleep(0.05)
 
-    monkeypatch.setattr("pnp.validate._redrawn", spin)
-    monkeypatch.setattr("pnp.validate._layout_results", spin)
+    monkeypatch.setattr("pnp.verify.validate._redrawn", spin)
+    monkeypatch.setattr("pnp.verify.validate._layout_results", spin)
     monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 60,
                                                         "wall": 3})
     with pytest.raises(NotOurs, match="took longer than 3 s"):
@@ -656,7 +656,7 @@ def test_a_mark_a_fifth_of_a_millimetre_across_is_caught_anywhere(good, tmp_path
 
     import pypdfium2 as pdfium
 
-    from pnp.pdf.proof import DPI, render
+    from pnp.verify.proof import DPI, render
 
     forgery = Forgery(good)
     w, h = forgery.page_size(page)
@@ -742,7 +742,7 @@ def _sequential_reports(path: Path) -> list:
     """The validation in its plain order (redraw first, then every board read against pnp's
     own placements), without the sandbox: what the validator did before the redraw ran beside
     the reading, and must still say."""
-    from pnp import validate as v
+    from pnp.verify import validate as v
 
     doc = v.PdfBoards(path)
     try:
