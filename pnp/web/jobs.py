@@ -60,8 +60,8 @@ CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("pnp_client"
 
 # what a page shows when work fails in a way nobody foresaw: plain words, by kind of work
 UNFORESEEN = {
-    "validate": "this file could not be checked: pnp could not read it as one of its PDFs",
-    "analyze": "this board could not be analyzed",
+    "check": "this file could not be checked: pnp could not read it as one of its PDFs",
+    "look": "this board could not be looked at",
 }
 UNFORESEEN_OTHER = "this could not be finished; try again, or try less at once"
 NO_WORKER = "no worker could be started; try again in a moment"
@@ -237,7 +237,7 @@ class Pool:
         if upload is None:
             job = self.submit(what, fn, *args, timeout=timeout)
         else:
-            job = await self._submit_upload(what, fn, args, timeout, *upload)
+            job = await self.submit_upload(what, fn, *args, upload=upload, timeout=timeout)
         try:
             while not job.future.done():
                 await asyncio.wait({job.future}, timeout=0.25)
@@ -249,7 +249,12 @@ class Pool:
                 self.cancel(job.id)
             self.jobs.pop(job.id, None)     # its result went to the caller
 
-    async def _submit_upload(self, what: str, fn, args, timeout: float, source, name: str) -> Job:
+    async def submit_upload(self, what: str, fn, *args, upload: tuple, timeout: float = 120,
+                            watched: bool = False) -> Job:
+        """``submit``, once ``upload`` (an open file, a name) is copied into the job's folder
+        under that name: the bytes wait on disk, not in memory, and all that wait together are
+        capped (``most_queued``; Busy past it)."""
+        source, name = upload
         source.seek(0, os.SEEK_END)
         size = source.tell()
         source.seek(0)
@@ -262,7 +267,8 @@ class Pool:
         try:
             await asyncio.get_running_loop().run_in_executor(None, _copy, source, Path(tmp) / name)
             del self.jobs[holder.id]
-            return self.submit(what, fn, *args, timeout=timeout, tmp=tmp, upload_bytes=size)
+            return self.submit(what, fn, *args, timeout=timeout, watched=watched, tmp=tmp,
+                               upload_bytes=size)
         except BaseException:
             self.jobs.pop(holder.id, None)
             shutil.rmtree(tmp, ignore_errors=True)

@@ -150,9 +150,6 @@ def test_workers_run_the_installed_pnp_wherever_the_server_starts(tmp_path):
         try:
             status, reply = post(port, "/preview", {"title": "t", "seed": "1", "items.0.kind": "cliquer"})
             assert status == 200 and '"ok":true' in reply.replace(" ", ""), reply[:300]
-            status, page = post(port, "/analyze", {"code": "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"})
-            assert status == 200 and "Best line of play" in page
-            assert "pure Python" not in page            # the compiled solver core did the work
         finally:
             proc.send_signal(signal.SIGINT)
             proc.communicate(timeout=60)

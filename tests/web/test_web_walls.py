@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pnp.web.app import create_app
+from pnp.web.tools import CHECK
 from web_helpers import BASE, ROOT, token_of
 
 CROSS_IMAGE = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
@@ -160,13 +161,13 @@ def test_an_upload_waits_in_its_jobs_folder_on_disk_and_queued_bytes_are_capped(
         pool = Pool(workers=1, most_queued=3_000_000)
         busy = pool.submit("build", sleep, 30.0)           # the only worker is taken
         upload = io.BytesIO(b"%PDF-1.7\n" + b"0" * 2_000_000)
-        waiting = asyncio.ensure_future(pool.run("validate", sleep, 0.0, upload=(upload, "uploaded.pdf")))
+        waiting = asyncio.ensure_future(pool.run(CHECK, sleep, 0.0, upload=(upload, "uploaded.pdf")))
         await asyncio.sleep(0.3)
         folders = [p for p in tmp_path.iterdir() if (p / "uploaded.pdf").exists()]
         assert len(folders) == 1 and (folders[0] / "uploaded.pdf").stat().st_size == 2_000_009
         assert pool.queued_bytes() == 2_000_009
         with pytest.raises(Busy):       # another 2 MB would put 4 MB in the queue
-            await pool.run("validate", sleep, 0.0, upload=(io.BytesIO(b"1" * 2_000_000), "uploaded.pdf"))
+            await pool.run(CHECK, sleep, 0.0, upload=(io.BytesIO(b"1" * 2_000_000), "uploaded.pdf"))
         pool.cancel(busy.id)
         assert await waiting == "slept"
         await asyncio.sleep(0.2)
@@ -181,20 +182,20 @@ def test_a_queued_upload_is_not_kept_in_the_servers_memory(web):
     took the server from 71 to 717 MB)."""
     site = web.app.app.app.state.site
     seen = []
-    run = site.pool.run
+    submit = site.pool.submit
 
-    async def watched(what, fn, *args, **kwargs):
-        seen.append((args, kwargs.get("upload")))
-        return await run(what, fn, *args, **kwargs)
+    def watched(what, fn, *args, **kwargs):
+        seen.append((what, args, kwargs.get("upload_bytes"), kwargs.get("tmp")))
+        return submit(what, fn, *args, **kwargs)
 
-    site.pool.run = watched
+    site.pool.submit = watched
     try:
         web.post("/validate", files={"pdf": ("x.pdf", b"%PDF-1.7\n" + b"0" * 100_000)},
                  headers={"X-CSRF-Token": web.token})
     finally:
-        site.pool.run = run
-    (args, upload), = seen
-    assert not any(isinstance(a, bytes) for a in args) and upload is not None
+        site.pool.submit = submit
+    (what, args, size, tmp), = [s for s in seen if s[0] == CHECK]
+    assert not any(isinstance(a, bytes) for a in args) and size == 100_009 and tmp is not None
 
 
 # --- the Host allow-list is never "any" ---------------------------------------------------------
@@ -242,11 +243,11 @@ def test_whatever_the_work_raises_the_page_gets_plain_words():
     async def main():
         pool = Pool(workers=1)
         with pytest.raises(Failed) as raised:
-            await pool.run("validate", fail)
-        assert str(raised.value) == UNFORESEEN["validate"]
+            await pool.run(CHECK, fail)
+        assert str(raised.value) == UNFORESEEN[CHECK]
         with pytest.raises(Refused) as refused:
-            await pool.run("validate", refuse)
-        assert [m for *_, m in refused.value.args[0]] == [UNFORESEEN["validate"], "a plain mistake"]
+            await pool.run(CHECK, refuse)
+        assert [m for *_, m in refused.value.args[0]] == [UNFORESEEN[CHECK], "a plain mistake"]
         pool.close()
 
     asyncio.run(main())
