@@ -303,7 +303,15 @@ def teacher(n: int, port: int, until: float, pause: float, pdf: bytes, days: lis
                 status, body, _ = page.get(f"/daily?date={day}")
             else:
                 body, kind = multipart("pdf", f"teacher-{n}.pdf", pdf, page.token)
-                status, reply, _ = page.request("POST", "/validate", body, {"Content-Type": kind})
+                status, reply, headers = page.request("POST", "/validate", body, {"Content-Type": kind})
+                if status == 303:       # longer than a moment: its own page follows it
+                    job = headers.get("Location") or headers.get("location")
+                    while True:
+                        time.sleep(1)
+                        status, body, _ = page.get(job + "/status")
+                        if status != 200 or json.loads(body)["finished"]:
+                            break
+                    status = page.get(job)[0]
         except OSError as exc:
             status = f"{type(exc).__name__}"
         record(what, start, status)
