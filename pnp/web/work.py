@@ -69,10 +69,13 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
         written = services.build(plan, Path(tmp), progress, keys_apart=keys_apart)
     except PnpError as exc:
         raise Refused(mistakes(exc)) from None
-    names = [path.name for path, _ in output_paths(plan.spec, Path(tmp), False, keys_apart)]
+    parts = {path.name: part for path, part in output_paths(plan.spec, Path(tmp), False, keys_apart)}
+    names = list(parts)
+    # each file's contents in the games' words, as pnp build says them ("24 worksheets")
     out = {"boards": plan.boards, "of": plan.of, "pages": sum(p for _, _, p in written),
            "previews": render(written[0][0], previews),
-           "files": [(path.name, boards, count) for path, boards, count in written]}
+           "files": [(path.name, boards, count, services.contents(plan.spec, parts.get(path.name), boards))
+                     for path, boards, count in written]}
     if pdfs:
         out["pdfs"] = [(path.name, path.read_bytes()) for path, _, _ in written if path.name in names]
     return out

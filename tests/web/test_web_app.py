@@ -4,6 +4,7 @@ CLI agree (same messages, same bytes)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import os
 import tempfile
 from pathlib import Path
@@ -136,18 +137,33 @@ def test_every_layout_opened_in_the_form_writes_the_same_spec(path):
            [(e.kind, e.count, e.item) for e in original.items]
 
 
-def test_a_mistake_is_shown_beside_its_field_in_the_words_of_the_cli(web, tmp_path):
+def test_a_mistake_is_shown_beside_its_field_by_its_label(web, tmp_path):
     data = {**CLASS_SET, "items.0.dots": "80", "page.margin_mm": "1"}
     r = post(web, "/preview", data)
     reply = r.json()
     assert reply["ok"] is False
-    assert reply["errors"]["items.0.dots"] == ["items[0].dots must be 3..40, got 80"]
-    assert reply["errors"]["page.margin_mm"] == ["page.margin_mm must be 5..40, got 1"]
+    assert reply["errors"]["items.0.dots"] == ["How many dots: must be 3..40, got 80"]
+    assert reply["errors"]["page.margin_mm"] == ["Margin (mm): must be 5..40, got 1"]
+    # the CLI says the same problem at its file, line and column
     spec = tmp_path / forms.SPEC_NAME
     spec.write_text(reply["spec"], encoding="utf-8")
     cli_lines = CliRunner().invoke(cli, ["build", str(spec), "-o", str(tmp_path)]).output
     for messages in reply["errors"].values():
-        assert any(line.endswith(": " + messages[0]) for line in cli_lines.splitlines()), cli_lines
+        problem = messages[0].split(": ", 1)[1]
+        assert any(line.endswith(" " + problem) for line in cli_lines.splitlines()), cli_lines
+
+
+def test_an_untouched_pack_shows_no_mistake(web):
+    html = web.get("/make").text
+    assert 'id="general" role="alert"></div>' in html and 'class="error"' in html
+    assert 'aria-invalid' not in html
+    reply = post(web, "/preview", {"title": "t"}).json()
+    assert reply["ok"] is False and reply["general"] == [] and reply["errors"] == {}
+
+
+def test_a_cleared_count_is_a_mistake_not_one(web):
+    reply = post(web, "/preview", {**CLASS_SET, "items.0.count": ""}).json()
+    assert reply["errors"]["items.0.count"] == ["How many: must be a whole number, got nothing"]
 
 
 def test_a_value_cannot_spill_into_another_option(web):
@@ -169,7 +185,7 @@ def test_an_impossible_board_says_so_where_the_preview_would_be(web):
 
 def test_the_page_caps_boards_per_build(web):
     reply = post(web, "/preview", {**CLASS_SET, "items.0.count": "300"}).json()
-    assert "at most 200 boards" in reply["errors"]["items.0.count"][0]
+    assert "this page makes at most 200 at once (this asks for 300)" in reply["errors"]["items.0.count"][0]
 
 
 def test_the_preview_changes_with_an_option(web):
@@ -189,7 +205,7 @@ def test_forms_without_script_add_remove_preview(web):
     r = post(web, "/make", {**CLASS_SET, "action": "preview"}, json_reply=False)
     assert r.status_code == 200 and 'alt="Page 1 of the preview"' in r.text
     r = post(web, "/make", {**CLASS_SET, "items.0.dots": "2", "action": "preview"}, json_reply=False)
-    assert r.status_code == 422 and "items[0].dots must be 3..40, got 2" in r.text
+    assert r.status_code == 422 and "How many dots: must be 3..40, got 2" in r.text
 
 
 # --- build, download, and the same bytes from the CLI ------------------------------------------------
@@ -221,6 +237,24 @@ def test_the_build_page_without_script(web):
     wait_for(web, job)
     page = web.get(job).text
     assert "Done" in page and "/file/0" in page
+    assert "(2 worksheets, 3 pages)" in page            # in the games' words, as pnp build says
+
+
+def test_a_build_can_be_changed_and_made_again_with_its_settings(web):
+    r = post(web, "/make", {**CLASS_SET, "items.0.count": "3", "title": "7B", "action": "build"},
+             json_reply=False)
+    job = r.headers["location"]
+    wait_for(web, job)
+    again = re.search(r'href="([^"]+)" id="again"', web.get(job).text).group(1)
+    form = web.get(again.replace("&amp;", "&")).text
+    assert 'name="title" value="7B"' in form and 'name="items.0.count" value="3"' in form
+
+
+def test_the_spec_downloaded_is_named_after_its_pdf(web):
+    r = post(web, "/make", {**CLASS_SET, "output": "7b.pdf", "keys_apart": "true", "action": "spec"},
+             json_reply=False)
+    assert r.headers["content-disposition"] == 'attachment; filename="7b.yaml"'
+    assert r.text.startswith("# made by `pnp serve`; build it with: pnp build 7b.yaml --keys-apart")
 
 
 def test_a_build_can_be_cancelled_and_leaves_nothing(web):

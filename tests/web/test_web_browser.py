@@ -67,7 +67,7 @@ def test_a_teacher_makes_a_class_set_with_its_keys(site, browser):
     dots.send_keys("80")
     error = d.find_element(By.ID, "e-items.0.dots")
     wait(d).until(lambda d: "must be 3..40, got 80" in error.text)
-    assert error.text == "items[0].dots must be 3..40, got 80"
+    assert error.text == "How many dots: must be 3..40, got 80"
     assert dots.get_attribute("aria-invalid") == "true"
     assert not d.find_elements(By.CSS_SELECTOR, "#preview-images img")
     # fixed: the message goes and the preview changes
