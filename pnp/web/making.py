@@ -107,6 +107,12 @@ def render_form(request: Request, checked: Checked, preview: dict | None, status
 
 async def make_post(request: Request) -> Response:
     """The form without script: preview, add or remove an item, download the spec, build."""
+    return await posted(request, render_form, "/make")
+
+
+async def posted(request: Request, render, page: str) -> Response:
+    """A form posted without script, on the page ``page`` that ``render(request, checked,
+    preview, status)`` shows: preview, add or remove an item, download the spec, build."""
     site = request.app.state.site
     try:
         data = text_fields(await form_of(request))
@@ -124,14 +130,14 @@ async def make_post(request: Request) -> Response:
         return spec_download(checked)
     if action == "build" and checked.ok:
         try:
-            job = start_build(site, checked)
+            job = start_build(site, checked, page)
         except Busy:
-            return render_form(request, with_general(checked, f"pnp: {BUSY}"), None, 503)
+            return render(request, with_general(checked, f"pnp: {BUSY}"), None, 503)
         return RedirectResponse(f"/jobs/{job.id}", 303)
     preview = None
     if action in ("preview", "build") and checked.ok:
         preview = await run_preview(request, checked)
-    return render_form(request, checked, preview, 200 if checked.ok or action == "add" else 422)
+    return render(request, checked, preview, 200 if checked.ok or action == "add" else 422)
 
 
 def with_general(checked: Checked, line: str) -> Checked:
@@ -269,7 +275,7 @@ async def build_api(request: Request) -> Response:
 def job_view(job, site: Site) -> dict:
     view = {"id": job.id, "state": job.state, "done": job.progress.get("done", 0),
             "total": job.progress.get("total"), "files": [], "general": [],
-            "again": f"/make?again={job.id}"}
+            "again": f"{getattr(job, 'about', {}).get('page', '/make')}?again={job.id}"}
     if job.state == "done":
         view["files"] = [{"name": name, "boards": boards, "pages": pages, "what": what,
                           "url": f"/jobs/{job.id}/file/{n}"}

@@ -517,3 +517,42 @@ def test_builds_at_the_same_time_never_mix_their_outputs(web, tmp_path):
         path = tmp_path / f"{seed}.pdf"
         path.write_bytes(web.get(status["files"][0]["url"]).content)
         assert read_payload(path)["seed"] == seed
+
+
+# --- a page by task: the class set --------------------------------------------------------------
+
+def test_the_class_set_page_asks_four_things_and_folds_the_rest(web):
+    html = web.get("/for/teachers").text
+    main = html.split("<summary>More options</summary>")
+    asked = re.findall(r'<label for="f-([^"]+)">([^<]+)</label>', main[0])
+    assert asked == [("items.0.count", "How many pupils"), ("items.0.difficulty", "Level"),
+                     ("page.size", "Paper size"), ("title", "Title")]
+    assert 'id="f-keys_apart" name="keys_apart" value="true" checked' in main[0]
+    folded = re.findall(r'<label for="f-([^"]+)">', main[1])
+    assert "items.0.dots" in folded and "seed" in folded and "page.orientation" in folded
+    assert "<details class=\"more\">" in html             # folded while nothing there is wrong
+    assert 'aria-invalid' not in html and "/for/teachers" in web.get("/").text
+
+
+def test_a_class_set_is_made_with_its_keys_apart_from_the_page(web):
+    data = {"items.0.kind": "cliquer", "items.0.count": "3", "items.0.difficulty": "easy",
+            "page.size": "Letter", "title": "7B graph theory", "keys_apart": "true",
+            "items.0.worksheet": "true", "seed": "7B", "action": "build"}
+    r = post(web, "/for/teachers", data, json_reply=False)
+    assert r.status_code == 303
+    job = r.headers["location"]
+    wait_for(web, job)
+    page = web.get(job).text
+    assert "(3 worksheets, 3 pages)" in page and "(3 answer keys, 1 page)" in page
+    assert 'href="/for/teachers?again=' in page
+
+
+def test_a_mistake_in_a_folded_field_unfolds_it(web):
+    r = post(web, "/for/teachers", {"items.0.kind": "cliquer", "items.0.worksheet": "true",
+                                     "items.0.dots": "80", "action": "preview"}, json_reply=False)
+    assert r.status_code == 422 and '<details class="more" open>' in r.text
+    assert "How many dots: must be 3..40, got 80" in r.text
+
+
+def test_no_page_for_an_audience_without_one(web):
+    assert web.get("/for/nobody").status_code == 404

@@ -38,6 +38,8 @@
         el.textContent = errors[name].join(" ");
         var wrap = document.getElementById("w-" + name);
         if (wrap) { wrap.classList.add("bad"); }
+        var folded = el.closest("details");          // a mistake in a folded field unfolds it
+        if (folded) { folded.open = true; }
         var input = document.getElementById("f-" + name);
         if (input) { input.setAttribute("aria-invalid", "true"); }
       });
