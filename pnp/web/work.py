@@ -116,12 +116,23 @@ def analyze_code(report, tmp: str, text: str, seconds: float) -> dict:
             "figures": figures, "report": services.report(kind, figures)}
 
 
-def daily(report, tmp: str, iso_day: str, seconds: float) -> dict:
-    """The board of ``iso_day`` of every game that has one: its PDF and a PNG of it; and the
-    answer to the day before's board."""
+def daily(report, tmp: str, iso_day: str) -> dict:
+    """The board of ``iso_day`` of every game that has one: its PDF and a PNG of it."""
     import datetime as dt
 
     day = dt.date.fromisoformat(iso_day)
-    boards = [{"title": spec.title, "name": path.name, "pdf": path.read_bytes(),
-               "png": render(path, 1, 100)[0]} for spec, path, _, _ in services.daily(day, Path(tmp))]
-    return {"boards": boards, "answers": list(services.yesterday(day, seconds, None))}
+    return {"boards": [{"title": spec.title, "name": path.name, "pdf": path.read_bytes(),
+                        "png": render(path, 1, 100)[0]}
+                       for spec, path, _, _ in services.daily(day, Path(tmp))]}
+
+
+def yesterday(report, tmp: str, iso_day: str) -> list[str]:
+    """The answer to the board of the day before ``iso_day``, a line per game: read from the
+    games' cache folder, where `pnp daily` keeps it too, or worked out within the game's own
+    budget (and kept there) while ``report`` hears the search."""
+    import datetime as dt
+
+    def heard(positions, elapsed):
+        report({"positions": positions, "seconds": elapsed})
+
+    return list(services.yesterday(dt.date.fromisoformat(iso_day), None, heard))

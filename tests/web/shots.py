@@ -110,7 +110,10 @@ def built(d, url, _):
 
 
 def daily(d, url, _):
+    from selenium.webdriver.common.by import By
+
     d.get(f"{url}/daily?date={DAY}")
+    until(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".answer"))
 
 
 def validate(d, url, forged):

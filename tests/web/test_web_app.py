@@ -278,12 +278,51 @@ def test_a_build_can_be_cancelled_and_leaves_nothing(web):
 # --- board of the day, validate, analyze -------------------------------------------------------------
 
 def test_board_of_the_day(web):
-    r = web.get("/daily?date=2026-11-26")
-    assert r.status_code == 200
-    assert "data:image/png;base64," in r.text and "Yesterday" in r.text
-    assert "wins" in r.text or "draw" in r.text or "not worked out" in r.text
+    status, html = followed(web, web.get("/daily?date=2026-11-26"))
+    assert status == 200
+    assert "data:image/png;base64," in html and "Yesterday" in html
+    assert "wins" in html or "draw" in html
     pdf = web.get("/daily/2026-11-26/0.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_yesterday_is_worked_out_in_the_background_with_its_progress(web, monkeypatch):
+    import time
+
+    from markupsafe import escape
+
+    from pnp.web import work
+    from web_slow_work import ANSWER, slow_answer
+
+    monkeypatch.setattr(work, "yesterday", slow_answer)
+    first = web.get("/daily?date=2031-01-13").text
+    assert 'id="work"' in first and 'id="cancel"' not in first       # the boards are shown
+    url = re.search(r'data-status="(/work/[^"/]+)/status"', first).group(1)
+    assert url in web.get("/daily?date=2031-01-13").text         # a second visitor: the same work
+    seen = web.get(url + "/status").json()
+    assert seen["state"] in ("waiting", "running")
+    deadline = time.monotonic() + 30
+    while not seen["finished"]:
+        assert time.monotonic() < deadline
+        if seen.get("positions"):
+            assert "positions looked at" in seen["line"]
+        time.sleep(0.1)
+        seen = web.get(url + "/status").json()
+    assert str(escape(ANSWER)) in web.get("/daily?date=2031-01-13").text
+
+
+def test_an_answer_not_worked_out_is_not_remembered(web, monkeypatch):
+    from markupsafe import escape
+
+    from pnp.web import work
+    from web_slow_work import ANSWER, no_answer, slow_answer
+
+    monkeypatch.setattr(work, "yesterday", no_answer)
+    status, html = followed(web, web.get("/daily?date=2031-02-03"))
+    assert status == 200 and 'id="not-yet"' in html and "Reload the page" in html
+    monkeypatch.setattr(work, "yesterday", slow_answer)      # the next visit tries again
+    status, html = followed(web, web.get("/daily?date=2031-02-03"))
+    assert str(escape(ANSWER)) in html and 'id="not-yet"' not in html
 
 
 @pytest.mark.parametrize("date", ["yesterday", "2026-02-30", "1066-10-14", "2026-11-26T00:00:00x"])

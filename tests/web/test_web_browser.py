@@ -126,6 +126,8 @@ def test_a_mistake_is_marked_beside_its_field_by_its_label(site, browser):
 def test_the_board_of_the_day_and_another_date(site, browser):
     d = browser
     d.get(site + "/daily?date=2026-11-26")
+    # the answer is read where pnp daily keeps it, or worked out while the page waits
+    wait(d, 120).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".answer"))
     img = d.find_element(By.CSS_SELECTOR, "img.board")
     assert img.get_attribute("src").startswith("data:image/png") and img.get_attribute("naturalWidth") != "0"
     assert "Wednesday 2026-11-25" in d.find_element(By.CSS_SELECTOR, ".answer").text
