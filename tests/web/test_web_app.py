@@ -595,3 +595,27 @@ def test_a_mistake_in_a_folded_field_unfolds_it(web):
 
 def test_no_page_for_an_audience_without_one(web):
     assert web.get("/for/nobody").status_code == 404
+
+
+def test_look_at_the_boards_of_a_pdf_or_a_spec(web, built):
+    good, _ = built
+    r = post(web, "/analyze", files={"file": ("week.pdf", good.read_bytes())}, json_reply=False)
+    status, html = followed(web, r)
+    assert status == 200 and "week.pdf holds 7 boards" in html and "upload.pdf" not in html
+    job = re.search(r'name="again" value="([^"]+)"', html).group(1)
+    status, html = followed(web, post(web, "/analyze", {"again": job, "n": "2"}, json_reply=False))
+    assert status == 200 and "week.pdf board GSP2-03" in html and 'class="step ' in html
+    spec = "title: t\nitems:\n  - kind: cliquer\n    dots: 7\n"
+    status, html = followed(web, post(web, "/analyze", files={"file": ("one.yaml", spec.encode())},
+                                      json_reply=False))
+    assert status == 200 and "one.yaml board" in html and 'id="stepper"' in html
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("big.yaml", b"title: t\nitems:\n  - kind: cliquer\n    count: 900\n", "more than 200 boards"),
+    ("bad.yaml", b"title: t\nitems:\n  - kind: cliquer\n    dots: 80\n", "must be 3..40"),
+    ("notes.pdf", b"%PDF-1.4 hello", "notes.pdf"),
+])
+def test_look_at_a_file_that_cannot_be_looked_at_says_why(web, name, content, words):
+    status, html = followed(web, post(web, "/analyze", files={"file": (name, content)}, json_reply=False))
+    assert status == 422 and words in html and "Traceback" not in html and "upload." not in html
