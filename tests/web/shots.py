@@ -82,6 +82,13 @@ def start(d, url, _):
                 time.sleep(0.5)
 
 
+def class_set(d, url, _):
+    from selenium.webdriver.common.by import By
+
+    d.get(url + "/for/teachers")
+    until(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
+
+
 def form(d, url, _):
     from selenium.webdriver.common.by import By
 
@@ -134,7 +141,8 @@ def analyze(d, url, _):
 
 
 # name -> (the state, the widths it is taken at, whole page or the window only)
-SHOTS = {"web-start": (start, ("", "-phone"), True), "web-form": (form, ("", "-phone"), True),
+SHOTS = {"web-start": (start, ("", "-phone"), True), "web-class-set": (class_set, ("", "-phone"), True),
+         "web-form": (form, ("", "-phone"), True),
          "web-mistake": (mistake, ("", "-phone"), False), "web-built": (built, ("",), True),
          "web-daily": (daily, ("", "-phone"), True), "web-validate": (validate, ("", "-phone"), True),
          "web-analyze": (analyze, ("", "-phone"), True)}
