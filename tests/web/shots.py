@@ -157,6 +157,7 @@ def names() -> list[str]:
 VARYING = [
     (re.compile(r'(name="csrf-?token" (?:content|value)=")[^"]*'), r"\1"),
     (re.compile(r"/(jobs|work)/[A-Za-z0-9_-]{10,}"), r"/\1/ID"),
+    (re.compile(r"(again=|name=\"again\" value=\")[A-Za-z0-9_-]{10,}"), r"\1ID"),
     (re.compile(r'data-id="[^"]*"'), 'data-id=""'),
     (re.compile(r"data:image/png;base64,[A-Za-z0-9+/=]+"), "data:image/png"),
     (re.compile(r'data-version="\d+"'), 'data-version=""'),
