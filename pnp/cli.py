@@ -413,7 +413,7 @@ def daily(date_text, out_dir, png, solve_seconds):
               help="builds at once (default and at most: the cores)")
 @user_errors
 def serve(host, port, open_browser, workers):
-    """Start the web page: forms, live preview, build, board of the day, validate, analyze."""
+    """Start the web page: a class set, the board of the day, a pack, check a PDF, look at a board."""
     from pnp.web.serve import serve as run_server
 
     run_server(host, port, open_browser, workers)
