@@ -286,10 +286,10 @@ def validate(pdfs, as_json):
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
 @click.option("--solve/--no-solve", default=None,
-              help="perfect-play margin and best line (default: tried for 20 s on boards of up to "
-                   "10 dots; --solve: up to 11 dots, 10 minutes)")
+              help="perfect-play margin and best line (default: tried for 20 s of CPU on boards of "
+                   "up to 10 dots; --solve: up to 11 dots, 10 minutes of CPU)")
 @click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
-              help="give up perfect play after this many seconds (implies --solve)")
+              help="give up perfect play after this many CPU seconds (implies --solve)")
 @click.option("--solve-positions", type=click.IntRange(1), default=None,
               help="give up perfect play after this many positions (implies --solve)")
 @click.option("--solve-memory", type=click.IntRange(64), default=None, metavar="MB",
@@ -465,7 +465,7 @@ def new(kind):
               type=click.Path(file_okay=False, path_type=Path))
 @click.option("--png", is_flag=True, help="also write a PNG preview")
 @click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
-              help="time allowed for yesterday's perfect-play answer [default: two minutes; "
+              help="CPU seconds allowed for yesterday's perfect-play answer [default: 120; "
                    "once worked out, an answer is kept in the cache folder]")
 @user_errors
 def daily(date_text, out_dir, png, solve_seconds):

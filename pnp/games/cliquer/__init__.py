@@ -91,16 +91,16 @@ def daily_spec(day) -> str:
     return daily_spec_text(day)
 
 
-# Yesterday's answer by default: two minutes of wall-clock time on any board of the day (Sunday's
-# 11 dots took 45-80 s of CPU on a shared machine, docs/difficulty.md; a busy machine may need
-# --solve-seconds more),
-# and once worked out it is kept in the cache folder, so later runs print it at once.
+# Yesterday's answer by default: two minutes of CPU on any board of the day (Sunday's 11 dots took
+# 41-80 s of CPU on a shared machine, docs/difficulty.md; CPU, not wall time, so a busy machine
+# takes longer to answer rather than giving up), and once worked out it is kept in the cache
+# folder, so later runs print it at once.
 DAILY_SECONDS = 120
 
 
 def daily_answer(day, seconds: float | None = None, progress=None) -> str:
     """Yesterday's perfect play (kept in the cache folder once worked out); without
-    ``seconds``, within DAILY_SECONDS."""
+    ``seconds``, within DAILY_SECONDS of CPU."""
     from .daily import previous_answer
     from .solver import Budget
 

@@ -19,9 +19,12 @@ both print the same: the whole line takes at each move the first move in segment
 keeps the perfect-play value; an opening-only solve takes the first in the search's own order
 (``Solver._opening``: the value search's own best move, so it costs no second search).
 
-Every search is bounded: ``Budget`` caps positions, seconds and resident memory, checked every
-few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
-callable hears (positions, seconds) at each check.
+Every search is bounded: ``Budget`` caps positions, CPU seconds and resident memory, checked
+every few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
+callable hears (positions, CPU seconds) at each check. Seconds are CPU seconds of this process
+(``time.process_time``: every thread of it, the C core's helper thread too), never wall time: on
+a machine busy with other work a solve waits for the cores without spending its budget, so the
+same board is worked out, or not, under any load.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ _C_WIDE_MAX_SEGMENTS = 78    # the wide core's keys keep 78 bits: up to 13 dots 
 
 
 class OverBudget(Exception):
-    """The search went past its budget; the message says which limit, e.g. "more than 20 s",
+    """The search went past its budget; the message says which limit, e.g. "more than 20 s of CPU",
     and ``limit`` names it: "positions", "seconds" or "memory" (a Budget field, less "_mb")."""
 
     def __init__(self, message: str, limit: str):
@@ -69,7 +72,7 @@ class OverBudget(Exception):
 class Budget:
     """Limits for one solve; None = no limit."""
     positions: int | None = None
-    seconds: float | None = None      # wall-clock seconds
+    seconds: float | None = None      # CPU seconds of this process, all its threads (not wall)
     memory_mb: int | None = None      # resident memory of this process, MiB
 
 
@@ -148,7 +151,7 @@ class Solver:
         self.adj = [0] * rules.n
         self.positions = 0
         self.helper_positions = 0    # what the C core's helper thread expanded besides
-        self.started = time.monotonic()
+        self.started = time.process_time()   # the budget's clock: CPU, see the docstring
         core = core or os.environ.get("PNP_SOLVER_CORE") or None
         if core not in (None, "c", "python"):
             raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
@@ -196,9 +199,9 @@ class Solver:
         limits = self.limits
         if limits.positions is not None and self.positions >= limits.positions:
             raise OverBudget(f"more than {limits.positions:,} positions", "positions")
-        elapsed = time.monotonic() - self.started
+        elapsed = time.process_time() - self.started
         if limits.seconds is not None and elapsed > limits.seconds:
-            raise OverBudget(f"more than {limits.seconds:g} s", "seconds")
+            raise OverBudget(f"more than {limits.seconds:g} s of CPU", "seconds")
         if limits.memory_mb is not None:
             used = _resident_mb()
             if used is not None and used > limits.memory_mb:
