@@ -38,13 +38,13 @@ from .geometry import Dot
 from .rules import Move, Rules, State, move_points
 
 try:
-    from ._core import Core as _CCore
+    from ._core import Core as _CCore, Searcher as _CSearcher
 except ImportError:          # no compiler at install time: the pure-Python core does the work
-    _CCore = None
+    _CCore = _CSearcher = None
 try:    # the same C source with 128-bit sets of segments, for 12 and 13 dots (66 and 78)
-    from ._core_wide import Core as _CCoreWide
+    from ._core_wide import Core as _CCoreWide, Searcher as _CSearcherWide
 except ImportError:          # no compiler, or none with __int128
-    _CCoreWide = None
+    _CCoreWide = _CSearcherWide = None
 
 # a table entry packs (lower bound, upper bound, best segment) into one int to keep it small
 _OFF, _BITS = 1 << 11, 12
@@ -109,6 +109,25 @@ def c_core_available() -> bool:
     return _CCore is not None
 
 
+def chosen_core(core: str | None = None) -> str | None:
+    """"c", "python" or None (C where built and the board fits): ``core``, else $PNP_SOLVER_CORE,
+    which sets both the solver's core and the search rungs' (players.py), for comparing them."""
+    core = core or os.environ.get("PNP_SOLVER_CORE") or None
+    if core not in (None, "c", "python"):
+        raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
+    return core
+
+
+def built_core(rules: Rules, searcher: bool = False):
+    """The C core's solver (``searcher``: its search rungs, players.py) built for this board,
+    None when none is: the narrow core up to 11 dots (faster: one word a set), the wide one for
+    12 and 13."""
+    segments = len(rules.segments)
+    narrow, wide = (_CSearcher, _CSearcherWide) if searcher else (_CCore, _CCoreWide)
+    return (narrow if segments <= _C_MAX_SEGMENTS else
+            wide if segments <= _C_WIDE_MAX_SEGMENTS else None)
+
+
 def _resident_mb() -> float | None:
     """This process's resident memory now (Linux); None where /proc is not there."""
     try:
@@ -152,12 +171,8 @@ class Solver:
         self.positions = 0
         self.helper_positions = 0    # what the C core's helper thread expanded besides
         self.started = time.process_time()   # the budget's clock: CPU, see the docstring
-        core = core or os.environ.get("PNP_SOLVER_CORE") or None
-        if core not in (None, "c", "python"):
-            raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
-        # the narrow core up to 11 dots (faster: one word a set), the wide one for 12 and 13
-        built = _CCore if len(rules.segments) <= _C_MAX_SEGMENTS else (
-            _CCoreWide if len(rules.segments) <= _C_WIDE_MAX_SEGMENTS else None)
+        core = chosen_core(core)
+        built = built_core(rules)
         if core == "c" and built is None:
             raise ValueError("the C solver core is not built here" if _CCore is None
                              else f"the C solver core takes at most 13 dots, not {rules.n}"
