@@ -296,13 +296,18 @@ def validate(pdfs, as_json):
               help="give up perfect play past this much memory [default: 1024] (implies --solve)")
 @click.option("--depth", is_flag=True,
               help="the board's strategic depth: a skill chain of players (random, greedy, "
-                   "lookahead 2 and 3, perfect play within the solve budget), each against the "
-                   "one below (CliqueR)")
+                   "lookahead2, lookahead3, search2k, search8k, search32k, perfect play within "
+                   "the solve budget), each against the strongest below it that passed, in pairs "
+                   "of games until a sequential test decides (CliqueR)")
 @click.option("--depth-games", type=click.IntRange(1), default=None, metavar="N",
-              help="pairs of games for each rung of the chain [default: 6] (implies --depth)")
+              help="at most this many pairs of games a rung [default: 400; the test's error "
+                   "rates hold at the default] (implies --depth)")
+@click.option("--depth-seed", default=None, metavar="TEXT",
+              help="seed of the chain's games [default: board]; another seed plays the chain "
+                   "again on other games (implies --depth)")
 @user_errors
 def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memory, depth,
-            depth_games):
+            depth_games, depth_seed):
     """Figures of boards from PDFs, board codes or specs (games that offer analysis).
 
     For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
@@ -325,7 +330,8 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
     for label, kind, board in _boards_to_analyze(sources):
         try:
             with Searching(label, "perfect play") as heard:
-                chain = {"depth": True, "depth_games": depth_games} if depth or depth_games else {}
+                chain = ({"depth": True, "depth_games": depth_games, "depth_seed": depth_seed}
+                         if depth or depth_games or depth_seed is not None else {})
                 result = game(kind).analyze(board, solve=solve, progress=heard, **limits, **chain)
         except ValueError as exc:
             raise PnpError(f"{label}: {exc}") from None

@@ -43,18 +43,20 @@ def read_code(text: str) -> Board | None:
 
 def analyze(board: Board, solve: bool | None = None, seconds: float | None = None,
             positions: int | None = None, memory_mb: int | None = None, progress=None,
-            depth: bool = False, depth_games: int | None = None) -> dict:
+            depth: bool = False, depth_games: int | None = None,
+            depth_seed: str | None = None) -> dict:
     """The figures; perfect play within its budget (a limit given implies solve). When perfect
     play was asked for and not worked out, figures["unfinished"] says why. ``depth``: the skill
-    chain too (figures["depth"]), its perfect rung within the same budget."""
+    chain too (figures["depth"]), its perfect rung within the same budget; ``depth_games`` caps
+    its pairs a rung, ``depth_seed`` seeds its games (either implies depth)."""
     from .analysis import analyze as figures, depth_figures, solve_request
 
     limits = (seconds, positions, memory_mb)
     asked = bool(solve) or any(x is not None for x in limits)
     request = False if solve is False else solve_request(asked, *limits).with_progress(progress)
     result = figures(board.dots, solve=request)
-    if depth or depth_games is not None:
-        result["depth"] = depth_figures(board.dots, request, depth_games)
+    if depth or depth_games is not None or depth_seed is not None:
+        result["depth"] = depth_figures(board.dots, request, depth_games, depth_seed)
     if request is not False and not _c_solver():
         result["solver_note"] = SLOW_SOLVER
     if asked and result["perfect_play"] is None:

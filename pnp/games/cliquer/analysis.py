@@ -95,11 +95,13 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
 
 
 def depth_figures(dots: Sequence[Dot], solve: bool | SolveRequest | None,
-                  games: int | None = None) -> dict:
+                  games: int | None = None, seed: str | None = None) -> dict:
     """The board's skill chain (depth.py). Its perfect rung runs within the budget perfect play
     has here (the same SolveRequest; a fresh solver, so the whole budget again), and is left out,
-    with the reason, past it, past SOLVE_AT_MOST dots, or with --no-solve."""
-    from .depth import GAMES, chain
+    with the reason, past it, past SOLVE_AT_MOST dots, or with --no-solve. ``games``: at most
+    this many pairs a rung; ``seed``: the games' seed (--depth-games, --depth-seed)."""
+    from .depth import SEED, chain
+    from .sequential import MOST_PAIRS
 
     if solve is False:
         perfect: bool | str = "--no-solve"
@@ -108,7 +110,7 @@ def depth_figures(dots: Sequence[Dot], solve: bool | SolveRequest | None,
     else:
         perfect = True
     request = solve if isinstance(solve, SolveRequest) else SolveRequest(QUICK, asked=False)
-    return chain(dots, GAMES if games is None else games,
+    return chain(dots, MOST_PAIRS if games is None else games, SEED if seed is None else seed,
                  budget=request.budget, perfect=perfect)
 
 

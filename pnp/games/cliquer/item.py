@@ -84,7 +84,8 @@ class Item:
         None, min=0, max=7,      # depth.MOST_DEPTH (tests/games/cliquer/test_cliquer_target_depth.py)
         help="rungs of the skill chain (random, greedy, lookahead2, lookahead3, search2k, "
              "search8k, search32k, perfect play), each reliably beating the strongest below it, "
-             "measured by playing every board; more = skill pays at more levels (up to 9 dots; "
+             "measured by playing every board, kept only when sure; more = skill pays at more "
+             "levels (up to 9 dots; "
              "see docs/difficulty.md)")
     title: str = option("CliqueR", printed=True, help="printed at the top of each board")
     worksheet: bool = option(False, help="print the board as a worksheet (a whole page) with "
