@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis.strategies import integers, sampled_from
 
-from cliquer_boards import boards
+from support.cliquer_boards import boards
 from pnp.games.cliquer.players import DEEPEN_BY, Deepening, _margins, native, random_player
 from pnp.games.cliquer.rules import Rules
 from pnp.games.cliquer.solver import built_core
