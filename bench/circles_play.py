@@ -65,22 +65,34 @@ def run(item, games: int, spend: float, seed: str, **play) -> list:
     return results
 
 
+GREEDY_SETUPS = {"plain row": circles.Item(), **{k: SETUPS[k] for k in ("default row",
+                                                                        "default ring",
+                                                                        "row, every variant")}}
+
+
 def greedy(games: int) -> None:
-    print(f"\n{games} greedy games per row (2 players, Lockdown): without the turn limit, and "
-          f"with the card's ({TURN_LIMIT} turns)")
-    print(f"{'setup':19} {'turns':>9} {'unwon%':>6} {'with limit: ended%':>18} {'draw%':>5} "
-          f"{'max turns':>9}")
-    for name in ("default row", "default ring"):
-        item = circles.Item(**{**SETUPS[name].__dict__, "players": 2})
-        free = run(item, games, BLIND_SPEND, f"{name}/greedy", greedy=True)
-        capped = run(item, games, BLIND_SPEND, f"{name}/greedy", greedy=True, limit=True)
-        turns = [r.turns for r in free]
-        assert all(r.winner or r.limit for r in capped)
-        print(f"{name:19} {statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
-              f"{share(sum(r.winner is None for r in free), games):>6.1f} "
-              f"{share(sum(r.limit for r in capped), games):>18.1f} "
-              f"{share(sum(r.limit and r.winner is None for r in capped), games):>5.1f} "
-              f"{max(r.turns for r in capped):>9}")
+    """Greedy and marker-count players (two), without the turn limit and with the card's: how
+    many games the limit ends, and whether it favours the side that moved first."""
+    print(f"\n{games} games per row, 2 players: greedy players, and marker-count players (greedy, "
+          f"and where nothing wins now, more markers on their color: the limit's tie-break); "
+          f"without the turn limit, and with the card's ({TURN_LIMIT} turns)")
+    print(f"{'setup':19} {'players':12} {'turns':>9} {'unwon%':>6} {'with limit: ended%':>18} "
+          f"{'draw%':>5} {'first% of won':>13}")
+    for name, base in GREEDY_SETUPS.items():
+        item = circles.Item(**{**base.__dict__, "players": 2})
+        for label, counting in (("greedy", False), ("marker-count", True)):
+            seed = f"{name}/{label}"
+            free = run(item, games, BLIND_SPEND, seed, greedy=True, counting=counting)
+            capped = run(item, games, BLIND_SPEND, seed, greedy=True, counting=counting,
+                         limit=True)
+            turns = [r.turns for r in free]
+            won = [r for r in capped if r.winner]
+            assert all(r.winner or r.limit for r in capped)
+            print(f"{name:19} {label:12} {statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
+                  f"{share(sum(r.winner is None for r in free), games):>6.1f} "
+                  f"{share(sum(r.limit for r in capped), games):>18.1f} "
+                  f"{share(sum(r.limit and r.winner is None for r in capped), games):>5.1f} "
+                  f"{share(sum(r.first_won for r in won), len(won)):>13.1f}", flush=True)
 
 
 def main(games: int = 2000) -> None:
