@@ -373,16 +373,11 @@ def error_rates(runs: int = 4000) -> None:
     for won, drawn in [(0.4, 0), (0.5, 0), (0.55, 0), (0.6, 0), (0.65, 0), (0.7, 0), (0.8, 0),
                        (0.4, 0.3), (0.5, 0.3)]:
         exact = sequential.operating(won, drawn)
-        passed = 0
-        for _ in range(runs):
-            halves = pairs = 0
-            decided = None
-            while decided is None:
-                roll = rng.random()
-                halves += 2 if roll < won else 1 if roll < won + drawn else 0
-                pairs += 1
-                decided = sequential.verdict(halves, pairs)
-            passed += decided
+        def pair(_: int, won=won, drawn=drawn) -> int:
+            roll = rng.random()
+            return 2 if roll < won else 1 if roll < won + drawn else 0
+
+        passed = sum(sequential.decide(pair)[0] for _ in range(runs))
         print(f"  {won:.2f}  {drawn:.2f} | {won + drawn / 2:.3f} | {exact.passes:8.4f}  "
               f"{passed / runs:8.4f} | {exact.pairs:6.1f}")
 

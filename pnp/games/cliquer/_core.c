@@ -533,6 +533,27 @@ static void release_table(Core *self) {
     self->table = NULL;
 }
 
+/* Each segment's crossing set from Python (``crossing[k]``: an int), checked, into ``cross`` and
+ * ``keep`` (what stays open after drawing k: neither k nor what crosses it); -1 with an error
+ * set on a bad one. Shared by the solver (Core) and the search rungs (Searcher). */
+static int read_crossing(PyObject *crossing, Py_ssize_t nseg, mask_t *cross, mask_t *keep) {
+    for (Py_ssize_t k = 0; k < nseg; k++) {
+        PyObject *item = PySequence_GetItem(crossing, k);
+        if (!item) return -1;
+        mask_t mask;
+        int failed = to_mask(item, &mask);
+        Py_DECREF(item);
+        if (failed) return -1;
+        if ((mask >> nseg) || ((mask >> k) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
+            return -1;
+        }
+        cross[k] = mask;
+        keep[k] = ~(mask | BIT(k));
+    }
+    return 0;
+}
+
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"n", "ends_a", "ends_b", "crossing", "table_bits", "settle_from",
                              "etc_from", "workers", NULL};
@@ -578,20 +599,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->workers = THREADS && workers > 1 ? 2 : 1;
     self->helper = 0;
     self->skew_from = SKEW_DEPTH;
-    for (Py_ssize_t k = 0; k < nseg; k++) {
-        PyObject *item = PySequence_GetItem(crossing, k);
-        if (!item) return -1;
-        mask_t mask;
-        int failed = to_mask(item, &mask);
-        Py_DECREF(item);
-        if (failed) return -1;
-        if ((mask >> nseg) || ((mask >> k) & 1)) {
-            PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
-            return -1;
-        }
-        self->cross[k] = mask;
-        self->keep[k] = ~(mask | BIT(k));
-    }
+    if (read_crossing(crossing, nseg, self->cross, self->keep) < 0) return -1;
     size_t buckets = (size_t)1 << (bits - 2);
     release_table(self);
     if (alloc_table(self, WAYS * buckets * sizeof(Entry)) < 0) {
@@ -939,19 +947,8 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwds) {
     }
     self->nseg = 0;          /* not usable until the whole crossing table is in */
     self->n = n;
-    for (Py_ssize_t k = 0; k < nseg; k++) {
-        PyObject *item = PySequence_GetItem(crossing, k);
-        if (!item) return -1;
-        mask_t mask;
-        int failed = to_mask(item, &mask);
-        Py_DECREF(item);
-        if (failed) return -1;
-        if ((mask >> nseg) || ((mask >> k) & 1)) {
-            PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
-            return -1;
-        }
-        self->keep[k] = ~(mask | BIT(k));
-    }
+    mask_t cross[MAXSEG];
+    if (read_crossing(crossing, nseg, cross, self->keep) < 0) return -1;
     self->nseg = (int)nseg;
     return 0;
 }

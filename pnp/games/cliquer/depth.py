@@ -49,7 +49,7 @@ from .geometry import Dot
 from .players import (Deepening, Lookahead, Perfect, greedy_player, margin, play_game,
                       random_player)
 from .rules import Rules
-from .sequential import AGAIN, ERROR, EVEN, MOST_PAIRS, STRONG, again, interval, verdict
+from .sequential import AGAIN, ERROR, EVEN, MOST_PAIRS, STRONG, again, decide, interval
 from .solver import MOST_DOTS, Budget, OverBudget, within_reach
 
 SEED = "board"     # the chain's games' seed unless another is asked for
@@ -151,18 +151,19 @@ def _step(rules: Rules, strong, weak, i: int, most: int, tag: str, names: list[s
           champion: int) -> dict:
     """Rung i (strong) against the champion (weak): pairs of games, one from each seat, until
     the sequential test decides (at most ``most`` pairs)."""
-    halves = pairs = total = 0
-    decided = None
-    while decided is None:
+    margins = []
+
+    def pair(g: int) -> int:
         both = 0
         for seat in (0, 1):       # the stronger rung's seat
-            pair = [strong, weak] if seat == 0 else [weak, strong]
-            end = play_game(rules, pair, random.Random(f"depth:{tag}:{i}:{pairs}:{seat}"))
+            players = [strong, weak] if seat == 0 else [weak, strong]
+            end = play_game(rules, players, random.Random(f"depth:{tag}:{i}:{g}:{seat}"))
             both += margin(end, seat)
-        halves += 2 if both > 0 else 1 if both == 0 else 0
-        total += both
-        pairs += 1
-        decided = verdict(halves, pairs, most)
+        margins.append(both)
+        return 2 if both > 0 else 1 if both == 0 else 0
+
+    decided, halves, pairs = decide(pair, most)
+    total = sum(margins)
     low, high = interval(halves, pairs)
     repeat = again(halves, pairs, decided, most)
     return {"rung": names[i], "below": names[champion], "pairs": pairs, "win": halves / (2 * pairs),

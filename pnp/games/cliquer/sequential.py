@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 EVEN = 0.55            # the share of a player hardly stronger than the other
 STRONG = 0.65          # the share of a player that reliably beats it
@@ -72,6 +73,18 @@ def verdict(halves: int, pairs: int, most: int = MOST_PAIRS) -> bool | None:
     if pairs >= most:
         return halves / (2 * pairs) >= MIDDLE - 1e-12      # (the share exactly 0.6 passes)
     return None
+
+
+def decide(pair: Callable[[int], int], most: int = MOST_PAIRS) -> tuple[bool, int, int]:
+    """The test, played: ``pair(n)`` plays pair n (from 0) and gives its half-points (2 won, 1
+    drawn, 0 lost). Returns (passed, half-points in all, pairs played)."""
+    halves = pairs = 0
+    decided = None
+    while decided is None:
+        halves += pair(pairs)
+        pairs += 1
+        decided = verdict(halves, pairs, most)
+    return decided, halves, pairs
 
 
 def interval(halves: int, pairs: int) -> tuple[float, float]:

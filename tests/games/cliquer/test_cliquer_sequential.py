@@ -8,7 +8,7 @@ import random
 import pytest
 
 from pnp.games.cliquer.sequential import (ERROR, EVEN, MIDDLE, MOST_PAIRS, STRONG, again, close,
-                                          interval, operating, verdict)
+                                          decide, interval, operating, verdict)
 
 
 def test_the_stated_error_rates_hold_exactly_without_draws():
@@ -30,13 +30,11 @@ def test_draws_only_lower_both_errors(drawn):
 
 def run(rng: random.Random, won: float, drawn: float) -> tuple[bool, int]:
     """The test as the chain runs it (depth._step), on simulated pairs."""
-    halves = pairs = 0
-    decided = None
-    while decided is None:
+    def pair(_: int) -> int:
         roll = rng.random()
-        halves += 2 if roll < won else 1 if roll < won + drawn else 0
-        pairs += 1
-        decided = verdict(halves, pairs)
+        return 2 if roll < won else 1 if roll < won + drawn else 0
+
+    decided, _, pairs = decide(pair)
     return decided, pairs
 
 
