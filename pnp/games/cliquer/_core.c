@@ -824,18 +824,26 @@ static inline int points(Searcher *s, int a, int b) {   /* rules.move_points */
 
 /* players._margins' best value: the mover's best margin of points over ``depth`` moves, both
  * sides looking that far (0 when nothing is open). */
+static long long look(Searcher *s, mask_t open, int depth);
+
+/* open segment k's margin over ``depth`` moves: its points, less the reply's best (players._margins) */
+static long long margin_of(Searcher *s, mask_t open, int k, int depth) {
+    int a = s->ea[k], b = s->eb[k];
+    long long p = points(s, a, b);
+    mask_t after = open & s->keep[k];
+    if (depth > 1 && after) {
+        S_JOIN(s, a, b);
+        p -= look(s, after, depth - 1);
+        S_PART(s, a, b);
+    }
+    return p;
+}
+
 static long long look(Searcher *s, mask_t open, int depth) {
     long long best = 0;
     int first = 1;
     for (mask_t rest = open; rest; rest &= rest - 1) {
-        int k = lowest(rest), a = s->ea[k], b = s->eb[k];
-        long long p = points(s, a, b);
-        mask_t after = open & s->keep[k];
-        if (depth > 1 && after) {
-            S_JOIN(s, a, b);
-            p -= look(s, after, depth - 1);
-            S_PART(s, a, b);
-        }
+        long long p = margin_of(s, open, lowest(rest), depth);
         if (first || p > best) best = p, first = 0;
     }
     return best;
@@ -996,14 +1004,8 @@ static PyObject *Searcher_lookahead(Searcher *self, PyObject *args) {
     long long best = 0;
     mask_t tied = 0;
     for (mask_t rest = open; rest; rest &= rest - 1) {     /* players.Lookahead.__call__ */
-        int k = lowest(rest), a = self->ea[k], b = self->eb[k];
-        long long p = points(self, a, b);
-        mask_t after = open & self->keep[k];
-        if (depth > 1 && after) {
-            S_JOIN(self, a, b);
-            p -= look(self, after, depth - 1);
-            S_PART(self, a, b);
-        }
+        int k = lowest(rest);
+        long long p = margin_of(self, open, k, depth);
         if (!tied || p > best) best = p, tied = BIT(k);
         else if (p == best) tied |= BIT(k);
     }
