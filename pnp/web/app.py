@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from pnp.web import follow, gallery, looking, making, tools
+from pnp.web import follow, gallery, looking, making, tasks, tools
 from pnp.web.cache import Kept
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
@@ -113,6 +113,8 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                 waiting, limits=limits, kept=Kept(cache) if cache else None, run_folder=run_folder)
     routes = [
         Route("/", gallery.index),
+        Route("/for/{audience}", tasks.task_page),
+        Route("/for/{audience}", tasks.task_post, methods=["POST"]),
         Route("/make", making.make),
         Route("/make", making.make_post, methods=["POST"]),
         Route("/preview", making.preview_api, methods=["POST"]),

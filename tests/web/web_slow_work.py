@@ -29,3 +29,18 @@ def refuse(report, tmp):
     raise Refused([(None, None, None, "the validator failed (PdfError: stream <_io.BytesIO object "
                                       "at 0x7f8a12345678>); please report it"),
                    (None, None, None, "a plain mistake")])
+
+
+ANSWER = "Yesterday's board (Sunday 2031-01-12, 11 dots): perfect play: the first player wins by 20; best opening A-B"
+
+
+def slow_answer(report, tmp, iso_day):
+    """Yesterday's answer as a long search gives it: positions heard for five seconds."""
+    for n in range(100):
+        report({"positions": (n + 1) * 100_000, "seconds": n * 0.05})
+        time.sleep(0.05)
+    return [ANSWER]
+
+
+def no_answer(report, tmp, iso_day):
+    raise MemoryError
