@@ -1,15 +1,14 @@
 """PDF -> report: every board re-checked from the PDF alone, and its ink proved.
 
 For each board in the attached data: rebuild it with its game's ``from_data``, run the game's
-``check`` (every invariant, exactly), and compare what is drawn on its pages with the data via
-``check_drawn`` (which names the dot or space that is wrong). Then the proof
-(``pnp.verify.proof``): this pnp redraws the whole PDF from the data, and the file must be
-exactly that: only constructs pnp writes, each page's content equal to the redraw's operator
-by operator (``pnp.verify.structure``), and where only the render can decide, the same colours
-pixel by pixel as a printer prints it. Nothing in the data is
-trusted, and the file is read in a child process with hard limits (``pnp.verify.sandbox``); the
-redraw, which needs only the data, runs in a child of its own while the pages are read.
-This module knows no game's rules.
+``check`` (every invariant, exactly), check its ID against the footer's seed, and compare what
+is drawn on its pages with the data via ``check_drawn`` (which names the dot or space that is
+wrong). Then the proof (``pnp.verify.proof``): this pnp redraws the whole PDF from the data,
+and the file must be exactly that: only constructs pnp writes, and each page's content the
+redraw's (``pnp.verify.structure``), decided by equality, never by a picture. Nothing in the
+data is trusted, and the file is read in a child process with hard limits
+(``pnp.verify.sandbox``); the redraw, which needs only the data, runs in a child of its own
+while the pages are read. This module knows no game's rules.
 """
 
 from __future__ import annotations
@@ -120,9 +119,9 @@ def validate_file(path) -> list[BoardReport]:
         raise NotOurs(f"{path}: nested too deeply to read") from None
     except NotOurs:
         raise
-    except Exception as exc:  # noqa: BLE001 - a validator bug must still be one line, not a trace
-        raise NotOurs(f"{path}: the validator failed on this file ({type(exc).__name__}: "
-                      f"{shown_text(' '.join(str(exc).split()))}); please report it") from None
+    except Exception:  # noqa: BLE001 - whatever a file trips, one line, not a trace
+        raise NotOurs(f"{path}: cannot be read as a pnp PDF; pnp PDFs and their re-saves read "
+                      "cleanly") from None
 
 
 def _validate_path(path: str) -> list[BoardReport]:
@@ -199,6 +198,8 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     _layout_checks(doc, boards.reports, whole, boards.pieces, layout)
     if redrawn is not None:
         _prove(doc, redrawn[0], boards.reports, whole, boards.frames)
+    else:
+        _unread(doc, boards.reports, whole)
     return boards.reports + ([whole] if whole.problems else [])
 
 
@@ -222,6 +223,7 @@ class _Boards:
         self.frames: dict[int, list] = {}        # id(report) -> (page, frame) of each of its pieces
         self.pieces: dict[int, list] = {}        # page -> (piece, frame) of every placement on it
         self.compared: list[int] = []
+        self.numbers: list[int] = []             # the boards' numbers, from their IDs
         seen: dict[str, int] = {}
         for n, record in enumerate(records, 1):
             report = BoardReport(n, "?", f"board {n}", [])
@@ -251,6 +253,7 @@ class _Boards:
             if key in seen:
                 report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
             seen.setdefault(key, n)
+            report.problems += _board_id(board, n, doc.payload, self.numbers)
             self.compared.append(n)
             if redrawn_records is not None and _moved(record, redrawn_records[n - 1]):
                 drawn = redrawn_records[n - 1]
@@ -267,7 +270,39 @@ class _Boards:
             found = [(piece, frame, pages.marks_in(page, frame)) for page, piece, frame in placements]
             for page, piece, frame in placements:
                 self.pieces.setdefault(page, []).append((piece, frame))
-            report.problems += _guarded(module.check_drawn, board, found)
+            if not any(page in doc.unread for page in report.pages):
+                # (a page that could not be read fails for what it holds, not for marks unseen)
+                report.problems += _guarded(module.check_drawn, board, found)
+
+
+def _board_id(board, place: int, payload: dict, numbers: list[int]) -> list[Problem]:
+    """A board's ID is the one the seed printed in the footer and the board's number in its
+    build give (``pnp.seeding.ident_for``): four letters from the seed, then the number. The
+    boards of a file come in build order (a file of one item, or of answer keys only, holds
+    some of a build's boards), so their numbers rise through the file. No two boards of a
+    file share an ID, and a seed changed without the boards (or boards brought from another
+    build) fails here."""
+    import re
+
+    from pnp.seeding import ident_for
+
+    ident, seed = getattr(board, "ident", None), payload.get("seed")
+    if not isinstance(ident, str) or not isinstance(seed, str):
+        return []                 # the data's own readers have said what is wrong
+    m = re.fullmatch(r"(.{4})-([0-9]{2,6})", ident)
+    if m is None or m.group(1) != ident_for(seed, 0)[:4]:
+        return [PROBLEMS("board-id", f"its ID {brief(ident)} is not made from the seed "
+                         f"{brief(seed)} the footer prints (that seed's IDs are "
+                         f"{ident_for(seed, place)} and the like)")]
+    number = int(m.group(2))
+    before = numbers[-1] if numbers else 0
+    numbers.append(max(number, before))
+    if number in numbers[:-1]:
+        return [PROBLEMS("board-id", f"its ID {ident} is another board's in this file")]
+    if number < before:
+        return [PROBLEMS("board-id", f"its ID {ident} numbers it before the board listed "
+                         "ahead of it")]
+    return []
 
 
 MAX_PLACEMENTS = 1024     # pieces of one board; a 12-player Cliques set with 200 remark cards has 215
@@ -407,7 +442,7 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
     from pnp.verify.proof import compare
 
     owners = _boards_by_page(reports)
-    for d in compare(doc.structure, lambda: doc.pdf, pdf_bytes, doc.data):
+    for d in compare(doc.structure, pdf_bytes, doc.data, doc.page_read):
         if d.page is None:
             whole.problems.append(PROBLEMS(d.code, d.message))
             continue
@@ -417,6 +452,17 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
                                          if page == d.page for point in d.where)]
         for r in hit or on_page:
             r.problems.append(PROBLEMS(d.code, d.message))
+
+
+def _unread(doc: PdfBoards, reports: list[BoardReport], whole: BoardReport) -> None:
+    """Pages holding what pnp never writes (a comment, an inline image ...), which no reading
+    here follows, named when there is no redraw to prove the file against."""
+    owners = _boards_by_page(reports)
+    for i in range(len(doc)):
+        if doc.page_read(i) is None:
+            for r in owners.get(i) or [whole]:
+                r.problems.append(PROBLEMS("foreign-construct", f"page {i + 1}: "
+                                           f"{doc.unread[i]}; pnp never writes it"))
 
 
 def _show_placements(raw) -> str:
@@ -497,7 +543,8 @@ def _layout_results(doc: PdfBoards, pieces, pages: range) -> list:
     out: list = []
     for page in pages:
         try:
-            out.append(check_parsed(doc.page_read(page), pieces.get(page, []), page + 1))
+            parsed = doc.page_read(page)
+            out.append([] if parsed is None else check_parsed(parsed, pieces.get(page, []), page + 1))
         except MemoryError:
             raise
         except Exception as exc:  # noqa: BLE001 - carried to the page it belongs to

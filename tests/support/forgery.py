@@ -155,7 +155,7 @@ class Mutation:
 
     @property
     def expects(self) -> set[str]:
-        """The codes that name the defect ("ink-extra|ink-missing": either)."""
+        """The codes that name the defect ("drawn-dot-moved|content-differs": either)."""
         return set(self.expect.split("|"))
 
 
