@@ -75,7 +75,7 @@ class PdfBoards:
         self.name = name
         self.unread: dict[int, str] = {}   # page -> what it holds that pnp never writes
         self.fonts: dict = {}            # font object -> its measures, for every page's reading
-        self.parsed: dict = {}           # page -> its reading (``pnp.verify.printed.Parsed``)
+        self.objects_read = 0            # objects drawn on the pages read so far
         self.lines = Lines()             # the operators of the content lines pages repeat
         try:
             # the page count, the page sizes, the attached data and what each page draws are
@@ -151,28 +151,27 @@ class PdfBoards:
         return found.drawn if found is not None else []
 
     def page_read(self, index: int):
-        """Page ``index`` read once (``pnp.verify.printed.read_parsed``); None if it holds what
-        pnp never writes, and ``unread`` says what."""
+        """Page ``index`` read (``pnp.verify.printed.read_parsed``); None if it holds what pnp
+        never writes, and ``unread`` says what. Not kept: a reading is checked and let go, so
+        memory does not grow with the pages."""
         from pnp.verify.printed import TooMuch, Unreadable, read_parsed
 
         if index in self.unread:
             return None
-        if index not in self.parsed:
-            try:
-                with _collector_paused():
-                    found = read_parsed(self.structure.pages[index], self.fonts, self.lines)
-            except TooMuch as exc:
-                raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages draw a few "
-                              "thousand objects at most") from None
-            except Unreadable as exc:
-                self.unread[index] = str(exc)
-                return None
-            self.objects_read = getattr(self, "objects_read", 0) + len(found.drawn)
-            if self.objects_read > MAX_OBJECTS_READ:
-                raise NotOurs(f"{self.name}: its pages draw more than {MAX_OBJECTS_READ} objects "
-                              "in all; pnp packs draw far fewer")
-            self.parsed[index] = found
-        return self.parsed[index]
+        try:
+            with _collector_paused():
+                found = read_parsed(self.structure.pages[index], self.fonts, self.lines)
+        except TooMuch as exc:
+            raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages draw a few "
+                          "thousand objects at most") from None
+        except Unreadable as exc:
+            self.unread[index] = str(exc)
+            return None
+        self.objects_read += len(found.drawn)
+        if self.objects_read > MAX_OBJECTS_READ:
+            raise NotOurs(f"{self.name}: its pages draw more than {MAX_OBJECTS_READ} objects "
+                          "in all; pnp packs draw far fewer")
+        return found
 
 
 @contextmanager

@@ -379,8 +379,10 @@ def content(index: int, given, mine) -> list[Difference]:
     mine_ops = operators(ours)
     count = f"; it has {len(ops)} operators, pnp's {len(mine_ops)}" \
         if mine_ops is not None and len(ops) != len(mine_ops) else ""
+    end = "" if theirs[-1:] in b"\t\n\f\r " else "; it does not end on whitespace (a " \
+        "reader that joins it to more content runs its last token on)"
     return [Difference("content-differs", index, f"page {number}: its drawing is not the one "
-                       f"pnp draws for its data: {_first_difference(theirs, ours)}{count}")]
+                       f"pnp draws for its data: {_first_difference(theirs, ours)}{count}{end}")]
 
 
 def _off_the_list(ops: list) -> str:

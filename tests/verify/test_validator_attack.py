@@ -493,7 +493,7 @@ def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, m
             time.sleep(0.05)
 
     monkeypatch.setattr("pnp.verify.validate._redrawn", spin)
-    monkeypatch.setattr("pnp.verify.validate._layout_results", spin)
+    monkeypatch.setattr("pnp.verify.validate._pages", spin)
     monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 60,
                                                         "wall": 3})
     with pytest.raises(NotOurs, match="took longer than 3 s"):
@@ -706,12 +706,12 @@ def _sequential_reports(path: Path) -> list:
         if drawn is not None and len(drawn) != len(records):
             redrawn, drawn = None, None
         boards = v._Boards(doc, records, drawn)
-        v._page_checks(doc, boards.reports, whole, boards.pages)
-        v._layout_checks(doc, boards.reports, whole, boards.pieces)
+        pages = v._pages(doc, boards.pieces, range(len(doc)))
+        v._checked(doc, boards, whole, pages)
         if redrawn is not None:
             v._prove(doc, redrawn[0], boards.reports, whole, boards.frames)
         else:
-            v._unread(doc, boards.reports, whole)
+            v._unread(doc, boards.reports, whole, pages)
         return boards.reports + ([whole] if whole.problems else [])
     finally:
         doc.close()

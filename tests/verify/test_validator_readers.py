@@ -218,8 +218,8 @@ def test_reading_a_page_leaves_the_cycle_collector_as_it_found_it(good, enabled)
 
 
 def test_validating_in_process_leaves_nothing_frozen(good, monkeypatch):
-    # _validate freezes what is alive before the layout checks' child forks; a run without a
-    # child (no fork, or PNP_NO_SANDBOX) must hand the collector everything back afterwards
+    # a validation keeps no page's reading (each is checked and let go) and freezes nothing
+    # for the collector, with a child or without one (no fork, or PNP_NO_SANDBOX)
     import gc
 
     from pnp.verify.validate import validate_file
