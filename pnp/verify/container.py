@@ -18,7 +18,7 @@ pdfium. So the frame pnp and its supported re-savers write is the only one read:
   whitespace or a comment (no object hides where only a rebuilding reader would find it), and
   each stream's ``/Length`` ends exactly at its ``endstream``;
 - no token is longer than pnp or a re-saver ever writes (``MAX_NUMBER`` characters for a
-  number or keyword, ``MAX_NAME`` for a name).
+  number or keyword, ``MAX_NAME`` for a name), and no dictionary gives a key twice.
 
 Every cost is bounded by the file's size and ``MAX_OBJECTS``; nothing here builds more than a
 list of offsets. ``check`` raises ``Refused`` (``pnp.verify.decoders``) with the reason.
@@ -430,32 +430,21 @@ def _value(data: bytes, pos: int, depth: int):
         raise refused(f"is damaged: an object ends early at offset {pos}")
     token = m.group(0)
     if token == b"<<":
+        items, pos = _until(data, m.end(), depth, b">>")
         out: dict = {}
-        pos = m.end()
-        while True:
-            pos = _skip(data, pos)
-            if data.startswith(b">>", pos):
-                return out, pos + 2
-            key, pos = _value(data, pos, depth + 1)
+        if len(items) % 2:
+            raise refused(f"has a dictionary key without its value before offset {pos}")
+        for key, value in zip(items[0::2], items[1::2]):
             if not (isinstance(key, bytes) and key.startswith(b"/")):
-                raise refused(f"has a dictionary key that is not a name at offset {pos}")
-            value, pos = _value(data, pos, depth + 1)
-            out[key.decode("latin-1")] = value
-            if len(out) > MAX_ITEMS:
-                raise refused(f"has a dictionary of more than {MAX_ITEMS} entries; pnp writes "
-                              "none so large")
+                raise refused(f"has a dictionary key that is not a name before offset {pos}")
+            name = key.decode("latin-1")
+            if name in out:
+                raise refused(f"has a dictionary that gives {_printable(name)} twice (readers "
+                              "take either value); pnp PDFs give each key once")
+            out[name] = value
+        return out, pos
     if token == b"[":
-        items: list = []
-        pos = m.end()
-        while True:
-            pos = _skip(data, pos)
-            if data.startswith(b"]", pos):
-                return items, pos + 1
-            item, pos = _value(data, pos, depth + 1)
-            items.append(item)
-            if len(items) > MAX_ITEMS:
-                raise refused(f"has an array of more than {MAX_ITEMS} items; pnp writes none "
-                              "so long")
+        return _until(data, m.end(), depth, b"]")
     if token == b"(":
         return b"(string)", _string_end(data, m.end())
     if token.startswith(b"/"):
@@ -477,6 +466,24 @@ def _value(data: bytes, pos: int, depth: int):
         if r is not None:
             return (int(token), int(r.group(1))), r.end()
     return token, end
+
+
+def _printable(text: str) -> str:
+    return "".join(c if " " <= c <= "~" else "?" for c in text[:40])
+
+
+def _until(data: bytes, pos: int, depth: int, close: bytes) -> tuple[list, int]:
+    """The values of an array or dictionary from ``pos`` to its ``close``, and where it ends."""
+    items: list = []
+    while True:
+        pos = _skip(data, pos)
+        if data.startswith(close, pos):
+            return items, pos + len(close)
+        item, pos = _value(data, pos, depth + 1)
+        items.append(item)
+        if len(items) > MAX_ITEMS:
+            raise refused(f"has an array or dictionary of more than {MAX_ITEMS} items; pnp "
+                          "writes none so long")
 
 
 def _string_end(data: bytes, pos: int) -> int:

@@ -162,8 +162,8 @@ class PdfBoards:
             with _collector_paused():
                 found = read_parsed(self.structure.pages[index], self.fonts, self.lines)
         except TooMuch as exc:
-            raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages draw a few "
-                          "thousand objects at most") from None
+            raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages are far "
+                          "lighter") from None
         except Unreadable as exc:
             self.unread[index] = str(exc)
             return None

@@ -194,6 +194,16 @@ def test_a_number_longer_than_pnp_writes_is_refused_in_an_object(good, tmp_path,
     assert result == "unreadable" and "a token of 48 characters" in text, text
 
 
+def test_a_key_given_twice_in_a_dictionary_is_refused(good, tmp_path):
+    # which /MediaBox a reader takes is its own choice: the first, or the last
+    data = good.read_bytes()
+    path = tmp_path / "twice.pdf"
+    path.write_bytes(respelt(data, b"/MediaBox [ 0 0 595.2756 841.8898 ]",
+                             b"/MediaBox [ 0 0 595.2756 841.8898 ] /MediaBox [ 0 0 612 792 ]"))
+    result, _, text = judged(path)
+    assert result == "unreadable" and "gives /MediaBox twice" in text, text
+
+
 def test_respelling_alone_keeps_a_file_valid(good, tmp_path):
     # the forging machinery above moves offsets right: the same number spelt the same is ok
     path = tmp_path / "same.pdf"
