@@ -263,9 +263,11 @@ GAPS: list[Mutation] = []     # none known today
 UNPLANTABLE = {
     "check-failed": "only a bug in a game's check reaches it; "
                     "test_validator_attack.test_a_game_check_that_crashes_fails_its_board... plants one",
-    # a page's layout: pnp's own drawing of data every game's check accepts keeps it; each code
-    # is planted on a page drawn to order in tests/verify/test_layout_check.py
-    **{code: "only a page pnp does not draw reaches it; tests/verify/test_layout_check.py plants one"
+    # a page's layout: pnp's own drawing of data every game's check accepts keeps it, so only a
+    # forged page reaches these (and fails as content-differs first); each code is planted by
+    # name on a page drawn to order in tests/verify/test_layout_check.py
+    **{code: "only a forged page reaches it, beside content-differs; "
+             "tests/verify/test_layout_check.py plants one on a page drawn to order"
        for code in ("text-too-small", "text-collision", "text-on-dot", "text-on-line",
                     "text-outside-frame", "ink-outside-frame")},
 }
