@@ -132,9 +132,9 @@ def test_a_circle_s_curves_are_reportlabs_to_the_bit(x, y, r):
 def test_strings_past_the_first_subset():
     """More than 256 distinct characters: a font's codes go on in a second subset, and a string
     that mixes both switches subsets within its kept operators."""
-    from pnp.pdf.fonts import _charset
+    from pnp.pdf.faces import charset
 
-    chars = [chr(c) for c in sorted(_charset(SANS)) if c > 32 and chr(c).isprintable()][:700]
+    chars = [chr(c) for c in sorted(charset(SANS)) if c > 32 and chr(c).isprintable()][:700]
     lines = ["".join(chars[k:k + 7]) for k in range(0, len(chars), 7)]
     mixed = [chars[k] + chars[-1 - k] for k in range(0, 300, 30)]
     calls = [("string", method, font, 8, None, 10, 10 + k, text)
