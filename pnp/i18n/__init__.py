@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from .catalogs import translations
 from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, language
 
-__all__ = ["_", "N_", "ngettext", "pgettext", "using", "current", "number", "listed",
+__all__ = ["_", "N_", "ngettext", "pgettext", "using", "current", "number", "listed", "per_language",
            "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "language"]
 
 _current: ContextVar[str] = ContextVar("pnp_language", default=ENGLISH)
@@ -60,13 +60,16 @@ def pgettext(context: str, message: str) -> str:
     return translations(_current.get()).pgettext(context, message)
 
 
-def number(n) -> str:
-    """A number as the language writes it (digits, decimal mark, grouping)."""
-    if _current.get() == ENGLISH and isinstance(n, int):
-        return str(n)            # as English pages always printed them (the golden packs)
+def number(n, places: int | None = None) -> str:
+    """A number as the language writes it (digits, decimal mark, grouping); ``places``: that
+    many decimals, always."""
+    if _current.get() == ENGLISH and (places is not None or isinstance(n, int)):
+        # as English pages always printed them (the golden packs)
+        return f"{n:.{places}f}" if places is not None else str(n)
     from babel.numbers import format_decimal
 
-    return format_decimal(n, locale=current().locale)
+    pattern = None if places is None else "0." + "0" * places if places else "0"
+    return format_decimal(n, format=pattern, locale=current().locale)
 
 
 def listed(items, style: str = "standard") -> str:
@@ -74,3 +77,24 @@ def listed(items, style: str = "standard") -> str:
     from babel.lists import format_list
 
     return format_list(list(items), style=style, locale=current().locale)
+
+
+def per_language(maxsize: int | None = 128):
+    """``functools.lru_cache`` for a function whose result holds printed words: a result is kept
+    per language, so a French build after an English one in the same process gets French."""
+    from functools import lru_cache, wraps
+
+    def wrap(function):
+        @lru_cache(maxsize=maxsize)
+        def kept(code, *args, **kwargs):
+            return function(*args, **kwargs)
+
+        @wraps(function)
+        def call(*args, **kwargs):
+            return kept(_current.get(), *args, **kwargs)
+
+        call.cache_clear = kept.cache_clear
+        call.cache_info = kept.cache_info
+        return call
+
+    return wrap

@@ -124,6 +124,12 @@ _NO_BREAK_BEFORE = set("，。、；：！？）》」』】〉〕％,.;:!?)")
 _NO_BREAK_AFTER = set("（《「『【〈〔(")
 
 
+def pieces(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut where a line may break: (piece, whether it follows the one before with no
+    space). Words break at spaces; Chinese, Japanese and Korean also between their characters."""
+    return [(piece, k > 0) for word in text.split() for k, piece in enumerate(_pieces(word))]
+
+
 def _pieces(word: str) -> list[str]:
     """``word`` split where a line may break inside it (between CJK characters)."""
     from pnp.pdf.faces import CJK, script_of

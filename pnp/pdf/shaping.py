@@ -53,7 +53,7 @@ def plain(text: str, font: str, rtl: bool = False) -> bool:
         segments, _ = layout(text, font, rtl)
         return len(segments) == 1 and segments[0].face == font and type(segments[0].text) is str
     for ch in text:
-        if ord(ch) < 0x0590 and faces.covers(font, ch):
+        if ord(ch) < 0x0590:
             continue                 # the common case: Latin, Greek, Cyrillic, in DejaVu
         if (faces.script_of(ch) is not None or bidi_class(ch) in _RTL_CLASSES
                 or not faces.covers(font, ch)):
