@@ -15,6 +15,7 @@ from typing import Iterable
 
 from pnp.errors import PnpError
 from pnp.games import game
+from pnp.i18n import ENGLISH
 from pnp.render import (GENERATOR, HELD_BACK, MAIN, WHOLE, ItemError, draw_boards, footer_text,
                         page_geometry, payload)   # the drawing seam, below build and validate
 from pnp.seeding import ident_for, rng_for
@@ -152,6 +153,11 @@ def _worker_start(parent: int) -> None:
     die_with_parent(parent)
 
 
+def spec_language(spec: Spec) -> str:
+    """The language a spec's pages print in (English for a spec that names none)."""
+    return getattr(spec, "language", None) or ENGLISH
+
+
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],
               part: str = WHOLE, check: bool = False) -> int:
     """Impose the boards' pieces (as they come) and write one PDF atomically; returns the
@@ -163,15 +169,16 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, 
 
     page = page_geometry(spec.page.size, spec.page.orientation, spec.page.margin_mm)
     index = {id(entry): e for e, entry in enumerate(spec.items)}
+    language = spec_language(spec)
     with atomic_path(target) as (tmp, fh):
         canvas = new_canvas(fh, page, spec.title)
         try:
             records, pages = draw_boards(canvas, page, footer_text(spec.title, seed, GENERATOR),
                                          ((index[id(entry)], entry.kind, board) for entry, board in pairs),
-                                         part)
+                                         part, language)
         except ItemError as exc:
             raise spec.items[exc.item].error(exc.message) from None
-        attach_json(canvas, payload(spec.title, seed, spec.page, page, records, part))
+        attach_json(canvas, payload(spec.title, seed, spec.page, page, records, part, language))
         canvas.save()
         fh.flush()
         if check:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game
 from pnp.games.base import Fields, Problem, Problems, bounded_list, brief
+from pnp.i18n import LANGUAGES
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
@@ -345,11 +346,14 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
                                        "data files" + (f" and other attachments {extra}" if extra else "")
                                        + "; pnp attaches exactly one"))
     try:
-        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part",))
+        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part", "language"))
         f.text("generator"), f.text("title"), f.text("seed")
         if f.has("part") and f.text("part") not in PARTS:
             raise ValueError(f"attached data names part {brief(f.data['part'])}; pnp writes "
                              f"{' or '.join(PARTS)}")
+        if f.has("language") and f.text("language") not in LANGUAGES:
+            raise ValueError(f"attached data names language {brief(f.data['language'])}; pnp "
+                             f"prints in {', '.join(LANGUAGES)}")
         page = f.mapping("page", PAGE_KEYS)
         size, orientation = page.text("size"), page.text("orientation")
         margin, width, height = page.number("margin_mm"), page.number("width"), page.number("height")

@@ -21,16 +21,20 @@ class Language:
     locale: str        # Babel's locale: numbers, lists and plural rules
     direction: str = LTR
     cjk: bool = False  # its words need the CJK font (the extra ``pnp[cjk]``)
+    # how the language runs sentences together (Chinese writes none between them) and whether
+    # a sentence set after a colon starts with a small letter ("House rule: players tied ...")
+    sentence_gap: str = " "
+    lower_after_colon: bool = False
 
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
-    Language("en", "English", "English", "en"),
-    Language("fr", "Français", "French", "fr"),
+    Language("en", "English", "English", "en", lower_after_colon=True),
+    Language("fr", "Français", "French", "fr", lower_after_colon=True),
     Language("de", "Deutsch", "German", "de"),
-    Language("es", "Español", "Spanish", "es"),
+    Language("es", "Español", "Spanish", "es", lower_after_colon=True),
     Language("ar", "العربية", "Arabic", "ar", RTL),
     Language("hi", "हिन्दी", "Hindi", "hi"),
-    Language("zh", "简体中文", "Simplified Chinese", "zh_Hans", cjk=True),
+    Language("zh", "简体中文", "Simplified Chinese", "zh_Hans", cjk=True, sentence_gap=""),
 )}
 
 CODES = tuple(LANGUAGES)

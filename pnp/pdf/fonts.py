@@ -12,6 +12,7 @@ family's face for it.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from pnp.pdf.faces import BOLD, SANS, face_for, family_of, needs_extra
@@ -127,7 +128,9 @@ _NO_BREAK_AFTER = set("（《「『【〈〔(")
 def pieces(text: str) -> list[tuple[str, bool]]:
     """``text`` cut where a line may break: (piece, whether it follows the one before with no
     space). Words break at spaces; Chinese, Japanese and Korean also between their characters."""
-    return [(piece, k > 0) for word in text.split() for k, piece in enumerate(_pieces(word))]
+    # a no-break space (French puts one before ":") binds the words either side of it
+    words = [w for w in re.split(r"[ \t\n\r\f\v]+", text) if w]
+    return [(piece, k > 0) for word in words for k, piece in enumerate(_pieces(word))]
 
 
 def _pieces(word: str) -> list[str]:
@@ -193,12 +196,17 @@ def elide(text: str, font: str, size: float, max_width: float) -> str:
 
 
 def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: str = SANS,
-                size: float = 10.0, align: str = "left", min_size: float = MIN_TEXT_PT) -> float:
+                size: float = 10.0, align: str = "left", min_size: float = MIN_TEXT_PT,
+                mirror: bool = True) -> float:
     """Draw one line of text shrunk to fit ``max_width``; returns the size used.
 
     It never shrinks below ``min_size`` nor MIN_TEXT_PT: text that does not fit there is cut
-    with an ellipsis rather than overflow.
+    with an ellipsis rather than overflow. On a right-to-left page (``mirror``) a line set to
+    start at the box's left starts at its right, and the other way round: x is the left end of
+    the box for "left" and its right end for "right".
     """
+    if mirror and align != "center" and page_rtl():
+        x, align = (x + max_width, "right") if align == "left" else (x - max_width, "left")
     used = size
     if size < max(min_size, MIN_TEXT_PT) or string_width(text, font, size) > max_width:
         used = fit_size(text, font, size, max_width, min_size)     # measured once when it fits
