@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pnp.games.base import brief, option
 from .rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
-from pnp.pdf.fonts import BOLD, SANS, backwards_letter, check_printable
+from pnp.pdf.fonts import BOLD, SANS, check_printable
 
 MAX_REMARK_CARDS = 200
 
@@ -47,12 +47,6 @@ def parse_players(value) -> tuple[str, ...]:
                              f"(U+{ord(odd):04X}); type the name plainly")
         for font in (SANS, BOLD):   # names are printed in both weights
             check_printable(name, f"{where}", font)
-        rtl = backwards_letter(name)
-        if rtl is not None:
-            raise ValueError(f"{where} {name!r} has {rtl!r} (U+{ord(rtl):04X} "
-                             f"{unicodedata.name(rtl, 'unnamed')}), written right to left: the "
-                             "sheets would print it backwards; write the name in Latin, Greek "
-                             "or Cyrillic letters")
         key = name.casefold()
         if key in seen:
             raise ValueError(f"{where} {name!r} repeats name {seen[key] + 1}; "
