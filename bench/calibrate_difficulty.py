@@ -30,7 +30,8 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from cliquer_corpus import corpus  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from support.cliquer_corpus import corpus  # noqa: E402
 
 from pnp.games.cliquer.difficulty import measure  # noqa: E402
 from pnp.games.cliquer.players import Lookahead, Perfect, greedy_player, margin, play_game  # noqa: E402

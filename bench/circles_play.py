@@ -13,7 +13,7 @@ Prints, per board setup and player count, and for two kinds of player (blind: sp
   none%     games without a winner after 2000 turns (these rows play without the card's turn limit)
   limit%    blind games the card's turn limit would end (longer than TURN_LIMIT turns)
 
-Then greedy players (one move ahead: see bench/sim/circles_play.py), without the turn limit
+Then greedy players (one move ahead: see tests/support/sim/circles_play.py), without the turn limit
 (unwon: no winner by 2000 turns) and with it, as the card prints it (ended by the limit, and of
 those the draws); with the limit every game ends.
 Run: python bench/circles_play.py [games-per-setup] [greedy-games]
@@ -25,11 +25,14 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+from pathlib import Path
 
-from pnp.games import circles
-from pnp.games.circles.board import Variants
-from pnp.games.circles.card_text import TURN_LIMIT
-from sim.circles_play import BLIND_SPEND, random_game
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))   # tests/support
+
+from pnp.games import circles  # noqa: E402
+from pnp.games.circles.board import Variants  # noqa: E402
+from pnp.games.circles.card_text import TURN_LIMIT  # noqa: E402
+from support.sim.circles_play import BLIND_SPEND, random_game  # noqa: E402
 
 LOCKDOWN = Variants(lockdown=True)
 EVERY = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)

@@ -10,7 +10,7 @@ For each kind of board, generate boards and place their letters (pnp.games.cliqu
 and what the letters cost: the time to draw each board's piece with its letters over the time to
 draw it without (reportlab, to memory, the same boards in the same run), so the figure does not
 depend on the machine; and the placer's own time (CPU) against the numpy placer it replaced
-(bench/labels_baseline.py, frozen) and against the placer at a git ref (``--before-ref``,
+(tests/support/labels_baseline.py, frozen) and against the placer at a git ref (``--before-ref``,
 main by default: the placer before this branch), with a count of boards where any two placed a
 letter differently (there must be none).
 
@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))      # labels_baseline
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))  # support
 
 from pnp.games import cliquer  # noqa: E402
 from pnp.games.cliquer.ink import dot_radius  # noqa: E402
@@ -186,7 +186,7 @@ def main() -> None:
         in_validator(args.in_validator, args.repeat, args.before_ref)
         return
     count = 40 if args.quick else 200
-    import labels_baseline
+    from support import labels_baseline
 
     from pnp.games.cliquer.labels import place
 

@@ -24,9 +24,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pnp.games.cliques.rules import MAX_PLAYERS, MIN_PLAYERS, remark_cards
-from pnp.games.cliques.score_sheet import MIN_TALLY_BOXES, SPARE_ROWS
-from sim.cliques_play import random_game, social_game
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))   # tests/support
+
+from pnp.games.cliques.rules import MAX_PLAYERS, MIN_PLAYERS, remark_cards  # noqa: E402
+from pnp.games.cliques.score_sheet import MIN_TALLY_BOXES, SPARE_ROWS  # noqa: E402
+from support.sim.cliques_play import random_game, social_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = {

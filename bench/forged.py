@@ -2,10 +2,10 @@
 
 A file pnp wrote is proved by its bytes and a re-save by structure (bench/validator.py); a
 forged page that passes the allow-list but draws otherwise than the redraw is rendered at
-600 dpi and compared channel by channel (pnp/pdf/proof.py). The mutation tests plant one
-defect per class in small good PDFs (tests/test_mutations.py) and validate each: this plants
+600 dpi and compared channel by channel (pnp/verify/proof.py). The mutation tests plant one
+defect per class in small good PDFs (tests/games/*/obligations.py, tests/support/defects.py) and validate each: this plants
 each class once and validates every planted file in-process, once with today's comparison
-and once with ``--before-ref``'s (its pnp/pdf/proof.py, loaded beside today's), in
+and once with ``--before-ref``'s (its pnp/verify/proof.py, loaded beside today's), in
 interleaved rounds. It prints the CPU seconds of each, their ratio, and whether every verdict
 came out the same, to the word (ok or not, the problem codes, and every report line with the
 places it names).
@@ -33,14 +33,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 os.environ["PNP_NO_SANDBOX"] = "1"      # in-process: this process's CPU is the whole cost
 
-from test_mutations import MUTATIONS, build_good, plant, verdict  # noqa: E402
+from support.forgery import plant, verdict  # noqa: E402
+from support.obligations import MUTATIONS, build_good  # noqa: E402
 
-import pnp.pdf.proof  # noqa: E402
+import pnp.verify.proof  # noqa: E402
 
 
 def proof_at(ref: str, folder: Path):
-    """pnp/pdf/proof.py as it was at ``ref``, loaded as a module of its own."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{ref}:pnp/pdf/proof.py"],
+    """pnp/verify/proof.py as it was at ``ref``, loaded as a module of its own."""
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{ref}:pnp/verify/proof.py"],
                             check=True, capture_output=True, text=True).stdout
     path = folder / "proof_before.py"
     path.write_text(source, encoding="utf-8")
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
         good = build_good(folder)
         forged = [plant(m, good[m.source], folder / f"forged{k}.pdf", random.Random(1))[1]
                   for k, m in enumerate(MUTATIONS)]
-        now_render = pnp.pdf.proof._rendered
+        now_render = pnp.verify.proof._rendered
         seconds = {"now": 0.0, args.before_ref: 0.0}
         verdicts: dict[str, list] = {}
         for r in range(args.rounds):
@@ -69,11 +70,11 @@ def main(argv: list[str] | None = None) -> None:
             for name, render in order if r % 2 == 0 else order[::-1]:
                 # compare() looks _rendered up in its module at each call: the baseline's
                 # comparison runs inside today's validator, everything else the same
-                pnp.pdf.proof._rendered = render
+                pnp.verify.proof._rendered = render
                 start = time.process_time()
                 verdicts[name] = [verdict(path) for path in forged]
                 seconds[name] += time.process_time() - start
-            pnp.pdf.proof._rendered = now_render
+            pnp.verify.proof._rendered = now_render
             if verdicts["now"] != verdicts[args.before_ref]:
                 raise SystemExit("the two comparisons gave different verdicts")
     now, was = seconds["now"], seconds[args.before_ref]

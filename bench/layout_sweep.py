@@ -1,5 +1,5 @@
 """A random sweep of what a spec can ask for, built and validated: each game's size options
-(two moved at a time from its defaults, tests/layout_variants.py) x page margins x papers x
+(two moved at a time from its defaults, tests/support/layout_variants.py) x page margins x papers x
 orientations, one board each. Every case must either build a PDF that `pnp validate` passes or
 be refused in one FILE:LINE:COL line; anything else (a traceback, a multi-line message, a PDF
 that fails) is printed. The tests cover the corners of this space (tests/test_print_fidelity.py);
@@ -21,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "bench")]
 
-from layout_variants import variants, yaml_item  # noqa: E402
+from support.layout_variants import variants, yaml_item  # noqa: E402
 
 from pnp.build import build  # noqa: E402
 from pnp.errors import PnpError  # noqa: E402
 from pnp.games import KINDS  # noqa: E402
 from pnp.spec import loads  # noqa: E402
-from pnp.validate import validate_file  # noqa: E402
+from pnp.verify.validate import validate_file  # noqa: E402
 
 MARGINS = (5, 8, 12, 16, 20, 24, 27, 30, 33, 36, 40)
 

@@ -1,6 +1,6 @@
 """Catch rate of the validator: many random plantings of every defect class, one table.
 
-Each defect class (tests/test_mutations.py) is planted N times, each time at a random place in
+Each defect class (tests/games/*/obligations.py, tests/support/defects.py) is planted N times, each time at a random place in
 a random good PDF: the small test packs and the gallery layouts (designer pack with n-up and
 landscape Letter pages, the class set with worksheets, the 3/6/10-player Cliques sets, the
 every-variant Circles board, a week of half-page boards). A planting is
@@ -29,8 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_mutations import (CODE_DEFECTS, GAPS, GOOD_SPECS, MUTATIONS, UNPLANTABLE,  # noqa: E402
-                            build_good, plant, verdict)
+from support.defects import GAPS  # noqa: E402
+from support.forgery import plant, verdict  # noqa: E402
+from support.obligations import (CODE_DEFECTS, GOOD_SPECS, MUTATIONS, UNPLANTABLE,  # noqa: E402
+                                 build_good)
 
 LAYOUTS = ["designer-pack", "class-set", "cliques", "circles", "daily"]
 

@@ -10,7 +10,7 @@ For each pack: every layout in ``pnp/layouts`` and ``layouts/``, a 24-student cl
 (page boards with worksheets) and a 10-player Cliques set. A page is near-empty when its
 pieces cover less than a third of the area inside its margins (a whole-page piece covers all).
 
-Also timed: the read-back layout check (``pnp.pdf.layout_check``) against ``pnp validate``
+Also timed: the read-back layout check (``pnp.verify.layout_check``) against ``pnp validate``
 itself on the starter pack, since the validator runs the check on every page.
 
 Run: python bench/paper.py [--papers]   (--papers: every pack on all four papers too)
@@ -30,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))       # tests/support: the pdfium page reader
 
 from pnp.build import generate_all
 from pnp.render import GENERATOR, draw_boards, footer_text
@@ -261,9 +262,12 @@ def check_cost() -> str:
     import shapely  # noqa: F401
 
     from pnp.build import build
-    from pnp.pdf.layout_check import check_page, safe_area
-    from pnp.pdf.readback import PdfBoards
-    from pnp.validate import validate_file
+    import pypdfium2 as pdfium
+
+    from pnp.verify.layout_check import safe_area
+    from pnp.verify.readback import read_payload
+    from pnp.verify.validate import validate_file
+    from support.pdfium_pages import check_page
 
     with tempfile.TemporaryDirectory() as tmp:
         spec = loads((ROOT / "pnp" / "layouts" / "default.yaml").read_text(encoding="utf-8"), "default.yaml")
@@ -276,13 +280,13 @@ def check_cost() -> str:
                 if name == "validate":
                     validate_file(path)
                 else:
-                    doc = PdfBoards(path)
+                    doc = pdfium.PdfDocument(str(path))
                     frames: dict[int, list] = {}
-                    for r in doc.payload["boards"]:
+                    for r in read_payload(path)["boards"]:
                         for p in r["placements"]:
                             frames.setdefault(p["page"], []).append((p["piece"], Frame(*p["frame"])))
                     for i in range(len(doc)):
-                        pg = doc.pdf[i]
+                        pg = doc[i]
                         check_page(pg, frames.get(i, []), i + 1, safe_area(*pg.get_size()),
                                    text=name == "layout check")
                     doc.close()

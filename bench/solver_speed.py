@@ -11,7 +11,7 @@ same boards in the same run:
 - baseline: bench/solver_baseline.py, a frozen copy of the solver before issue 14 (margin and
   best opening only), up to 10 dots.
 
-ratio = baseline CPU / new CPU. Boards: bench/cliquer_corpus.py, seed 1, the first k of each size.
+ratio = baseline CPU / new CPU. Boards: tests/support/cliquer_corpus.py, seed 1, the first k of each size.
 Then the seat balance: on solved boards of 5-9 dots, does the first player win exactly when the
 number of moves in every finished game, 3n-3-h, is odd?
 
@@ -32,7 +32,8 @@ from collections import Counter
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
-from cliquer_corpus import corpus  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+from support.cliquer_corpus import corpus  # noqa: E402
 from own_peak import own_peak_mb  # noqa: E402
 
 

@@ -12,7 +12,7 @@ that process, not wall-clock: the machine may be shared) and its own peak reside
 
 For each board: CPU for the value and the best opening (what `pnp daily` needs), and for the
 value and the whole best line (what `pnp analyze` prints). Margins must agree (asserted).
-Boards: the boards of the day of one week (8-11 dots) and corpus boards (bench/cliquer_corpus.py,
+Boards: the boards of the day of one week (8-11 dots) and corpus boards (tests/support/cliquer_corpus.py,
 seed 1) of 9-12 dots. 12 dots has 66 segments, past what the narrow core holds (63): it runs on
 the wide C core (128-bit sets, ``_core_wide``); the frozen core cannot hold it, so 12 dots has no
 "before" row. ``--methods before,new,wide`` adds the wide core forced onto 11 dots and fewer, to
@@ -77,7 +77,8 @@ def board(source: str):
         seed = f"daily/{source[8:]}"
         item = Item(dots=12, difficulty=Target(*band_target("hard"), "hard"), title="twelve")
         return generate(item, rng_for(seed, 0, 0), ident_for(seed, 1)).dots
-    from cliquer_corpus import corpus
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from support.cliquer_corpus import corpus
 
     n, index = map(int, source.split(":")[1].split(","))
     return corpus(n, index + 1, seed=1)[index]

@@ -56,7 +56,7 @@ CROPPED = {"circles-rules", "cliques-rules"}
 def _pieces_only(picture, pdf: Path, kind: str, nth: int, number: int, dpi: int):
     """The picture cut to the box round this board's pieces on the page, so a sheet another item
     shares (items share cut sheets) shows only the pieces the caption names."""
-    from pnp.pdf.readback import PdfBoards
+    from pnp.verify.readback import PdfBoards
 
     doc = PdfBoards(pdf)
     height = doc.payload["page"]["height"]

@@ -145,7 +145,7 @@ def _worker_start(parent: int) -> None:
     (elsewhere than Linux the pool's own pipe closing ends them)."""
     import signal
 
-    from pnp.pdf.sandbox import die_with_parent
+    from pnp.verify.sandbox import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):        # born blocked (_sigint_held): now ignored
@@ -196,8 +196,8 @@ def _refuse_failing(target: Path, tmp: Path) -> None:
     game, paper, orientation, size option and the extreme margins over many seeds
     (tests/test_print_fidelity.py), every layout in layouts/ and the starter pack; and
     bench/layout_sweep.py looks between those corners."""
-    from pnp.pdf.readback import NotOurs
-    from pnp.validate import validate_file
+    from pnp.verify.readback import NotOurs
+    from pnp.verify.validate import validate_file
 
     try:
         reports = validate_file(tmp)
@@ -239,7 +239,7 @@ def check_replaceable(target: Path, force: bool) -> None:
         return
     if target.is_dir():
         raise PnpError(f"{target} is a folder; choose another output name")
-    from pnp.pdf.readback import NotOurs, read_payload
+    from pnp.verify.readback import NotOurs, read_payload
 
     try:
         read_payload(target)         # in the validator's limited child: the file may be hostile

@@ -253,8 +253,8 @@ def validate(pdfs, as_json):
     """Check every board in PDF files from the PDF alone (exit 1 if any fails)."""
     import json
 
-    from pnp.pdf.readback import NotOurs
-    from pnp.validate import summary, validate_file
+    from pnp.verify.readback import NotOurs
+    from pnp.verify.validate import summary, validate_file
     from pnp.words import count
 
     all_reports, files, unreadable = [], [], 0
@@ -384,8 +384,8 @@ def _pdf_boards(path: Path, kinds) -> list[tuple[str, str, object]]:
     rather than analysed."""
     from pnp.errors import PnpError
     from pnp.games import game
-    from pnp.pdf.readback import read_payload
-    from pnp.validate import shown_text
+    from pnp.verify.readback import read_payload
+    from pnp.verify.validate import shown_text
 
     records = read_payload(path).get("boards")
     if not isinstance(records, list):

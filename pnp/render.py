@@ -2,7 +2,7 @@
 
 ``draw_boards`` imposes boards' pieces on a canvas; ``redraw`` draws the exact PDF this pnp
 writes for a file's attached data. ``pnp.build`` calls the first to write a pack, and
-``pnp.validate`` calls the second to know what each page of a file must print, so neither
+``pnp.verify.validate`` calls the second to know what each page of a file must print, so neither
 imports the other for it (build imports validate only for ``--check``).
 """
 

@@ -1,14 +1,9 @@
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-ROOT = Path(__file__).resolve().parent.parent
-# simulated players live with the benches that size supplies with them (bench/sim); tests use them too
-sys.path.insert(0, str(ROOT / "bench"))
 
 
 @pytest.fixture(scope="session")
@@ -48,17 +43,3 @@ def write_spec(tmp_path):
         path.write_text(text, encoding="utf-8")
         return path
     return write
-
-
-# `python -m pnp` puts its working folder first on sys.path: started from the repository it would
-# import the source tree (without the solver core pip built into site-packages) instead of the
-# pnp under test. Tests start it from a folder with no pnp in it unless they name their own.
-AWAY = Path(__import__("tempfile").gettempdir())
-
-
-def run_pnp(*args: str, cwd=None):
-    """Run the real console entry point in a subprocess (no shared state with the test)."""
-    import subprocess
-
-    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd or AWAY,
-                          capture_output=True, text=True, timeout=300)

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from conftest import ROOT
+from support.paths import ROOT
 
 
 def test_bench_quick_startup_prints_a_table_and_saves_raw_results(tmp_path):

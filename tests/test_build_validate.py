@@ -8,8 +8,8 @@ import pytest
 
 from pnp.spec import loads
 from pnp.build import build
-from pnp.validate import validate_file
-from tamper import read_data, rewrite
+from pnp.verify.validate import validate_file
+from support.tamper import read_data, rewrite
 
 SPEC = """\
 title: Tests
@@ -130,7 +130,7 @@ def test_recorded_difficulty_that_does_not_match_the_dots_fails(built, tmp_path)
 
 
 def test_report_lines_give_page_ranges():
-    from pnp.validate import page_ranges
+    from pnp.verify.validate import page_ranges
 
     assert page_ranges([0, 1, 2, 5, 7, 8]) == "1-3,6,8-9"
     assert page_ranges([4]) == "5"

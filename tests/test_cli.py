@@ -6,7 +6,7 @@ import json
 import pytest
 import yaml
 
-from conftest import ROOT, run_pnp
+from support.paths import ROOT, run_pnp
 from pnp.cli import cli
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*.yaml"))
@@ -145,7 +145,7 @@ def test_daily_is_the_same_board_for_the_same_date(runner, tmp_path):
 
 
 def test_a_code_reprints_exactly_that_board(runner, tmp_path):
-    from tamper import read_data
+    from support.tamper import read_data
 
     assert runner.invoke(cli, ["build", str(LAYOUTS[0]), "-o", str(tmp_path / "a")]).exit_code == 0
     boards = [b["data"] for pdf in (tmp_path / "a").glob("*.pdf") for b in read_data(pdf)["boards"]
@@ -326,7 +326,7 @@ FORMS = {
 
 @pytest.mark.parametrize("form", list(FORMS))
 def test_build_reads_a_code_in_every_form(runner, tmp_path, form):
-    from tamper import read_data
+    from support.tamper import read_data
 
     result = runner.invoke(cli, ["build", *FORMS[form], "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
@@ -529,12 +529,12 @@ def test_the_schema_refuses_what_the_loader_refuses(text):
 
 
 def test_every_good_spec_the_loader_reads_passes_the_schema():
-    """Specs written from the good values of every option (tests/test_spec_mistakes.py) load,
+    """Specs written from the good values of every option (tests/support/spec_values.py) load,
     and an editor checking them against `pnp schema` agrees."""
     from hypothesis import given, settings, strategies as st
 
     from pnp.spec import loads
-    from test_spec_mistakes import OPTIONS, PAGE, TOP
+    from support.spec_values import OPTIONS, PAGE, TOP
 
     @settings(max_examples=150, deadline=None)
     @given(st.data())

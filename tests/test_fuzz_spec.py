@@ -19,7 +19,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from conftest import AWAY
+from support.paths import AWAY
 from pnp.build import check_replaceable, output_path
 from pnp.errors import PnpError, SpecError
 from pnp.spec import MAX_SPEC_BYTES, load, loads

@@ -21,7 +21,7 @@ import json
 import pytest
 import reportlab
 
-from conftest import ROOT
+from support.paths import ROOT
 from pnp.build import build
 from pnp.spec import load, loads
 
@@ -65,7 +65,7 @@ def drawn_digest(path) -> str:
     """sha256 of the attached data and every page's decompressed content, in page order."""
     import pypdf
 
-    from pnp.pdf.readback import PdfBoards
+    from pnp.verify.readback import PdfBoards
 
     doc = PdfBoards(str(path))
     try:

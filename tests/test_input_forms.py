@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import ROOT
+from support.paths import ROOT
 from pnp.errors import SpecError
 from pnp.spec import loads
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import AWAY
+from support.paths import AWAY
 
 from pnp.build import build
 from pnp.pdf.writer import PART_SUFFIX
@@ -241,7 +241,7 @@ def test_a_worker_whose_parent_died_before_it_asked_ends_itself():
     whose build was killed between the fork and the request (this test's flaky failure, 1 run
     in 4) must see its parent gone and end itself. Here the parent it is given is not its own,
     as a dead parent's pid would not be."""
-    from pnp.pdf.sandbox import die_with_parent
+    from pnp.verify.sandbox import die_with_parent
 
     pid = os.fork()
     if pid == 0:

@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from conftest import AWAY
+from support.paths import AWAY
 from pnp.games.cliquer import solver
 from pnp.games.cliquer.rules import Rules
 

@@ -22,7 +22,7 @@ def test_the_spec_the_schema_and_the_starter_take_the_papers_from_page(monkeypat
     assert "# A4 | Letter | Tabloid, portrait" in starter.starter("cliquer")
 
 
-@pytest.mark.parametrize("module", ["pnp.validate", "pnp.pdf.layout_check"])
+@pytest.mark.parametrize("module", ["pnp.verify.problems", "pnp.verify.validate", "pnp.verify.layout_check"])
 def test_the_safe_area_edge_is_written_once(module):
     """Both declarations of outside-safe-area (and the message) say EDGE_MM, never a number."""
     import importlib

@@ -2,11 +2,11 @@
 the day it is registered) x A4/Letter x portrait/landscape x every size option x many seeds.
 
 Each case builds one PDF of a game's item on one paper and validates it: the validator reads
-the ink back with pdfium (``pnp.pdf.layout_check``, never the drawing code), so every piece's
+the ink back with pdfium (``pnp.verify.layout_check``, never the drawing code), so every piece's
 ink stays inside its frame and the 5 mm safe area on every page, no text prints under 6 pt, and
 no text overlaps text, dots or lines.
 
-Size options come from each game's Item dataclass (``tests/layout_variants.py``): the defaults,
+Size options come from each game's Item dataclass (``tests/support/layout_variants.py``): the defaults,
 then one option moved at a time to every Literal value, both flag values and both ends of every
 bounded number. A variant the game refuses must be refused in one line naming the spec.
 
@@ -32,13 +32,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from layout_variants import variants, yaml_item
+from support.layout_variants import variants, yaml_item
 
 from pnp.build import generate_all, write_pdf
 from pnp.errors import SpecError
 from pnp.games import KINDS, game
 from pnp.spec import loads
-from pnp.validate import validate_file
+from pnp.verify.validate import validate_file
 
 ESCAPE = 0.01            # at most this chance that an 8 % defect of the defaults escapes
 SEEDS = next(n for n in range(1, 1000) if 0.92 ** n < ESCAPE)          # 56
@@ -121,7 +121,7 @@ def run_item(kind: str, options: dict, seeds: int) -> dict:
                 out[paper] = {"refused": str(exc)}
                 continue
             # the validator reads every page back: the data, the ink against a redraw, the safe
-            # area, and the layout check (pnp.pdf.layout_check) of every text on every page
+            # area, and the layout check (pnp.verify.layout_check) of every text on every page
             ink, text = [], []
             for report in validate_file(path):
                 for problem in report.problems:

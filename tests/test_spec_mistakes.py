@@ -15,43 +15,9 @@ from hypothesis import given, settings, strategies as st
 
 from pnp.errors import SpecError
 from pnp.spec import loads
+from support.spec_values import OPTIONS, PAGE, TOP
 
 LOCATED = re.compile(r"^x\.yaml:(\d+):(\d+): \S")
-
-# option -> (good value, bad values); each bad value is one mistake at the value's place
-INT_BAD = ["nine", "010", "1:30", "0x1F", "1_000", "9.5", '"9"', "yes", "~", "[1, 2]"]
-OPTIONS = {
-    "cliquer": {
-        "dots": ("9", ["200", "2", *INT_BAD]),
-        "clearance_mm": ("3", ["-1", "abc", ".nan", '"3"', "0o7"]),
-        "grid": ("90", ["5", "1e9", "007"]),
-        "size": ("half", ["huge", "pages", "~"]),
-        "worksheet": ("false", ["yes", "maybe", "on", '"true"', "N"]),
-        "title": ("Week", ["标题", "שלום", '"bell \\a"', "~"]),
-        "difficulty": ("Medium", ["impossible", "{target: 2}"]),
-    },
-    "circles": {
-        "circles": ("5", ["99", "five", "05"]),
-        "arrangement": ("Row", ["line", "~"]),
-        "spaces": ("16", ["1:00", "100"]),
-        "players": ("2", ["two", "9"]),
-    },
-    "cliques": {
-        "players": ("4", ["2", "many", "[Ann, Ann, Bo]", "[Ann, 李, Bo]"]),
-        "remark_cards": ("12", ["-3", "lots", "0b11"]),
-    },
-}
-TOP = {
-    "title": ("Week 47", ["标题", "عربي", "~", "[a, b]"]),
-    "seed": ("010", ["種", "~", '"\\x1b[31m"']),
-    "output": ("week.pdf", ["../x.pdf", "a/b.pdf", "x" * 210]),
-}
-PAGE = {
-    "size": ("a4", ["A5", "letterr", "1"]),
-    "orientation": ("Landscape", ["sideways", "yes"]),
-    "margin_mm": ("10", ["2", "ten", "010"]),
-}
-
 
 class Writer:
     """A spec written line by line, remembering where each planted mistake is."""

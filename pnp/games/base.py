@@ -121,13 +121,12 @@ _DOOR_PARTNERS = {"analyze": ("report",)}
 # these are checked for every registered game by tests/games/test_game_obligations.py, which names
 # the one it misses. A new game (a copied folder and a registry line) meets them by adding:
 TEST_OBLIGATIONS = {
-    "good-spec": "a small spec of the kind in tests/test_mutations.py's GOOD_SPECS: a good PDF "
-                 "to plant defects in (it must validate clean)",
-    "planted-defects": "for every code in the game's PROBLEMS, a planted defect in "
-                       "tests/test_mutations.py (MUTATIONS or CODE_DEFECTS) that the validator "
-                       "names with it, or an entry in its UNPLANTABLE saying which test reaches "
-                       "the code otherwise",
-    "layout-options": "every size option reachable by tests/layout_variants.py from the Item "
+    "good-spec": "GOOD_SPEC in tests/games/<kind>/obligations.py: a small spec of the kind "
+                 "whose PDF validates clean, to plant defects in",
+    "planted-defects": "for every code in the game's PROBLEMS, a planted defect in the same "
+                       "file (MUTATIONS or CODE_DEFECTS) that the validator names with it, or "
+                       "an entry in its UNPLANTABLE saying which test reaches the code otherwise",
+    "layout-options": "every size option reachable by tests/support/layout_variants.py from the Item "
                       "dataclass (Literals, flags, bounded numbers), or LAYOUT_OPTIONS in the "
                       "game's package: a sequence of option mappings, each a valid item, the "
                       "print-fidelity tests lay out on every paper",

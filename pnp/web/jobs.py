@@ -71,7 +71,7 @@ def _child(conn, fn, args, tmp) -> None:
     ("done", result) or ("refused", mistakes) or ("failed", line)."""
     import signal
 
-    from pnp.pdf.sandbox import die_with_parent
+    from pnp.verify.sandbox import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # the server's Ctrl-C: it ends us itself
     die_with_parent(os.getppid())

@@ -121,8 +121,8 @@ def most_pages(spec, folder: Path) -> int:
 def validate_pdf(report, tmp: str, content: bytes) -> dict:
     """The validator's report of an uploaded file (written into the private folder ``tmp``
     under a name of ours), one row per board."""
-    from pnp.pdf.readback import NotOurs
-    from pnp.validate import summary, validate_file
+    from pnp.verify.readback import NotOurs
+    from pnp.verify.validate import summary, validate_file
 
     path = Path(tmp) / UPLOAD
     path.write_bytes(content)

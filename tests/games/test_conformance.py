@@ -160,7 +160,7 @@ def test_base_knows_no_game():
     import inspect
 
     for module in (base, importlib.import_module("pnp.paper"), importlib.import_module("pnp.build"),
-                   importlib.import_module("pnp.validate")):
+                   importlib.import_module("pnp.verify.validate")):
         text = inspect.getsource(module).lower()
         for kind in KINDS:
             assert f"games.{kind}" not in text and f'"{kind}"' not in text, (module.__name__, kind)

@@ -16,25 +16,35 @@ from pnp.games import KINDS, game
 from pnp.games.base import TEST_OBLIGATIONS
 
 
+def _obligations(kind: str):
+    from support import obligations
+
+    module = obligations.of(kind)
+    assert module is not None, f"{kind}: no {obligations.path(kind).relative_to(obligations.ROOT)}"
+    return module
+
+
 def _good_spec(kind: str) -> None:
-    from test_mutations import GOOD_SPECS
     from pnp.spec import loads
 
-    assert kind in GOOD_SPECS, f"tests/test_mutations.py GOOD_SPECS has no {kind} spec"
-    spec = loads(GOOD_SPECS[kind], f"{kind}.yaml")
+    module = _obligations(kind)
+    assert getattr(module, "GOOD_SPEC", None), f"{kind}: its obligations.py has no GOOD_SPEC"
+    spec = loads(module.GOOD_SPEC, f"{kind}.yaml")
     assert {entry.kind for entry in spec.items} == {kind}
 
 
 def _planted_defects(kind: str) -> None:
-    from test_mutations import CODE_DEFECTS, MUTATIONS, UNPLANTABLE
+    from support import defects
 
-    planted = set().union(*(m.expects for m in MUTATIONS + CODE_DEFECTS))
-    missing = set(game(kind).PROBLEMS) - planted - set(UNPLANTABLE)
-    assert not missing, f"{kind}: no planted defect names {sorted(missing)} (tests/test_mutations.py)"
+    module = _obligations(kind)
+    planted = set().union(*(m.expects for m in module.MUTATIONS + module.CODE_DEFECTS
+                            + defects.EVERY_GAME + defects.ANY_GAME))
+    missing = set(game(kind).PROBLEMS) - planted - set(module.UNPLANTABLE)
+    assert not missing, f"{kind}: no planted defect names {sorted(missing)} (its obligations.py)"
 
 
 def _layout_options(kind: str) -> None:
-    from layout_variants import variants, yaml_item
+    from support.layout_variants import variants, yaml_item
     from pnp.errors import SpecError
     from pnp.spec import loads
 

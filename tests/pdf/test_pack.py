@@ -107,7 +107,7 @@ def test_a_new_row_keeps_every_later_piece_below_the_last_row():
 
 def test_chits_of_one_colour_never_share_a_row_with_the_other_colour(tmp_path):
     from pnp.build import build
-    from pnp.pdf.readback import PdfBoards
+    from pnp.verify.readback import PdfBoards
     from pnp.spec import loads
 
     for paper in ("{size: A4, orientation: portrait}", "{size: Letter, orientation: landscape}"):
@@ -171,9 +171,9 @@ def test_a_new_band_beside_a_tall_piece_waits_below_it():
 def _pages(tmp_path, text):
     """{page: [(item, piece, frame)]} of a built spec, after checking it validates."""
     from pnp.build import build
-    from pnp.pdf.readback import PdfBoards
+    from pnp.verify.readback import PdfBoards
     from pnp.spec import loads
-    from pnp.validate import validate_file
+    from pnp.verify.validate import validate_file
 
     [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
     assert all(r.ok for r in validate_file(path)), "the pack does not validate"

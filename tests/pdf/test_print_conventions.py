@@ -19,10 +19,10 @@ from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, fit_lines, fit_s
 from pnp.pdf.footer import BAR_LABEL, BAR_MM
 from pnp.pdf.impose import Imposer
 from pnp.pdf.page import geometry
-from pnp.pdf.printed import read_page
-from pnp.pdf.readback import PdfBoards
+from pnp.verify.readback import PdfBoards
 from pnp.pdf.writer import new_canvas
 from pnp.spec import loads
+from support.pdfium_pages import read_page
 
 PAPERS = [("A4", "portrait"), ("A4", "landscape"), ("Letter", "portrait"), ("Letter", "landscape")]
 ALL_GAMES = """\

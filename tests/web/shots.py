@@ -21,7 +21,7 @@ def make_forged(folder: Path) -> Path:
 
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root / "tests"))
-    from tamper import rewrite
+    from support.tamper import rewrite
 
     subprocess.run([sys.executable, "-m", "pnp", "build", str(root / "layouts" / "daily.yaml"),
                     "-o", str(folder)], check=True, capture_output=True)

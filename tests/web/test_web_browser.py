@@ -85,7 +85,7 @@ def test_a_teacher_makes_a_class_set_with_its_keys(site, browser):
     wanted = [d.downloads / "class-set.pdf", d.downloads / "class-set-keys.pdf"]
     wait(d).until(lambda _: all(p.exists() for p in wanted)
                   and not list(d.downloads.glob("*.crdownload")))
-    from pnp.validate import validate_file
+    from pnp.verify.validate import validate_file
 
     reports = validate_file(wanted[0])
     assert len([r for r in reports if r.number]) == 24 and all(r.ok for r in reports)

@@ -58,7 +58,7 @@ def built(tmp_path_factory):
     from pnp.cli import cli
 
     sys.path.insert(0, str(ROOT / "tests"))
-    from tamper import rewrite
+    from support.tamper import rewrite
 
     out = tmp_path_factory.mktemp("web-pdfs")
     result = CliRunner().invoke(cli, ["build", str(ROOT / "layouts" / "daily.yaml"), "-o", str(out)])

@@ -87,7 +87,7 @@ def place(points, names, square: Frame, radius: float, size: float, avoid=()) ->
     Spots are tried in order and the search stops at the first spot of the first tier, which is
     nearly always among a dot's first few (a 9-dot board tries about a dozen a letter, not the
     272 there are). Plain floats, in the very operations the numpy placer this replaced made
-    for every spot at once (issue 14; ``bench/labels_baseline.py`` keeps it, and
+    for every spot at once (issue 14; ``tests/support/labels_baseline.py`` keeps it, and
     ``bench/cliquer_labels.py`` checks both choose the same spots): same letters, no numpy to
     import, a tenth of the time.
     """

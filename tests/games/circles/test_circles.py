@@ -16,6 +16,7 @@ from pnp.games.circles.board import (MAX_MOVE, SHAPES, Variants, adjacent_pairs,
                                      adjacent_triples, distance)
 from pnp.games.circles.card_text import rules_text, variant_names
 from pnp.games.circles.rules import legal_goals, meets_goal, wins_for
+from support.damage import damage
 
 ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
 
@@ -229,27 +230,6 @@ def test_malformed_data_is_refused(edit, words):
         circles.from_data(data)
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
-                    lambda inner: st.lists(inner, max_size=3)
-                    | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
-
-
-def damage(data, doc: dict) -> dict:
-    """``doc`` with one to three random places replaced by any JSON value (the Cliques tests
-    use this too)."""
-    for _ in range(data.draw(st.integers(1, 3))):
-        node = doc
-        while True:     # walk down to a random place and put any JSON value there
-            key = data.draw(st.sampled_from(list(node) if isinstance(node, dict)
-                                            else range(len(node))))
-            if isinstance(node[key], (dict, list)) and node[key] and data.draw(st.booleans()):
-                node = node[key]
-                continue
-            node[key] = data.draw(JSON)
-            break
-    return doc
-
-
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_any_damage_to_the_data_is_a_value_error_or_a_problem_never_a_crash(data):
@@ -379,7 +359,7 @@ def test_spec_mistakes_are_one_clear_line(text, words):
 @settings(max_examples=25, deadline=None)
 @given(items(), st.integers(0, 2**32))
 def test_random_games_never_overdraw_the_supply(item, seed):
-    from sim.circles_play import MAX_TURNS, random_game
+    from support.sim.circles_play import MAX_TURNS, random_game
 
     b = board(item, seed)
     game = random_game(b, random.Random(seed))
@@ -399,7 +379,7 @@ def test_random_games_never_overdraw_the_supply(item, seed):
        st.sampled_from([None, 2, 3]), st.booleans(), st.integers(0, 2**32))
 def test_random_games_on_the_default_mix_end_with_a_winner(count, arrangement, spaces, spin,
                                                            uncloned, seed):
-    from sim.circles_play import random_game
+    from support.sim.circles_play import random_game
 
     try:
         item = circles.Item(circles=count, arrangement=arrangement, spaces=spaces,
@@ -558,7 +538,7 @@ def _uniform(kind: str, players: int, lockdown: bool = False):
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("seed", range(5))
 def test_simulated_double_win_goes_to_the_movers_side(players, seed):
-    from sim.circles_play import random_game
+    from support.sim.circles_play import random_game
 
     # every space a circle and every goal three circles: the first move wins for both sides
     goals = {s: [("circle",) * 3] for s in range(1, players + 1)}
@@ -569,7 +549,7 @@ def test_simulated_double_win_goes_to_the_movers_side(players, seed):
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("spend", [0.0, 1.0])
 def test_simulated_empty_supply_gives_nothing_and_one_blocker_a_turn(players, spend):
-    from sim.circles_play import MAX_TURNS, random_game
+    from support.sim.circles_play import MAX_TURNS, random_game
 
     # all neutral: every move earns a blocker, but none are left to gain; nobody can win
     game = random_game(_uniform("neutral", players, lockdown=True), random.Random(players),
@@ -585,7 +565,7 @@ def test_simulated_empty_supply_gives_nothing_and_one_blocker_a_turn(players, sp
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_simulated_mover_gains_a_blocker_on_every_neutral_landing_even_a_total_of_0(players):
-    from sim.circles_play import MAX_TURNS, random_game
+    from support.sim.circles_play import MAX_TURNS, random_game
 
     b = dataclasses.replace(_uniform("neutral", players, lockdown=True),
                             blockers=players + MAX_TURNS)
@@ -601,7 +581,7 @@ def test_the_turn_limit_ends_every_game_even_between_greedy_players():
     card's house rule ends every game by TURN_LIMIT: more markers on a side's color wins, equal
     is a draw. The same games without the limit include ones still unwon at the limit."""
     from pnp.games.circles.card_text import TURN_LIMIT
-    from sim.circles_play import markers_on, random_game
+    from support.sim.circles_play import markers_on, random_game
 
     b = board(circles.Item(variants=Variants(lockdown=True)), 7)
     ended_by_limit = 0

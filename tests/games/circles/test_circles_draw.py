@@ -36,7 +36,7 @@ def render(piece, page_size, frame):
 
 def drawn(page):
     """The marked objects, read back exactly as the validator reads them."""
-    from pnp.pdf.readback import objects_of
+    from support.pdfium_pages import objects_of
 
     return [d for d in objects_of(page) if d.tag]
 

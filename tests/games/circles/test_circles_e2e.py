@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli
-from conftest import ROOT
+from support.ink import colours as inks
+from support.paths import ROOT
+from support.verdicts import validate_file
 
 SPEC = ROOT / "layouts" / "circles.yaml"
 
@@ -22,15 +23,6 @@ def built(tmp_path_factory):
     return (out / "circles.pdf").read_bytes()
 
 
-def validate_file(path) -> tuple[int, list[str]]:
-    """``pnp validate``'s exit code and the problem codes it reports (the Cliques tests too)."""
-    result = CliRunner().invoke(cli, ["validate", "--json", str(path)])
-    report = json.loads(result.output)
-    codes = sorted({p["code"] for f in report["files"] for b in f.get("boards", [])
-                    for p in b["problems"]})
-    return result.exit_code, codes
-
-
 def validate(tmp_path, pdf: bytes):
     path = tmp_path / "t.pdf"
     path.write_bytes(pdf)
@@ -41,23 +33,6 @@ def tamper(pdf: bytes, old: bytes, new: bytes, count: int = 1) -> bytes:
     # same length, so the PDF's byte offsets stay right and only the data changes
     assert len(old) == len(new) and pdf.count(old) >= count
     return pdf.replace(old, new, count)
-
-
-def inks(pdf: bytes) -> set[tuple[int, int, int]]:
-    """Every fill and stroke colour used on any page, as (r, g, b)."""
-    import ctypes
-
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
-
-    found = set()
-    for page in pdfium.PdfDocument(pdf):
-        for obj in page.get_objects(max_depth=8):
-            for get in (raw.FPDFPageObj_GetFillColor, raw.FPDFPageObj_GetStrokeColor):
-                rgba = [ctypes.c_uint() for _ in range(4)]
-                if get(obj.raw, *map(ctypes.byref, rgba)):
-                    found.add(tuple(c.value for c in rgba[:3]))
-    return found
 
 
 def test_prints_in_black_and_white(built):
@@ -111,7 +86,7 @@ def test_every_paper_builds_validates_and_keeps_its_ink_off_the_edge(tmp_path, s
 
     from pnp.paper import MM, Frame
     from pnp.pdf.page import EDGE_MM
-    from test_circles_layout import faults, ink_of
+    from support.ink import faults, ink_of
 
     spec = tmp_path / "c.yaml"
     spec.write_text(f"title: edges\nseed: e{players}\npage: {{size: {size}, orientation: "

@@ -7,7 +7,7 @@ from math import gcd
 
 import pytest
 from hypothesis import assume, given, settings, strategies as st
-from cliquer_boards import full_report
+from support.cliquer_boards import full_report
 
 from pnp.errors import PnpError
 from pnp.games import cliquer

@@ -16,7 +16,7 @@ from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.codes import encode
 from pnp.games.cliquer.ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
 from pnp.spec import loads
-from pnp.validate import validate_file
+from pnp.verify.validate import validate_file
 
 
 def page_code(seed: int, dots: int = 9) -> str:

@@ -10,7 +10,7 @@ from math import comb
 from hypothesis import given, settings
 from hypothesis.strategies import integers
 
-from cliquer_boards import boards
+from support.cliquer_boards import boards
 from pnp.cli import cli
 from pnp.games.cliquer import depth as depth_module
 from pnp.games.cliquer.depth import GAMES, MOST_DEPTH, PERFECT, RUNGS, WIN_SHARE, chain
@@ -214,7 +214,7 @@ def test_zero_games_is_a_usage_error(runner):
 
 
 def test_the_bench_plays_the_package_players():
-    import sim.cliquer_players as bench_players
+    import support.sim.cliquer_players as bench_players
 
     from pnp.games.cliquer import players
 
@@ -234,7 +234,7 @@ def test_search_with_room_to_the_end_plays_perfectly(dots, seed):
     # the end cost about 2 s an example, a tenth of the suite's CPU for no pass of a new kind.
     import random
 
-    from cliquer_boards import exhaustive
+    from support.cliquer_boards import exhaustive
     from pnp.games.cliquer.players import Deepening
     from pnp.games.cliquer.rules import Rules
 
@@ -271,7 +271,7 @@ def test_search_plays_its_exact_endgame_perfectly(dots, seed, exact):
     # value (brute force), against any opponent (random here).
     import random
 
-    from cliquer_boards import exhaustive
+    from support.cliquer_boards import exhaustive
     from pnp.games.cliquer.players import Deepening, random_player
     from pnp.games.cliquer.rules import Rules
 

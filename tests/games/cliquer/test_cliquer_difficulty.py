@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from cliquer_boards import boards
+from support.cliquer_boards import boards
 from pnp.games.cliquer.difficulty import BANDS, band_of, band_range, containment_counts, measure
 from pnp.games.cliquer.geometry import convex_hull, in_triangle, orient
 

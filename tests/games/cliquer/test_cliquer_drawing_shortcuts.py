@@ -27,7 +27,7 @@ from pnp.pdf import fonts
 from pnp.pdf.marks import marked
 from pnp.pdf.page import geometry
 from pnp.pdf.writer import new_canvas
-from cliquer_pages import PAPERS
+from support.cliquer_pages import PAPERS
 
 OPTIONS = [{}, {"dots": 14}, {"dots": 5}, {"size": "half"}, {"size": "quarter"}, {"worksheet": True},
            {"size_mm": 170}, {"size_mm": 90}, {"worksheet": True, "size_mm": 170}]

@@ -15,7 +15,7 @@ import numpy as np
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from conftest import AWAY
+from support.paths import AWAY
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.fill import _still_free, first_fill, lattice
 from pnp.games.cliquer.placer import Placer

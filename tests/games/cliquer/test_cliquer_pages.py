@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString
 
-from cliquer_pages import PAPERS, TEXT, boards, draw_pieces, overlap, read_page
+from support.cliquer_pages import PAPERS, TEXT, boards, draw_pieces, overlap, read_page
 from pnp.games import cliquer
 from pnp.games.cliquer.board import dot_name
 from pnp.games.cliquer.geometry import convex_hull
@@ -226,13 +226,9 @@ point = st.tuples(st.floats(0, 1), st.floats(0, 1), st.sampled_from([None, 1.0, 
 def test_the_letters_are_where_the_placer_that_tried_every_spot_put_them(points, side, radius, size,
                                                                            tiers, rnd):
     """The placer stops at a dot's first good spot and tests only nearby dots and lines; the
-    numpy placer it replaced (frozen in bench/labels_baseline.py) tested every spot against
+    numpy placer it replaced (frozen in tests/support/labels_baseline.py) tested every spot against
     everything. Same letters, tiers and refusals, on crowded, gridded (ties) and empty boards."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
-    import labels_baseline
+    from support import labels_baseline
     from pnp.games.cliquer import labels
     from pnp.paper import Frame
 

@@ -9,14 +9,14 @@ import random
 import pypdfium2 as pdfium
 import pytest
 
-from cliquer_pages import PAPERS
+from support.cliquer_pages import PAPERS
 from pnp.build import build
 from pnp.games import cliquer
 from pnp.games.cliquer.flow import BODY_PT, ScoreBoxes
 from pnp.games.cliquer.sheet import moves_in_game
 from pnp.paper import MM
 from pnp.pdf.page import geometry
-from pnp.pdf.printed import read_page
+from support.pdfium_pages import read_page
 from pnp.spec import loads
 
 LETTER_PT = 8.0

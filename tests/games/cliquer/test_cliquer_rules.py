@@ -8,9 +8,9 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cliquer_boards import boards
+from support.cliquer_boards import boards
 from pnp.games.cliquer.geometry import convex_hull, segments_cross
-from sim.cliquer_players import (Lookahead, _margins, greedy_player, margin, play_game,
+from support.sim.cliquer_players import (Lookahead, _margins, greedy_player, margin, play_game,
                                        random_player)
 from pnp.games.cliquer.rules import Rules, move_points
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from cliquer_pages import PAPERS
+from support.cliquer_pages import PAPERS
 from pnp.build import build
 from pnp.errors import SpecError
 from pnp.games import cliquer
@@ -22,7 +22,7 @@ from pnp.games.cliquer.geometry import convex_hull
 from pnp.games.cliquer.ink import MIN_SPACING_MM
 from pnp.games.cliquer.target import band_target, possible_values, step_for
 from pnp.spec import loads
-from pnp.validate import validate_file
+from pnp.verify.validate import validate_file
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -41,7 +41,7 @@ def page_texts(path) -> list[str]:
 
 
 def placements(path) -> list[dict]:
-    from tamper import read_data
+    from support.tamper import read_data
 
     return [dict(p, kind=r["kind"], size=r["data"].get("size")) for r in read_data(path)["boards"]
             for p in r["placements"]]
@@ -93,7 +93,7 @@ def test_the_pdf_outline_lists_each_board_and_the_keys_section(tmp_path):
     doc = pdfium.PdfDocument(str(path))
     toc = [(item.level, item.get_title(), item.get_dest().get_index()) for item in doc.get_toc()]
     doc.close()
-    from tamper import read_data
+    from support.tamper import read_data
 
     idents = [p["data"]["ident"] for p in read_data(path)["boards"]]
     boards = [t for t in toc if t[0] == 0 and t[1] != "Answer keys"]
@@ -122,7 +122,7 @@ def test_keys_apart_writes_two_pdfs_that_both_validate(tmp_path):
         assert reports and all(r.ok for r in reports), [r.line("x") for r in reports]
     assert "Answer key" in page_texts(keys)[0] and not any("Answer key" in t for t in page_texts(main))
     from pnp.render import redraw
-    from tamper import read_data
+    from support.tamper import read_data
 
     for path in (main, keys):           # the validator's redraw gives the same pages
         _, records = redraw(read_data(path))
@@ -134,7 +134,7 @@ def test_every_size_prints_the_whole_rule(tmp_path, size):
     text = spec(f"  - kind: cliquer\n    size: {size}\n    count: 4\n    dots: 8\n")
     [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
     printed = " ".join(" ".join(t.split()) for t in page_texts(path))
-    from tamper import read_data
+    from support.tamper import read_data
 
     for record in read_data(path)["boards"]:
         board = cliquer.from_data(record["data"])
@@ -202,7 +202,7 @@ def test_spacing_below_a_dot_and_a_pencil_gap_is_refused_at_its_line():
 
 
 def test_a_square_too_large_for_the_paper_is_one_located_line(tmp_path):
-    from conftest import run_pnp
+    from support.paths import run_pnp
 
     (tmp_path / "big.yaml").write_text(spec("  - kind: cliquer\n    size_mm: 230\n    dots: 5\n"))
     done = run_pnp("build", tmp_path / "big.yaml", "-o", tmp_path / "out")
@@ -245,7 +245,7 @@ def test_draw_and_worksheet_do_not_import_each_other():
 
 @pytest.mark.parametrize("paper, orientation", PAPERS)
 def test_a_default_page_board_has_its_score_boxes_on_every_paper(paper, orientation):
-    from cliquer_pages import draw_pieces
+    from support.cliquer_pages import draw_pieces
 
     board = cliquer.generate(cliquer.Item(), random.Random(5), "T-01")
     doc, _, _ = draw_pieces([(board, cliquer.pieces(board)[0])], paper, orientation)

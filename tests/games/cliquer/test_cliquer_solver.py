@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from hypothesis import given, settings, strategies as st
 
-from cliquer_boards import boards
-from sim.cliquer_players import random_player
+from support.cliquer_boards import boards
+from support.sim.cliquer_players import random_player
 from pnp.games.cliquer.rules import Rules
 from pnp.games.cliquer.solver import Solver, plain_minimax, solve
 

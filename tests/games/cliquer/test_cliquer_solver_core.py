@@ -12,8 +12,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cliquer_boards import boards, exhaustive
-from sim.cliquer_players import random_player
+from support.cliquer_boards import boards, exhaustive
+from support.sim.cliquer_players import random_player
 from pnp.games.cliquer.rules import Rules
 from pnp.games.cliquer.solver import Budget, OverBudget, Solver, c_core_available, plain_minimax
 

@@ -14,7 +14,7 @@ import textwrap
 import weakref
 
 import pytest
-from conftest import AWAY
+from support.paths import AWAY
 
 from pnp.games.cliquer.analysis import SolveRequest, analyze, skipped_because
 from pnp.games.cliquer.rules import Rules

@@ -13,9 +13,9 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cliquer_boards import boards, exhaustive
-from cliquer_corpus import corpus
-from sim.cliquer_players import random_player
+from support.cliquer_boards import boards, exhaustive
+from support.cliquer_corpus import corpus
+from support.sim.cliquer_players import random_player
 from pnp.games.cliquer.rules import Rules
 from pnp.games.cliquer.solver import Solver, c_core_available, plain_minimax
 
@@ -23,7 +23,7 @@ needs_c = pytest.mark.skipif(not c_core_available(), reason="the C core is not b
 
 NINE = ((10, 47), (17, 32), (25, 51), (39, 73), (52, 5), (60, 69), (63, 46), (69, 83), (72, 24))
 
-# bench/cliquer_corpus.py seed 1: (dots, index) -> (first player's margin, best opening), as the
+# tests/support/cliquer_corpus.py seed 1: (dots, index) -> (first player's margin, best opening), as the
 # solver before issue 26's speed-ups worked them out (bench/solver_today_core.c, 2026-11-26)
 BEFORE = {(8, 0): (17, (5, 7)), (8, 1): (-11, (0, 3)), (8, 2): (-13, (0, 4)), (8, 3): (17, (3, 4)),
           (8, 4): (-9, (0, 7)), (8, 5): (-9, (5, 6)), (9, 0): (-10, (3, 5)), (9, 1): (-6, (0, 4)),

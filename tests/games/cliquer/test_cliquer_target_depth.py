@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import run_pnp
+from support.paths import run_pnp
 from pnp.games.cliquer import depth as depth_module
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.depth import MOST_DEPTH, chain

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from shapely.geometry import LineString, MultiPoint, Point, Polygon
 
-from cliquer_boards import boards
+from support.cliquer_boards import boards
 from pnp.games import cliquer
 from pnp.games.cliquer.board import Board, dot_name
 from pnp.games.cliquer.worksheet import questions

@@ -14,7 +14,7 @@ from pnp.games import cliques
 from pnp.games.cliques.item import Item, seat_names
 from pnp.games.cliques.board import Circle, Tracker
 from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from test_circles import damage
+from support.damage import damage
 
 NAMES = ("Zoë", "Σωκράτης", "Дмитрий", "Maximilian Alexander von Habsburg-Lothr", "Bo", "Ann")
 

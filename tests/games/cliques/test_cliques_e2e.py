@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT
+from support.paths import ROOT
 from pnp.cli import cli
-from tamper import read_data, rewrite
-from test_circles_e2e import inks
-from test_circles_e2e import validate_file as validate
+from support.tamper import read_data, rewrite
+from support.ink import colours as inks
+from support.verdicts import validate_file as validate
 
 SPEC = ROOT / "layouts" / "cliques.yaml"
 

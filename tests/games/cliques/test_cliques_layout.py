@@ -26,8 +26,8 @@ from pnp.games.cliques import sizes
 from pnp.games.cliques.ink import MIN_TEXT
 from pnp.games.cliques.item import Item, parse_players, seat_names
 from pnp.games.cliques.rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from pnp.paper import MM, Frame
-from pnp.pdf.page import PAPER_PT, geometry
+from pnp.pdf.page import geometry
+from support.pieces import draw_pieces
 
 LONG_NAMES = ("Maximilian Alexander von Habsburg-Lothr", "Σωκράτης Παπαδόπουλος-Καραμανλής",
               "Дмитрий Иванович Соколов-Микитов", "Zoë Ñúñez-Łukasiewicz de la Peña", "Bo",
@@ -152,32 +152,6 @@ def collisions(ink: Ink, slack: float = 0.05) -> list[str]:
         if len(line_tree.query(b, predicate="intersects")):
             found.append(f"text {text!r} touches a line at {[round(v) for v in b.bounds]}")
     return found
-
-
-def draw_pieces(board, page="A4", landscape=False, margin=10 * MM, only=None):
-    """Each piece (or those ``only`` names) on its own page at its frame; [(piece, frame, page)]."""
-    w, h = PAPER_PT[page]
-    if landscape:
-        w, h = h, w
-    content = geometry(page, "landscape" if landscape else "portrait", margin / MM).content
-    buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(w, h), invariant=1)
-    placed = []
-    for piece in cliques.pieces(board):
-        if only is not None and not only(piece.name):
-            continue
-        if piece.size is None:
-            frame = content
-        else:
-            frame = Frame(content.x + 1.7, content.top - piece.size[1] - 2.3, *piece.size)
-        canvas.saveState()
-        piece.draw(canvas, frame)
-        canvas.restoreState()
-        canvas.showPage()
-        placed.append((piece, frame))
-    canvas.save()
-    pdf = pdfium.PdfDocument(buf.getvalue())
-    return [(piece, frame, pdf[i]) for i, (piece, frame) in enumerate(placed)]
 
 
 def problems(piece, frame, page) -> list[str]:

@@ -13,7 +13,7 @@ from pnp.games.cliques.item import Item, seat_names
 from pnp.games.cliques.rules import (MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER, reachable,
                                      remark_cards, start_tokens, tokens_in_play, tracker_range,
                                      tracker_style)
-from sim.cliques_play import Table, every_holding, play, random_game, social_game
+from support.sim.cliques_play import Table, every_holding, play, random_game, social_game
 
 player_counts = st.integers(MIN_PLAYERS, MAX_PLAYERS)
 
@@ -88,9 +88,19 @@ def test_closed_circle_refuses_remarks():
         table.remark(1, 0, [False])
 
 
-def test_random_game_ends_with_no_open_circle():
-    table = random_game(4, random.Random(7))
+@settings(max_examples=60, deadline=None)
+@given(player_counts, st.randoms(use_true_random=False), st.floats(0.05, 0.95))
+def test_random_games_end_by_the_rule_when_no_circle_is_open(players, rng, approve):
+    """"If no existing circle fulfils this condition, the game is over": every game of random
+    speakers and voters ends by that rule, long before the simulation's own limit, and never
+    while a circle is still open."""
+    limit = 100_000
+    table = random_game(players, rng, approve, limit=limit)
+    turns = sum(len(remarks) for remarks in table.remarks)
     assert table.open_circles() == []
+    assert 0 < turns < limit
+    # every vote was cast from a supply that held the token: nobody ever went below zero
+    assert all(table.approval[p] >= 0 and table.disapproval[p] >= 0 for p in range(players))
 
 
 @given(player_counts)

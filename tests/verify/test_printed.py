@@ -1,4 +1,4 @@
-"""The validator reads what a page draws from qpdf's parse (pnp.pdf.printed.read_parsed), the
+"""The validator reads what a page draws from qpdf's parse (pnp.verify.printed.read_parsed), the
 parse the structural proof holds, instead of from pdfium. On every page pnp writes, it must
 read what pdfium reads: the same texts, glyph boxes, paths, marks and fills; and on hostile
 content it must stop with one reason, bounded."""
@@ -13,10 +13,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp.build import build
-from pnp.pdf.printed import MAX_OBJECTS, TooMuch, Unreadable, read_page, read_parsed
-from pnp.pdf.readback import objects_of
+from pnp.verify.printed import MAX_OBJECTS, TooMuch, Unreadable, read_parsed
 from pnp.spec import loads
-from tamper import SMALL
+from support.pdfium_pages import objects_of, read_page
+from support.tamper import SMALL
 
 WORKSHEETS = """\
 title: Readers

@@ -19,7 +19,7 @@ updates as a viewer reads them) and asks two things, in this order:
    each shape and text painted, with the matrix, clip, line style and grey it is painted in;
    ``mutool clean -s`` reorders the state operators and keeps the drawing). Such a page is
    proved without rendering. A page that passes the allow-list but whose drawing differs (a
-   forger adds a grey line) is left to the colour render in ``pnp.pdf.proof``: only there
+   forger adds a grey line) is left to the colour render in ``pnp.verify.proof``: only there
    does the structure not decide.
 
 The attached data itself is not compared here: it is what the redraw is drawn from, and the

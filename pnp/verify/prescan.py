@@ -11,7 +11,7 @@ never writes, inline images, and the form XObjects that draw other XObjects (the
 turns 82 kB into 16 GB). A file qpdf had to repair is refused: a damaged file is read
 differently by different readers, and the proof must be about the file a printer reads.
 
-What slips through still meets the limits of ``pnp.pdf.sandbox``.
+What slips through still meets the limits of ``pnp.verify.sandbox``.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def scan(data: bytes) -> Scan:
     """Raise Refused if the PDF asks for more than any pnp PDF could; else the open document."""
     import pikepdf
 
-    from pnp.pdf.sandbox import tighter
+    from pnp.verify.sandbox import tighter
 
     # qpdf inflates a cross-reference stream while it opens the file, with its own decoder:
     # the open (and the scan after it) gets a tight memory limit of its own, so such a bomb

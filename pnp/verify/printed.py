@@ -1,19 +1,18 @@
 """What a page prints, read back from the PDF as plain geometry: text boxes, strokes and fills.
 
-The layout checks (``pnp.pdf.layout_check``) judge a page from this alone, never from the code
+The layout checks (``pnp.verify.layout_check``) judge a page from this alone, never from the code
 that drew it, so they see what a printer sees: a text's size is its font size times the text
 matrix (a text drawn at 10 pt inside a half-scale transform prints at 5 pt), and a path's
 points are where its matrix puts them.
 
-Two readers give the same ``PagePrint``: ``read_parsed`` reads a page from qpdf's parse (the
-decoded content operators the structural proof compares with the redraw; the validator's only
-reading of a page), ``read_page`` a pdfium page (the tests and benches that draw their own
-pages); ``tests/pdf/test_parsed_reader.py`` holds them to each other.
+``read_parsed`` reads a page from its decoded content, the validator's only reading of a page.
+(The tests and benches read pages pdfium draws into the same ``PagePrint`` with
+``tests/support/pdfium_pages.read_page``; ``tests/verify/test_printed.py`` holds the two
+readers to each other.)
 """
 
 from __future__ import annotations
 
-import ctypes
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,7 +23,6 @@ Outline = tuple[tuple[Point, ...], ...]          # a path's subpaths, as polylin
 
 BEZIER_STEPS = 8          # chords per curve segment: a 3.6 mm dot is then off by under 0.01 mm
 MAX_OBJECTS = 20000       # a hostile page with millions of objects is refused, not read
-MAX_FORM_DEPTH = 4        # form XObjects nest; pnp writes none, a hostile file may nest deeply
 
 
 class TooMuch(ValueError):
@@ -57,7 +55,7 @@ class Shape:
     dashed: bool = False
     clip: tuple[Outline, ...] = ()
     exact: bool = True             # lines read point by point; if not, lines are () and the
-    #                                bounds are pdfium's, a line width generous
+    #                                bounds are generous by a line width
 
 
 @dataclass(frozen=True)
@@ -97,176 +95,9 @@ class PagePrint:
         return (*self.texts, *self.shapes, *self.others)
 
 
-def read_page(page, detail: Callable[[Box, Sequence[Text]], bool] | None = None,
-              words: bool = True) -> PagePrint:
-    """Everything a pdfium page prints. Raises TooMuch for pages no pnp build makes.
+# ---- geometry ---------------------------------------------------------------------------------
 
-    Reading a path point by point is most of the cost, so ``detail(box, texts)`` may choose
-    which paths to read so (by their box, pdfium's, which is generous by a line width, and the
-    page's texts); the others keep just that box, with ``exact`` false. All by default.
-    ``words=False`` leaves every text's ``text`` empty (pdfium then skips its text layer).
-    """
-    from pypdfium2 import raw
-
-    width, height = page.get_size()
-    texts: list[Text] = []
-    paths: list = []
-    others: list[Other] = []
-    _BUFFERS.ready(raw)
-    textpage = page.get_textpage() if words else None
-    try:
-        count = raw.FPDFPage_CountObjects(page.raw)
-        if count > MAX_OBJECTS:
-            raise TooMuch(f"page has {count} objects")
-        budget = [MAX_OBJECTS]
-        for i in range(count):
-            _read(raw, raw.FPDFPage_GetObject(page.raw, i), textpage, IDENTITY, (),
-                  0, budget, texts, paths, others)
-    finally:
-        if textpage is not None:
-            textpage.close()
-    shapes = [_shape(raw, obj, bounds, tags, outer, detail is None or detail(bounds, texts))
-              for obj, bounds, tags, outer in paths]
-    return PagePrint(float(width), float(height), tuple(texts), tuple(shapes), tuple(others))
-
-
-def _read(raw, obj, textpage, outer, tags, depth, budget, texts, paths, others) -> None:
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise TooMuch(f"page has more than {MAX_OBJECTS} objects")
-    kind = raw.FPDFPageObj_GetType(obj)
-    if kind == raw.FPDF_PAGEOBJ_FORM:
-        if depth >= MAX_FORM_DEPTH:
-            raise TooMuch("form objects nested too deeply")
-        m = _compose(_matrix(raw, obj), outer)
-        tag = _tag(raw, obj, tags)
-        for k in range(raw.FPDFFormObj_CountObjects(obj)):
-            _read(raw, raw.FPDFFormObj_GetObject(obj, k), textpage, m, (*tags, tag) if tag else tags,
-                  depth + 1, budget, texts, paths, others)
-        return
-    bounds = _bounds(raw, obj)
-    if bounds is None:
-        return
-    if outer != IDENTITY:
-        bounds = _box_of([_apply(outer, p) for p in _corners(bounds)])
-    if kind == raw.FPDF_PAGEOBJ_PATH:      # most objects: read further only if asked
-        paths.append((obj, bounds, tags, outer))
-    elif kind == raw.FPDF_PAGEOBJ_TEXT:
-        m = _compose(_matrix(raw, obj), outer)
-        size = ctypes.c_float(0)
-        raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size))
-        scale = min(math.hypot(m[0], m[1]), math.hypot(m[2], m[3]))
-        texts.append(Text(_text(raw, obj, textpage), float(size.value) * scale, _quad(raw, obj, outer),
-                          bounds, _tag(raw, obj, tags), _clip(raw, obj, outer)))
-    else:
-        others.append(Other(bounds, _tag(raw, obj, tags), _clip(raw, obj, outer)))
-
-
-# ---- text ---------------------------------------------------------------------------------------
-
-def _text(raw, obj, textpage) -> str:
-    if textpage is None:
-        return ""
-    # one call when the text fits the buffer (pdfium writes nothing, and says the length it
-    # needs, when it does not)
-    buf, size = _BUFFERS.text()
-    n = raw.FPDFTextObj_GetText(obj, textpage.raw, buf, size)
-    if n > size:
-        buf, size = _BUFFERS.text(n)
-        n = raw.FPDFTextObj_GetText(obj, textpage.raw, buf, size)
-    if n <= 2:
-        return ""
-    return ctypes.string_at(buf, n - 2).decode("utf-16-le", "replace")
-
-
-def _quad(raw, obj, outer):
-    q = raw.FS_QUADPOINTSF()
-    if not raw.FPDFPageObj_GetRotatedBounds(obj, ctypes.byref(q)):
-        b = _bounds(raw, obj)
-        pts = _corners(b)
-    else:
-        pts = [(q.x1, q.y1), (q.x2, q.y2), (q.x3, q.y3), (q.x4, q.y4)]
-    return tuple(_apply(outer, (float(x), float(y))) for x, y in pts)
-
-
-# ---- paths --------------------------------------------------------------------------------------
-
-def _shape(raw, obj, bounds, tags, outer, exact: bool) -> Shape:
-    b = _BUFFERS
-    raw.FPDFPath_GetDrawMode(obj, *b.mode_refs)
-    fillmode, stroke = b.mode[0].value, b.mode[1].value
-    if not exact:
-        return Shape((), bool(stroke), bool(fillmode), 0.0, bounds, exact=False)
-    m = _compose(_matrix(raw, obj), outer)
-    width = 0.0
-    if stroke:
-        raw.FPDFPageObj_GetStrokeWidth(obj, b.box_refs[0])
-        width = float(b.box[0].value) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-    fill = None
-    if fillmode:
-        if raw.FPDFPageObj_GetFillColor(obj, *b.rgba_refs):
-            fill = tuple(c.value for c in b.rgba)
-    dashed = bool(stroke) and raw.FPDFPageObj_GetDashCount(obj) > 0
-    tag = _tag(raw, obj, tags)
-    count = raw.FPDFPath_CountSegments(obj)
-    lines = _polylines(raw, (raw.FPDFPath_GetPathSegment(obj, k) for k in range(count)), m)
-    if lines:     # pdfium's box of a stroked path is a whole line width too wide: ours is exact
-        half = width / 2
-        xs = [p[0] for run in lines for p in run]
-        ys = [p[1] for run in lines for p in run]
-        bounds = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
-    return Shape(tuple(lines), bool(stroke), bool(fillmode), width, bounds, tag, fill,
-                 dashed, _clip(raw, obj, outer))
-
-
-def _polylines(raw, segments, m) -> list[tuple[Point, ...]]:
-    """A path's subpaths as polylines in page space, curves flattened, closed ones closed."""
-    lines: list[tuple[Point, ...]] = []
-    current: list[Point] = []
-    pending: list[Point] = []         # control points of a curve being read
-    start: Point | None = None
-    x, y = _BUFFERS.box[0], _BUFFERS.box[1]
-    x_ref, y_ref = _BUFFERS.box_refs[0], _BUFFERS.box_refs[1]
-    get_point, get_type = raw.FPDFPathSegment_GetPoint, raw.FPDFPathSegment_GetType
-    for seg in segments:
-        get_point(seg, x_ref, y_ref)
-        p = _apply(m, (float(x.value), float(y.value)))
-        kind = get_type(seg)
-        if kind == raw.FPDF_SEGMENT_MOVETO:
-            if len(current) > 1:
-                lines.append(tuple(current))
-            current, pending, start = [p], [], p
-        elif kind == raw.FPDF_SEGMENT_BEZIERTO:
-            pending.append(p)
-            if len(pending) == 3:
-                p0 = current[-1] if current else p
-                current += _bezier(p0, *pending)
-                pending = []
-        else:
-            current.append(p)
-        if raw.FPDFPathSegment_GetClose(seg) and start is not None and current and current[-1] != start:
-            current.append(start)
-    if len(current) > 1:
-        lines.append(tuple(current))
-    elif current and not lines:           # a lone point (a zero-length dot): keep it as one
-        lines.append((current[0], current[0]))
-    return lines
-
-
-def _clip(raw, obj, outer) -> tuple[Outline, ...]:
-    """The clip paths an object is drawn through (page space); () if none."""
-    clip = raw.FPDFPageObj_GetClipPath(obj)
-    if not clip:
-        return ()
-    out = []
-    for k in range(max(0, raw.FPDFClipPath_CountPaths(clip))):
-        n = raw.FPDFClipPath_CountPathSegments(clip, k)
-        out.append(tuple(_polylines(raw, (raw.FPDFClipPath_GetPathSegment(clip, k, s) for s in range(n)),
-                                    outer)))
-    return tuple(out)
-
-
-def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
+def bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
     x0, y0 = p0
     x1, y1 = p1
     x2, y2 = p2
@@ -282,89 +113,26 @@ _BERNSTEIN = tuple((u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3)
                                 for k in range(1, BEZIER_STEPS + 1)))
 
 
-# ---- matrices, boxes, marks ---------------------------------------------------------------------
-
 IDENTITY = (1, 0, 0, 1, 0, 0)
 
 
-def _matrix(raw, obj) -> tuple[float, ...]:
-    m = _BUFFERS.matrix
-    if not raw.FPDFPageObj_GetMatrix(obj, _BUFFERS.matrix_ref):
-        return (1, 0, 0, 1, 0, 0)
-    return (m.a, m.b, m.c, m.d, m.e, m.f)
-
-
-def _compose(inner, outer) -> tuple[float, ...]:
+def compose(inner, outer) -> tuple[float, ...]:
     """inner then outer (PDF row-vector convention: p' = p · inner · outer)."""
     a, b, c, d, e, f = inner
     A, B, C, D, E, F = outer
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _apply(m, p: Point) -> Point:
+def apply(m, p: Point) -> Point:
     return (p[0] * m[0] + p[1] * m[2] + m[4], p[0] * m[1] + p[1] * m[3] + m[5])
 
 
-def _bounds(raw, obj) -> Box | None:
-    b = _BUFFERS
-    if not raw.FPDFPageObj_GetBounds(obj, *b.box_refs):
-        return None
-    box = (float(b.box[0].value), float(b.box[1].value), float(b.box[2].value), float(b.box[3].value))
-    return box if all(math.isfinite(v) for v in box) else None
-
-
-def _corners(b: Box) -> list[Point]:
-    return [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])]
-
-
-def _box_of(points) -> Box:
+def box_of(points) -> Box:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _tag(raw, obj, outer_tags=()) -> str:
-    """The innermost marked-content tag the object is drawn in (its own, or its form's)."""
-    tag = outer_tags[-1] if outer_tags else ""
-    for k in range(raw.FPDFPageObj_CountMarks(obj)):
-        tag = _mark_name(raw, raw.FPDFPageObj_GetMark(obj, k), _BUFFERS.names) or tag
-    return tag
-
-
-class _Buffers:
-    """The ctypes out-parameters every object's reading fills, made once rather than per call
-    (making them was a good part of reading a page). Each value is copied out as soon as the
-    call returns, and pages are read one at a time, so sharing them is safe."""
-
-    def __init__(self):
-        self.box = [ctypes.c_float() for _ in range(4)]
-        self.box_refs = [ctypes.byref(v) for v in self.box]
-        self.mode = [ctypes.c_int(0), ctypes.c_int(0)]
-        self.mode_refs = [ctypes.byref(v) for v in self.mode]
-        self.rgba = [ctypes.c_uint(0) for _ in range(4)]
-        self.rgba_refs = [ctypes.byref(c) for c in self.rgba]
-        self.matrix = self.matrix_ref = None
-        self._text = (ctypes.c_ushort * 256)()
-        self.names: dict[bytes, str] = {}     # marked-content names: a page has a few kinds
-
-    def ready(self, raw) -> None:
-        """At the start of a page: the matrix (pdfium's own struct) once, and a fresh name
-        cache (a hostile page's names are forgotten with it)."""
-        if self.matrix is None:
-            self.matrix = raw.FS_MATRIX()
-            self.matrix_ref = ctypes.byref(self.matrix)
-        self.names.clear()
-
-    def text(self, n: int = 0):
-        """A buffer for a text's UTF-16 of at least ``n`` bytes, and its size in bytes."""
-        if ctypes.sizeof(self._text) < n:
-            self._text = (ctypes.c_ushort * (n // 2 + 1))()
-        return self._text, ctypes.sizeof(self._text)
-
-
-_BUFFERS = _Buffers()
-
-
-# ---- the same, read from qpdf's parse (the one the structural proof holds) ----------------------
+# ---- a page read from its content operators -----------------------------------------------------
 
 class Unreadable(ValueError):
     """Content the reader cannot follow (an operand of the wrong type, a Q with no q)."""
@@ -385,7 +153,7 @@ class Parsed:
 
     def printed(self, detail: Callable[[Box, Sequence[Text]], bool] | None = None,
                 many: Callable | None = None) -> PagePrint:
-        """The page as ``read_page`` gives it; ``detail(box, texts)`` (or ``many(boxes,
+        """The page as geometry; ``detail(box, texts)`` (or ``many(boxes,
         texts)``, every path's at once) chooses which paths are read point by point (the
         others are known by their generous box)."""
         if many is not None:
@@ -400,7 +168,7 @@ def read_parsed(page, fonts: dict, lines=None) -> Parsed:
     """A pikepdf page read from its decoded content operators, as pdfium reads one: each
     painting operator one path object, each text-showing operator one text object, in order,
     with the innermost marked-content tag each is drawn in. ``fonts`` caches each font's
-    measures (``pnp.pdf.glyphs``) by object, ``lines`` (``pnp.pdf.operators.Lines``) the
+    measures (``pnp.verify.glyphs``) by object, ``lines`` (``pnp.verify.operators.Lines``) the
     operators of the content lines the document's pages repeat.
 
     The operators pnp writes are followed exactly; an XObject, shading or inline image (never
@@ -409,11 +177,11 @@ def read_parsed(page, fonts: dict, lines=None) -> Parsed:
     content it cannot follow."""
     import pikepdf
 
-    from pnp.pdf.operators import operators
+    from pnp.verify.operators import operators
 
     width, height = _page_box(page)
     content = _content(page)
-    # pnp's own content is read from its bytes (``pnp.pdf.operators``); whatever that reader
+    # pnp's own content is read from its bytes (``pnp.verify.operators``); whatever that reader
     # does not know is read through qpdf's parse, operand by operand
     ops = operators(content, lines) if content is not None else None
     if ops is None:
@@ -449,7 +217,7 @@ INLINE = " inline image"      # the operator an inline image reads as (no keywor
 
 
 def _plain(op) -> tuple[str, tuple]:
-    """A pikepdf operator as the interpreter's plain values (``pnp.pdf.operators``)."""
+    """A pikepdf operator as the interpreter's plain values (``pnp.verify.operators``)."""
     import pikepdf
 
     if isinstance(op, pikepdf.ContentStreamInlineImage):
@@ -462,7 +230,7 @@ def _plain_value(v, depth: int):
     than anything pnp writes) left as it is."""
     import pikepdf
 
-    from pnp.pdf.operators import Name, Shown
+    from pnp.verify.operators import Name, Shown
 
     if isinstance(v, pikepdf.Name):
         return Name(str(v))
@@ -492,7 +260,7 @@ POINTS = {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4}
 def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) -> Parsed:
     """The content's objects, read in one pass (the hot loop of reading a pack: plain floats,
     one tuple a path, boxes made once)."""
-    from pnp.pdf.operators import LINE, Name
+    from pnp.verify.operators import LINE, Name
 
     texts: list[Text] = []
     text_greys: list[float] = []
@@ -533,7 +301,7 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             tm = tlm = tuple(map(float, args[:6]))
             font_name, size, leading = args[6], float(args[7]), float(args[8])
             show(args[9])
-            tm = tlm = _compose((1, 0, 0, 1, 0.0, -leading), tlm)
+            tm = tlm = compose((1, 0, 0, 1, 0.0, -leading), tlm)
         elif name == "BT":
             tm = tlm = IDENTITY
         elif name == "Tm":
@@ -547,7 +315,7 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
         elif name == "Tj" or name == "TJ":
             show(args[0])
         elif name == "T*":
-            tm = tlm = _compose((1, 0, 0, 1, 0.0, -leading), tlm)
+            tm = tlm = compose((1, 0, 0, 1, 0.0, -leading), tlm)
         elif name == "ET":
             pass
         elif name in POINTS:
@@ -615,7 +383,7 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             m = tuple(map(float, args))
             if len(m) != 6:
                 raise ValueError("cm needs six numbers")
-            ctm = _compose(m, ctm)
+            ctm = compose(m, ctm)
         elif name == "w":
             line = float(args[0])
         elif name == "d":
@@ -642,7 +410,7 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             if name == "TD":
                 leading = -float(args[1])
             dx, dy = (float(args[0]), float(args[1])) if name in ("Td", "TD") else (0.0, -leading)
-            tm = tlm = _compose((1, 0, 0, 1, dx, dy), tlm)
+            tm = tlm = compose((1, 0, 0, 1, dx, dy), tlm)
             if name in ("'", '"'):
                 show(args[-1])
         elif name in ("Do", "sh", INLINE):
@@ -726,7 +494,7 @@ def _points_box(xs: list, ys: list, m) -> Box:
         x0, x1 = min(xs) * m[0] + m[4], max(xs) * m[0] + m[4]
         y0, y1 = min(ys) * m[3] + m[5], max(ys) * m[3] + m[5]
         return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-    return _box_of([_apply(m, p) for p in zip(xs, ys)])
+    return box_of([apply(m, p) for p in zip(xs, ys)])
 
 
 def _channel(grey: float) -> int:
@@ -757,22 +525,22 @@ def _flatten(path, ctm) -> list[tuple[Point, ...]]:
         if op == "m":
             if len(current) > 1:
                 lines.append(tuple(current))
-            p = _apply(ctm, n)
+            p = apply(ctm, n)
             current, start = [p], p
         elif op == "l":
-            current.append(_apply(ctm, n))
+            current.append(apply(ctm, n))
         elif op == "h":
             if start is not None and current and current[-1] != start:
                 current.append(start)
         else:
-            last = current[-1] if current else _apply(ctm, n[-2:])
+            last = current[-1] if current else apply(ctm, n[-2:])
             if op == "c":
-                p1, p2, p3 = _apply(ctm, n[0:2]), _apply(ctm, n[2:4]), _apply(ctm, n[4:6])
+                p1, p2, p3 = apply(ctm, n[0:2]), apply(ctm, n[2:4]), apply(ctm, n[4:6])
             elif op == "v":
-                p1, p2, p3 = last, _apply(ctm, n[0:2]), _apply(ctm, n[2:4])
+                p1, p2, p3 = last, apply(ctm, n[0:2]), apply(ctm, n[2:4])
             else:
-                p1, p2, p3 = _apply(ctm, n[0:2]), _apply(ctm, n[2:4]), _apply(ctm, n[2:4])
-            current += _bezier(last, p1, p2, p3)
+                p1, p2, p3 = apply(ctm, n[0:2]), apply(ctm, n[2:4]), apply(ctm, n[2:4])
+            current += bezier(last, p1, p2, p3)
     if len(current) > 1:
         lines.append(tuple(current))
     elif current and not lines:
@@ -813,7 +581,7 @@ def _measure(shown, font_dict, font_name, fonts: dict, size: float, spacing: flo
     holds the page's fonts found so far by name."""
     import pikepdf
 
-    from pnp.pdf.operators import Name, Shown
+    from pnp.verify.operators import Name, Shown
 
     if isinstance(shown, Shown):
         parts = (shown.data,)
@@ -831,7 +599,7 @@ def _measure(shown, font_dict, font_name, fonts: dict, size: float, spacing: flo
             font_key = obj.objgen if obj.is_indirect else ("direct", id(obj))
             font = fonts.get(font_key)
             if font is None:
-                from pnp.pdf.glyphs import font as measured_font
+                from pnp.verify.glyphs import font as measured_font
 
                 font = fonts[font_key] = measured_font(obj)
         found_font = page_fonts[name] = (font_key, font)
@@ -876,7 +644,7 @@ def _placed(measured: tuple, tm: tuple, ctm: tuple, size: float, rise: float, ta
             texts: list) -> tuple:
     """One text object placed by the text matrix; the text matrix after its glyphs."""
     x, left, bottom, right, top, chars = measured
-    m = _compose(tm, ctm) if ctm != IDENTITY else tm
+    m = compose(tm, ctm) if ctm != IDENTITY else tm
     if m[1] == 0 and m[2] == 0:            # upright (pnp's texts): the quad is its box
         x0, x1 = left * m[0] + m[4], right * m[0] + m[4]
         y0, y1 = (bottom + rise) * m[3] + m[5], (top + rise) * m[3] + m[5]
@@ -884,9 +652,9 @@ def _placed(measured: tuple, tm: tuple, ctm: tuple, size: float, rise: float, ta
         box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
         printed = size * min(abs(m[0]), abs(m[3]))
     else:
-        quad = (_apply(m, (left, bottom + rise)), _apply(m, (right, bottom + rise)),
-                _apply(m, (right, top + rise)), _apply(m, (left, top + rise)))
-        box = _box_of(quad)
+        quad = (apply(m, (left, bottom + rise)), apply(m, (right, bottom + rise)),
+                apply(m, (right, top + rise)), apply(m, (left, top + rise)))
+        box = box_of(quad)
         printed = size * min(math.hypot(m[0], m[1]), math.hypot(m[2], m[3]))
     texts.append(Text(chars, printed, quad, box, tag, clip))
     a, b, c, d, e, f = tm
@@ -919,16 +687,3 @@ def _page_size(page) -> tuple[float, float] | None:
     return width, height
 
 
-def _mark_name(raw, mark, cache: dict[bytes, str] | None = None) -> str:
-    needed = ctypes.c_ulong(0)
-    if not raw.FPDFPageObjMark_GetName(mark, None, 0, ctypes.byref(needed)) or needed.value == 0:
-        return ""
-    buf = (ctypes.c_ushort * (needed.value // 2 + 1))()
-    raw.FPDFPageObjMark_GetName(mark, buf, needed.value, ctypes.byref(needed))
-    key = bytes(buf)[: max(0, needed.value - 2)]
-    name = cache.get(key) if cache is not None else None
-    if name is None:
-        name = key.decode("utf-16-le", "replace")
-        if cache is not None:
-            cache[key] = name
-    return name

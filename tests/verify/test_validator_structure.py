@@ -21,10 +21,11 @@ import pytest
 from pikepdf import Array, Dictionary, Name, Stream
 
 from pnp.build import build
-from pnp.pdf.readback import NotOurs
+from pnp.verify.readback import NotOurs
 from pnp.spec import loads
-from pnp.validate import validate_file
-from tamper import SMALL
+from pnp.verify.validate import validate_file
+from support.tamper import SMALL
+from support.verdicts import forge, judged
 
 
 @pytest.fixture(scope="module")
@@ -33,28 +34,6 @@ def good(tmp_path_factory) -> Path:
     [(path, _, _)] = build(loads(SMALL, "structure.yaml"), out)
     assert all(r.ok for r in validate_file(path))
     return path
-
-
-def judged(path: Path) -> tuple[str, set[str], str]:
-    """('ok' | 'fail' | 'unreadable', the problem codes, every message in one text)."""
-    try:
-        reports = validate_file(path)
-    except NotOurs as exc:
-        assert "\n" not in str(exc)
-        return "unreadable", set(), str(exc)
-    problems = [p for r in reports for p in r.problems]
-    return ("ok" if not problems else "fail", {p.code for p in problems},
-            " | ".join(p.message for p in problems))
-
-
-def forge(good: Path, out: Path, edit) -> Path:
-    """A copy of ``good`` with ``edit(pdf)`` applied, saved by pikepdf."""
-    with pikepdf.open(good) as pdf:
-        edit(pdf)
-        # streams kept as written (pikepdf would otherwise re-encode LZW or ASCIIHex as Flate)
-        pdf.save(out, compress_streams=False)
-    assert out.read_bytes() != good.read_bytes()
-    return out
 
 
 def content(pdf, page: int = 0) -> bytes:
@@ -291,7 +270,7 @@ def test_a_content_stream_taken_from_another_file_fails(good, tmp_path):
 def test_the_bytes_obj_in_a_string_hide_no_filter(good, tmp_path):
     # a dictionary whose string holds "obj" made the byte scanner lose the /Filter after it,
     # so a bomb went to the renderer; qpdf reads the dictionary whole
-    from test_validator_attack import bomb, measured
+    from support.verdicts import bomb, measured
 
     def edit(pdf):
         stream = Stream(pdf, b"")
@@ -458,7 +437,7 @@ def test_a_harmless_resave_validates(good, tmp_path, tool):
 
 
 def test_a_resave_is_proved_without_rendering(good, tmp_path, monkeypatch):
-    from pnp.pdf import proof
+    from pnp.verify import proof
 
     def no_render(*args):
         raise AssertionError("rendered a page the structure proves")
@@ -473,7 +452,7 @@ def test_a_resave_is_proved_without_rendering(good, tmp_path, monkeypatch):
 def test_a_content_stream_rewritten_by_mutool_is_proved_by_its_drawing(good, tmp_path, monkeypatch):
     # mutool clean -s sets each colour just before its use and drops the identity matrix:
     # other operators, the same drawing, proved without a render
-    from pnp.pdf import proof
+    from pnp.verify import proof
 
     def no_render(*args):
         raise AssertionError("rendered a page whose drawing is the redraw's")
@@ -501,7 +480,7 @@ def test_a_colour_set_after_its_use_is_another_drawing(good, tmp_path):
 
 
 def test_a_page_with_foreign_constructs_is_never_rendered(good, tmp_path, monkeypatch):
-    from pnp.pdf import proof
+    from pnp.verify import proof
 
     def no_render(*args):
         raise AssertionError("rendered a page holding a construct pnp never writes")
@@ -521,11 +500,11 @@ def test_a_page_with_foreign_constructs_is_never_rendered(good, tmp_path, monkey
 
 @pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGBUS])
 def test_a_reader_that_crashes_is_reported_as_a_crash(good, monkeypatch, sig):
-    import pnp.validate
+    import pnp.verify.validate
 
     def crash(*_args):
         os.kill(os.getpid(), sig)
-    monkeypatch.setattr(pnp.validate, "_validate_path", crash)
+    monkeypatch.setattr(pnp.verify.validate, "_validate_path", crash)
     with pytest.raises(NotOurs, match="crashed") as caught:
         validate_file(good)
     assert "memory" not in str(caught.value)
@@ -533,15 +512,15 @@ def test_a_reader_that_crashes_is_reported_as_a_crash(good, monkeypatch, sig):
 
 def test_a_reader_that_aborts_is_still_memory(good, monkeypatch):
     # pdfium aborts when an allocation fails
-    import pnp.validate
+    import pnp.verify.validate
 
-    monkeypatch.setattr(pnp.validate, "_validate_path", lambda *_: os.abort())
+    monkeypatch.setattr(pnp.verify.validate, "_validate_path", lambda *_: os.abort())
     with pytest.raises(NotOurs, match="memory"):
         validate_file(good)
 
 
 def test_a_flate_bomb_is_refused_in_little_memory(good, tmp_path):
-    from test_validator_attack import bomb, measured
+    from support.verdicts import bomb, measured
 
     def edit(pdf):
         stream = Stream(pdf, b"")

@@ -3,11 +3,11 @@
 For each board in the attached data: rebuild it with its game's ``from_data``, run the game's
 ``check`` (every invariant, exactly), and compare what is drawn on its pages with the data via
 ``check_drawn`` (which names the dot or space that is wrong). Then the proof
-(``pnp.pdf.proof``): this pnp redraws the whole PDF from the data, and the file must be
+(``pnp.verify.proof``): this pnp redraws the whole PDF from the data, and the file must be
 exactly that: only constructs pnp writes, each page's content equal to the redraw's operator
-by operator (``pnp.pdf.structure``), and where only the render can decide, the same colours
+by operator (``pnp.verify.structure``), and where only the render can decide, the same colours
 pixel by pixel as a printer prints it. Nothing in the data is
-trusted, and the file is read in a child process with hard limits (``pnp.pdf.sandbox``); the
+trusted, and the file is read in a child process with hard limits (``pnp.verify.sandbox``); the
 redraw, which needs only the data, runs in a child of its own while the pages are read.
 This module knows no game's rules.
 """
@@ -21,12 +21,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game
-from pnp.games.base import Fields, Problem, Problems, bounded_list, brief
+from pnp.games.base import Fields, Problem, bounded_list, brief
 from pnp.i18n import LANGUAGES
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
-from pnp.pdf.readback import Drawn, NotOurs, PdfBoards
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
+from pnp.verify.problems import PROBLEMS
+from pnp.verify.readback import Drawn, NotOurs, PdfBoards
 from pnp.words import noun
 
 EDGE_SLACK_PT = 0.01
@@ -34,28 +35,6 @@ MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
 MAX_TEXT = 300           # characters of one problem message or label as shown
 MAX_BOARDS = 20_000      # board records in one file (four quarter boards a page, 5000 pages)
 
-# The validator's own problem codes (each game declares its own in its problems.py).
-PROBLEMS = Problems({
-    "bad-data": "the attached data cannot be read (wrong type, missing or unknown key)",
-    "not-printed": "the data lists a board that is on no page",
-    "check-failed": "a game's check cannot check this data",
-    "outside-safe-area": f"something is drawn within {EDGE_MM} mm of the paper edge",
-    "drawn-unknown": "a marked object belongs to no board",
-    "duplicate-board": "two board records are the same board",
-    "data-attachments": "more than one attached board data, or other attached files",
-    "data-page": "the data's page size is not its paper's, or not the pages' size",
-    "other-version": "made by another pnp version, whose drawing this one cannot redraw",
-    "placement": "the data places a piece otherwise than pnp lays it out",
-    "page-count": "the file has more or fewer pages than its data prints",
-    "page-geometry": "a page box, rotation or size differs from what pnp writes",
-    "print-settings": "the print dialog settings (scaling, copies, range, duplex, forms) differ",
-    "foreign-construct": "a construct pnp never writes (colour spaces, graphics states, XObjects, "
-                         "actions, optional content, JavaScript, operators beyond grey paths and text)",
-    "annotation": "a page carries annotations (pnp pages have none)",
-    "ink-extra": "the page prints ink that pnp does not draw there",
-    "ink-missing": "the page does not print ink that pnp draws there",
-    "ink-unproven": "the ink could not be compared with the redraw",
-})
 
 PAYLOAD_KEYS = ("format", "generator", "title", "seed", "page", "boards")
 PAGE_KEYS = ("size", "orientation", "margin_mm", "width", "height")
@@ -132,7 +111,7 @@ def validate_file(path) -> list[BoardReport]:
     """Reports for every board in the PDF (and one for the file as a whole if it has
     problems); raises NotOurs for files that cannot be checked. The reading runs in a child
     process with memory and time limits, so a hostile file is an error line, not a crash."""
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
     try:
         return sandbox.run(_validate_path, str(path))
@@ -171,7 +150,7 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     # pages beside those of the first half here. The boards are read first as though the data
     # placed every piece where pnp does (so it does, unless forged); when the redraw says
     # otherwise, they and the layout are read again, so every report is the plain order's.
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
     started: list = []
     try:
@@ -428,8 +407,8 @@ def _at_most_pages(most: int):
 
 def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: BoardReport,
            frames: dict[int, list]) -> None:
-    """The file prints exactly what this pnp draws from its data (see ``pnp.pdf.proof``)."""
-    from pnp.pdf.proof import compare
+    """The file prints exactly what this pnp draws from its data (see ``pnp.verify.proof``)."""
+    from pnp.verify.proof import compare
 
     owners = _boards_by_page(reports)
     for d in compare(doc.structure, lambda: doc.pdf, pdf_bytes, doc.data):
@@ -500,7 +479,7 @@ def _boards_by_page(reports) -> dict[int, list[BoardReport]]:
 
 def _layout_checks(doc: PdfBoards, reports, whole, pieces, layout: list | None = None) -> None:
     """Text under 6 pt, text over text, dots or lines, ink outside its piece's frame, read back
-    from each page (``pnp.pdf.layout_check``); a problem goes to every board on that page.
+    from each page (``pnp.verify.layout_check``); a problem goes to every board on that page.
     ``layout``: the pages' results when already read (``_layout_results``)."""
     if layout is None:
         layout = _layout_results(doc, pieces, range(len(doc)))
@@ -517,7 +496,7 @@ def _layout_checks(doc: PdfBoards, reports, whole, pieces, layout: list | None =
 def _layout_results(doc: PdfBoards, pieces, pages: range) -> list:
     """Each page's layout problems, in order; a page that cannot be read ends the list with its
     exception, which ``_layout_checks`` raises where reading page by page would have."""
-    from pnp.pdf.layout_check import check_parsed
+    from pnp.verify.layout_check import check_parsed
 
     out: list = []
     for page in pages:

@@ -4,7 +4,7 @@ pnp writes every PDF itself, so from the attached data alone ``pnp.render.redraw
 exact PDF this version would write. The proof compares the given file with that redraw:
 
 1. the bytes: a file pnp wrote and nobody touched is the redraw byte for byte, and is proved;
-2. otherwise the structure (``pnp.pdf.structure``): everything reachable from the catalog and
+2. otherwise the structure (``pnp.verify.structure``): everything reachable from the catalog and
    each page must be of a kind pnp writes (anything else is a named problem and is never
    rendered), and each page's boxes, rotation, resources and content must equal the redraw's.
    A re-save by qpdf or pikepdf is proved here, without rendering;
@@ -23,7 +23,7 @@ heavy pages costs a few renders, not thousands.
 
 from __future__ import annotations
 
-from pnp.pdf.structure import Difference  # noqa: F401 - where the proof's findings are typed
+from pnp.verify.structure import Difference  # noqa: F401 - where the proof's findings are typed
 
 DPI = 600               # pixels an inch: a 0.02 pt sliver is a sixth of a pixel
 BAND = 512              # pixel rows rendered at once, so a page costs a few MB, not 100
@@ -50,7 +50,7 @@ def compare(given, given_pdfium, redrawn_bytes: bytes, given_bytes: bytes) -> li
 
     import pikepdf
 
-    from pnp.pdf import structure
+    from pnp.verify import structure
 
     redrawn = pikepdf.open(io.BytesIO(redrawn_bytes))
     try:

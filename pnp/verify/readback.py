@@ -1,15 +1,13 @@
 """Reading a PDF back: the attached data, and what is actually drawn on each page.
 
-The file is parsed once by qpdf (through pikepdf, after ``pnp.pdf.prescan`` has bounded it):
-the page count, each page's size and the attached data come from that parse, the one the
-structural proof (``pnp.pdf.structure``) holds. What is drawn on a page (the marked objects,
-and the layout in ``pnp.pdf.printed``) is read by pdfium (via pypdfium2), the PDF engine of a
-major browser, fuzzed for years against hostile files; it must see as many pages as qpdf.
+The file is parsed once by qpdf (through pikepdf, after ``pnp.verify.prescan`` has bounded it):
+the page count, each page's size, the attached data and what each page draws (the marked
+objects, and the layout in ``pnp.verify.printed``) all come from that parse, the one the
+structural proof (``pnp.verify.structure``) holds.
 """
 
 from __future__ import annotations
 
-import ctypes
 import json
 import stat
 from contextlib import contextmanager
@@ -17,15 +15,14 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.pdf.embed import ATTACHMENT, FORMAT
-from pnp.pdf.operators import Lines
-from pnp.pdf.prescan import MAX_PAGE_WORK
-from pnp.pdf.printed import Drawn, _mark_name, _page_size  # noqa: F401 - Drawn: where callers find it
+from pnp.verify.operators import Lines
+from pnp.verify.prescan import MAX_PAGE_WORK
+from pnp.verify.printed import Drawn, _page_size  # noqa: F401 - Drawn: where callers find it
 
 MAX_PDF_BYTES = 128 * 2**20      # a 1000-page pack is about 5 MB
 MAX_DATA_BYTES = 16 * 2**20       # the attached data of a 1000-page pack is about 1 MB
 MAX_PAGES = 5000
 MAX_ATTACHMENTS = 64
-MAX_PAGE_OBJECTS = 20_000         # drawn objects on a page; a pnp page has at most a few thousand
 MAX_OBJECTS_READ = 1_000_000      # drawn objects read back in all; a 1000-page pack has ~150,000
 
 
@@ -37,12 +34,12 @@ class PdfBoards:
     """An open pnp PDF: ``payload`` is the attached data, ``page_objects(i)`` what page i shows.
 
     ``data`` holds the file's bytes, ``structure`` the file as qpdf reads it (opened and
-    bounded by ``pnp.pdf.prescan``, for the structural proof) and ``data_attachments`` how
+    bounded by ``pnp.verify.prescan``, for the structural proof) and ``data_attachments`` how
     many attachments carry board data.
     """
 
     def __init__(self, path: str | Path):
-        from pnp.pdf.prescan import Refused, scan
+        from pnp.verify.prescan import Refused, scan
 
         path = Path(path)
         name = str(path)
@@ -75,7 +72,7 @@ class PdfBoards:
         self.name = name
         self._pdfium = None
         self.fonts: dict = {}            # font object -> its measures, for every page's reading
-        self.parsed: dict = {}           # page -> its reading (``pnp.pdf.printed.Parsed``)
+        self.parsed: dict = {}           # page -> its reading (``pnp.verify.printed.Parsed``)
         self.lines = Lines()             # the operators of the content lines pages repeat
         try:
             # the page count, the page sizes, the attached data and what each page draws are
@@ -182,8 +179,8 @@ class PdfBoards:
         return self.page_read(index).drawn
 
     def page_read(self, index: int):
-        """Page ``index`` read once from qpdf's parse (``pnp.pdf.printed.read_parsed``)."""
-        from pnp.pdf.printed import TooMuch, Unreadable, read_parsed
+        """Page ``index`` read once from qpdf's parse (``pnp.verify.printed.read_parsed``)."""
+        from pnp.verify.printed import TooMuch, Unreadable, read_parsed
 
         if index not in self.parsed:
             try:
@@ -222,9 +219,9 @@ def _collector_paused():
 
 
 def read_payload(path) -> dict:
-    """The attached data of a pnp PDF, read in a limited child (``pnp.pdf.sandbox``) after the
+    """The attached data of a pnp PDF, read in a limited child (``pnp.verify.sandbox``) after the
     pre-scan: NotOurs for anything that cannot be read, never a crash."""
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
     try:
         return sandbox.run(_payload_of, str(path))
@@ -236,61 +233,6 @@ def _payload_of(path: str) -> dict:
     doc = PdfBoards(path)
     doc.close()
     return doc.payload
-
-
-class TooManyObjects(Exception):
-    """A page draws more objects than any pnp page (``MAX_PAGE_OBJECTS``)."""
-
-
-FORM_DEPTH = 4           # form XObjects inside form XObjects looked into; pnp draws none
-
-
-def objects_of(page) -> list[Drawn]:
-    """Every object drawn on a pdfium page (and inside its form XObjects, ``FORM_DEPTH`` deep),
-    with its marked-content tag, index and kind.
-
-    Raw pdfium calls with reused buffers: a hostile page can hold tens of thousands of objects,
-    and this walk must stay a few microseconds an object.
-    """
-    import pypdfium2.raw as raw
-
-    out: list[Drawn] = []
-    box = [ctypes.c_float() for _ in range(4)]
-    box_refs = [ctypes.byref(v) for v in box]
-    value = ctypes.c_int(-1)
-    value_ref = ctypes.byref(value)
-    rgba = [ctypes.c_uint(0) for _ in range(4)]
-    rgba_refs = [ctypes.byref(c) for c in rgba]
-    names: dict[bytes, str] = {}
-    form = raw.FPDF_PAGEOBJ_FORM
-
-    def walk(count, get, depth):
-        for i in range(count):
-            if len(out) >= MAX_PAGE_OBJECTS:
-                raise TooManyObjects(f"draws more than {MAX_PAGE_OBJECTS} objects")
-            obj = get(i)
-            if not obj:
-                continue
-            if raw.FPDFPageObj_GetBounds(obj, *box_refs):
-                tag, idx, fill, kind = "", -1, None, -1
-                for m in range(raw.FPDFPageObj_CountMarks(obj)):
-                    mark = raw.FPDFPageObj_GetMark(obj, m)
-                    tag = _mark_name(raw, mark, names) or tag
-                    if raw.FPDFPageObjMark_GetParamIntValue(mark, b"I", value_ref):
-                        idx = value.value
-                    if raw.FPDFPageObjMark_GetParamIntValue(mark, b"K", value_ref):
-                        kind = value.value
-                if tag and raw.FPDFPageObj_GetFillColor(obj, *rgba_refs):
-                    fill = tuple(c.value for c in rgba)
-                out.append(Drawn(tag, idx, (box[0].value, box[1].value, box[2].value, box[3].value),
-                                 fill, kind))
-            # an object without extent (an empty path) draws nothing, but a form may hold more
-            if depth < FORM_DEPTH and raw.FPDFPageObj_GetType(obj) == form:
-                walk(raw.FPDFFormObj_CountObjects(obj),
-                     lambda k, o=obj: raw.FPDFFormObj_GetObject(o, k), depth + 1)
-
-    walk(raw.FPDFPage_CountObjects(page.raw), lambda k: raw.FPDFPage_GetObject(page.raw, k), 0)
-    return out
 
 
 def _attached(pdf, name: str) -> list[tuple[str, object]]:

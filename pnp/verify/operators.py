@@ -11,7 +11,7 @@ the PDF's list, a number qpdf may read otherwise, several content streams) gives
 the caller reads the page through qpdf's parse as before. So a forger gains nothing by writing
 what this reader does not know: that page is read by qpdf, as every page was before.
 
-The operands it gives are the interpreter's plain values (``pnp.pdf.printed``): a number is
+The operands it gives are the interpreter's plain values (``pnp.verify.printed``): a number is
 its token's bytes (``float()`` reads it, exactly as ``Decimal`` then ``float`` would), a name
 is a ``Name`` (``str``, with its ``/``), a string is ``Shown``, an array a ``list`` and a
 dictionary a ``dict`` of names to numbers (``int`` or ``float``) or names.

@@ -1,6 +1,6 @@
 """Is a page legible? Text size, text over text, dots or lines, and ink outside its frame.
 
-Judged from what the page prints (``pnp.pdf.printed``), never from the code that drew it, with
+Judged from what the page prints (``pnp.verify.printed``), never from the code that drew it, with
 shapely doing the geometry: each text is the box of its glyphs (turned with the text), each
 stroked path a band as wide as its line, each filled path its area.
 
@@ -15,30 +15,22 @@ stroked path a band as wide as its line, each filled path its area.
 - **outside-safe-area**: anything within 5 mm of the paper edge (only when asked: the
   validator checks that for every object already).
 
-``page_problems`` is the one call for a page; ``check_parsed`` reads a page from qpdf's parse
-first (the validator's reading), ``check_page`` a pdfium page (the tests' and benches').
+``page_problems`` is the one call for a page; ``check_parsed`` takes a page as the validator
+reads it (``pnp.verify.printed.read_parsed``). (The tests and benches check pages pdfium reads
+with ``tests/support/pdfium_pages.check_page``.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.games.base import Problem, Problems
+from pnp.games.base import Problem
 from pnp.paper import MM, Frame
 from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import EDGE_MM
-from pnp.pdf.printed import PagePrint, Shape, Text, TooMuch, read_page
+from pnp.verify.printed import PagePrint, Shape, Text
+from pnp.verify.problems import PROBLEMS
 
-PROBLEMS = Problems({
-    "text-too-small": f"a text prints smaller than {MIN_TEXT_PT:g} pt",
-    "text-collision": "two texts overlap",
-    "text-on-dot": "a text overlaps a dot or filled shape it does not sit inside",
-    "text-on-line": "a drawn line crosses a text",
-    "text-outside-frame": "a piece's text reaches outside the piece's frame",
-    "ink-outside-frame": "a piece's drawing reaches outside the piece's frame",
-    "outside-safe-area": f"something is drawn within {EDGE_MM} mm of the paper edge",
-    "page-unreadable": "the page has more objects than pnp ever draws",
-})
 
 TOUCH = 0.05          # points: shapes this close count as touching, not overlapping
 FRAME_SLACK = 0.6     # points: a frame's edge, where cut lines run, is this wide
@@ -49,22 +41,12 @@ MAX_REPORTED = 3      # problems of one code on one page: the rest are counted, 
 Placed = tuple[str, Frame]     # a piece's name and the frame it was drawn in
 
 
-def check_page(page, frames: Sequence[Placed], number: int, safe: Frame | None = None,
-               text: bool = True) -> list[Problem]:
-    """Problems of a pdfium ``page`` (page ``number``, from 1) holding pieces in ``frames``.
-    ``text=False`` checks only where ink is (frames, safe area), which is much cheaper."""
-    try:
-        printed = read_page(page, _worth_reading([f for _, f in frames], safe, text), words=text)
-    except TooMuch as exc:
-        return [PROBLEMS("page-unreadable", f"page {number}: {exc}")]
-    return page_problems(printed, frames, number, safe, text)
-
-
 def check_parsed(parsed, frames: Sequence[Placed], number: int, safe: Frame | None = None,
                  text: bool = True) -> list[Problem]:
-    """``check_page`` for a page read from qpdf's parse (``pnp.pdf.printed.read_parsed``),
-    the reading the validator uses."""
-    printed = parsed.printed(many=_worth_reading_all([f for _, f in frames], safe, text))
+    """Problems of a page as the validator reads it (``pnp.verify.printed.read_parsed``; page
+    ``number``, from 1) holding pieces in ``frames``; ``safe`` adds the safe-area check.
+    ``text=False`` checks only where ink is (frames, safe area), which is much cheaper."""
+    printed = parsed.printed(many=worth_reading([f for _, f in frames], safe, text))
     return page_problems(printed, frames, number, safe, text)
 
 
@@ -153,30 +135,10 @@ def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report
                                           f"{_where(texts[b].bounds, h)}")
 
 
-def _worth_reading(frames: Sequence[Frame], safe: Frame | None, text: bool):
+def worth_reading(frames: Sequence[Frame], safe: Frame | None, text: bool):
     """Which paths to read point by point: those that may touch a text (when texts are
-    checked) or poke out of a frame or the safe area, judged by pdfium's generous box; the
-    rest cannot be a problem."""
-    import numpy as np
-
-    boxes: list = []           # the texts' boxes, one array, made at the first path
-
-    def detail(box, texts) -> bool:
-        if text and texts:
-            if not boxes:
-                boxes.append(np.array([t.bounds for t in texts]))
-            b = boxes[0]
-            if np.any((box[0] <= b[:, 2] + 1) & (b[:, 0] <= box[2] + 1) &
-                      (box[1] <= b[:, 3] + 1) & (b[:, 1] <= box[3] + 1)):
-                return True
-        if safe is not None and not _within(box, safe, slack=0.01):
-            return True
-        return any(_overlaps_inside(box, f) and not _within(box, f) for f in frames)
-    return detail
-
-
-def _worth_reading_all(frames: Sequence[Frame], safe: Frame | None, text: bool):
-    """``_worth_reading`` for every path of a page at once (one array operation a page rather
+    checked) or poke out of a frame or the safe area, judged by their generous box (the rest
+    cannot be a problem); for every path of a page at once (one array operation a page rather
     than one a path): ``many(boxes, texts)`` -> a flag a box."""
     import numpy as np
 

@@ -1,4 +1,4 @@
-"""The validator reads pnp's own content from its decoded bytes (pnp.pdf.operators) instead of
+"""The validator reads pnp's own content from its decoded bytes (pnp.verify.operators) instead of
 through pikepdf's operand objects. What it reads must be what qpdf reads, operator by operator;
 and whatever it does not know (a forger's comment, hex string, # escape, inline image, nested
 parentheses ...) must go back to qpdf's parse, never be read its own way."""
@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.build import build
-from pnp.pdf.operators import LINE, Lines, Name, Shown, operators
-from pnp.pdf.printed import read_parsed
+from pnp.verify.operators import LINE, Lines, Name, Shown, operators
+from pnp.verify.printed import read_parsed
 from pnp.spec import loads
-from tamper import SMALL
+from support.tamper import SMALL
 
 
 def _theirs(content: bytes) -> list | None:
@@ -144,7 +144,7 @@ def test_what_pnp_never_writes_goes_to_qpdf(content):
 
 
 def test_a_page_read_through_qpdf_reads_as_before():
-    # the same drawing with and without a comment: one through pnp.pdf.operators, one
+    # the same drawing with and without a comment: one through pnp.verify.operators, one
     # through qpdf's parse; the reader gives the same objects either way
     plain = b"q 0 g /PnpDot <</I 3 /K 1>> BDC n 10 10 m 20 20 l 30 10 l f* EMC Q"
     readings = []

@@ -14,7 +14,18 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name, String
 
-from test_validator_structure import forge, good, judged  # noqa: F401 - good is a fixture
+from pnp.build import build
+from pnp.spec import loads
+from pnp.verify.validate import validate_file
+from support.tamper import SMALL
+from support.verdicts import forge, judged
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> Path:
+    [(path, _, _)] = build(loads(SMALL, "readers.yaml"), tmp_path_factory.mktemp("good"))
+    assert all(r.ok for r in validate_file(path))
+    return path
 
 
 def _spec(pdf, name: str, body: bytes):
@@ -54,7 +65,7 @@ def test_an_attachment_tree_that_loops_is_one_line(good, tmp_path):
 
 @pytest.mark.parametrize("rotate, swapped", [(0, False), (90, True)])
 def test_page_sizes_are_read_from_the_parse_the_proof_holds(good, rotate, swapped):
-    from pnp.pdf.readback import _page_size
+    from pnp.verify.readback import _page_size
 
     with pikepdf.open(good) as pdf:
         page = pdf.pages[0].obj
@@ -125,7 +136,7 @@ CATALOG = {2: b"<</Type/Catalog/Pages 3 0 R>>", 3: b"<</Type/Pages/Kids[]/Count 
 
 
 def _refused(tmp_path, name: str, body: bytes) -> tuple[str, int]:
-    from test_validator_attack import measured
+    from support.verdicts import measured
 
     path = tmp_path / name
     path.write_bytes(body)
@@ -137,7 +148,7 @@ def _refused(tmp_path, name: str, body: bytes) -> tuple[str, int]:
 
 def test_the_hand_made_file_reads_cleanly_without_its_bomb(tmp_path):
     # the files below are refused for their bombs, not for being badly made
-    from pnp.pdf.prescan import scan
+    from pnp.verify.prescan import scan
 
     found = scan(_xref_file({}, CATALOG))
     assert len(found.object_streams) == 1
@@ -189,11 +200,11 @@ def test_deep_or_wide_objects_inside_an_object_stream_are_one_line(tmp_path, sha
 
 @pytest.mark.parametrize("enabled", [True, False])
 def test_reading_a_page_leaves_the_cycle_collector_as_it_found_it(good, enabled):
-    # the collector is paused while a page is read (pnp.pdf.readback._collector_paused), and
+    # the collector is paused while a page is read (pnp.verify.readback._collector_paused), and
     # only then: on again after it, and never switched on by a reading where it was off
     import gc
 
-    from pnp.pdf.readback import PdfBoards
+    from pnp.verify.readback import PdfBoards
 
     doc = PdfBoards(str(good))
     was = gc.isenabled()
@@ -211,7 +222,7 @@ def test_validating_in_process_leaves_nothing_frozen(good, monkeypatch):
     # child (no fork, or PNP_NO_SANDBOX) must hand the collector everything back afterwards
     import gc
 
-    from pnp.validate import validate_file
+    from pnp.verify.validate import validate_file
 
     monkeypatch.setenv("PNP_NO_SANDBOX", "1")
     gc.unfreeze()

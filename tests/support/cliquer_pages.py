@@ -33,7 +33,7 @@ class Obj:
     index: int
     size: float                    # font size of a text object (0 for others)
     text: str = ""
-    mark: object = None            # the validator's reading of a marked object (pnp.pdf.readback.Drawn)
+    mark: object = None            # the validator's reading of a marked object (pnp.verify.readback.Drawn)
 
 
 @lru_cache(maxsize=None)
@@ -70,7 +70,7 @@ def draw_pieces(jobs, paper: str, orientation: str, margin_mm: float = 10):
 
 
 def read_page(page) -> list[Obj]:
-    from pnp.pdf.readback import objects_of
+    from support.pdfium_pages import objects_of
 
     marked = {d.bounds: d for d in objects_of(page) if d.tag}
     textpage = page.get_textpage()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
-from cliquer_boards import full_report
+from support.cliquer_boards import full_report
 
 from pnp.games.cliquer.board import Limits
 
@@ -53,7 +53,7 @@ import numpy as np
 import pytest
 
 from pnp.paper import Frame
-from pnp.pdf.readback import Drawn
+from pnp.verify.readback import Drawn
 
 
 def _cliquer_marks(radius_delta=0.0, shift=0.0, which=0):
@@ -149,7 +149,7 @@ def test_a_space_is_drawn_on_its_circle_to_a_quarter_of_its_radius(stretch, ok):
 @pytest.mark.parametrize("levels, ok", [(0, True), (12, True), (-12, True), (13, False),
                                         (-13, False)])
 def test_a_pixel_may_differ_from_the_redraw_by_less_than_a_twentieth_of_the_scale(levels, ok):
-    from pnp.pdf.proof import ink_differences
+    from pnp.verify.proof import ink_differences
 
     wanted = np.full((40, 40), 128, dtype=np.uint8)
     given = wanted.copy()
@@ -162,7 +162,7 @@ def test_a_pixel_may_differ_from_the_redraw_by_less_than_a_twentieth_of_the_scal
 @pytest.mark.parametrize("channel", [0, 1, 2])
 def test_one_colour_channel_differing_is_a_difference(channel):
     # yellow on white changes the blue channel alone (the grey render saw ~23 levels)
-    from pnp.pdf.proof import ink_differences
+    from pnp.verify.proof import ink_differences
 
     wanted = np.full((40, 40, 3), 255, dtype=np.uint8)
     given = wanted.copy()

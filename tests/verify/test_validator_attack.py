@@ -9,7 +9,6 @@ made, and PDFs whose attached data someone edited by hand or by program.
 from __future__ import annotations
 
 import copy
-import functools
 import zlib
 import os
 import signal
@@ -21,12 +20,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from conftest import AWAY
 from pnp.build import build
-from pnp.pdf.readback import MAX_PDF_BYTES, NotOurs
+from pnp.verify.readback import MAX_PDF_BYTES, NotOurs
 from pnp.spec import loads
-from pnp.validate import validate_file
-from tamper import SMALL, read_data, rewrite
+from pnp.verify.validate import validate_file
+from support.tamper import SMALL, read_data, rewrite
+from support.verdicts import bomb, measured
 
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                       HealthCheck.too_slow])
@@ -197,7 +196,7 @@ def with_payload(good: Path, out: Path, edit) -> Path:
 
 def with_raw_data(good: Path, out: Path, body: bytes) -> Path:
     from pypdf import PdfWriter
-    from tamper import _attachment_stream
+    from support.tamper import _attachment_stream
 
     writer = PdfWriter(clone_from=str(good))
     _attachment_stream(writer).set_data(body)
@@ -361,35 +360,6 @@ def test_a_game_check_that_crashes_fails_its_board_and_the_rest_are_checked(good
 # resource attacks: every one answered with one line or a named failure, in bounded memory
 
 
-MEASURE = """\
-import resource, subprocess, sys
-result = subprocess.run([sys.executable, "-m", "pnp", *sys.argv[1:]], capture_output=True, text=True)
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-print(result.returncode, peak)
-sys.stdout.write(result.stdout)
-sys.stderr.write(result.stderr)
-"""
-
-
-def measured(*args) -> tuple[int, int, str, str]:
-    """(exit code, peak memory in bytes of pnp and its children, stdout, stderr) of `pnp ARGS`
-    run in a fresh process, so no earlier test's memory is counted."""
-    # the timeout is a guard against a hang, not a speed figure (bench/ measures speed)
-    result = subprocess.run([sys.executable, "-c", MEASURE, *map(str, args)], capture_output=True,
-                            text=True, timeout=180, cwd=AWAY)
-    first, _, out = result.stdout.partition("\n")
-    code, peak = map(int, first.split())
-    return code, peak, out, result.stderr
-
-
-@functools.lru_cache(maxsize=1)
-def bomb(inflated: int = 2**30) -> bytes:
-    """Zeros that inflate to ``inflated`` bytes: about 4.5 MB of Flate for a gigabyte."""
-    packer = zlib.compressobj(1)
-    chunk = b"\0" * 2**20
-    return b"".join([packer.compress(chunk) for _ in range(inflated // 2**20)] + [packer.flush()])
-
-
 def _raw_stream(writer, body: bytes, **entries):
     from pypdf.generic import EncodedStreamObject, NameObject
 
@@ -404,7 +374,7 @@ def _raw_stream(writer, body: bytes, **entries):
 def attack_file(kind: str, good: Path, out: Path) -> Path:
     from pypdf import PdfWriter
     from pypdf.generic import ArrayObject, DictionaryObject, NameObject
-    from tamper import _attachment_stream
+    from support.tamper import _attachment_stream
 
     writer = PdfWriter(clone_from=str(good))
     if kind == "bomb as the attachment":
@@ -470,9 +440,9 @@ def _hog_memory(*_args):
 
 def test_a_child_that_runs_out_of_memory_is_one_line(good, monkeypatch):
     # the last line of defence: whatever the pre-checks miss meets the child's hard limits
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
-    monkeypatch.setattr("pnp.validate._validate_path", _hog_memory)
+    monkeypatch.setattr("pnp.verify.validate._validate_path", _hog_memory)
     with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
         validate_file(good)
     assert sandbox.available()
@@ -482,19 +452,19 @@ def test_a_child_that_aborts_is_one_line(good, monkeypatch):
     def abort(path):
         os.abort()
 
-    monkeypatch.setattr("pnp.validate._validate_path", abort)
+    monkeypatch.setattr("pnp.verify.validate._validate_path", abort)
     with pytest.raises(NotOurs, match="needs more than"):
         validate_file(good)
 
 
 def test_a_child_that_never_ends_is_stopped(good, monkeypatch):
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
     def spin(path):
         while True:
             pass
 
-    monkeypatch.setattr("pnp.validate._validate_path", spin)
+    monkeypatch.setattr("pnp.verify.validate._validate_path", spin)
     monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 1,
                                                         "wall": 60})
     with pytest.raises(NotOurs, match="needs more than 1 s of work"):
@@ -503,7 +473,7 @@ def test_a_child_that_never_ends_is_stopped(good, monkeypatch):
 
 def test_a_redraw_that_runs_out_of_memory_is_one_line(good, monkeypatch):
     """The redraw runs in a child of the validator's child, with limits of its own."""
-    monkeypatch.setattr("pnp.validate._redrawn", _hog_memory)
+    monkeypatch.setattr("pnp.verify.validate._redrawn", _hog_memory)
     with pytest.raises(NotOurs, match="needs more than .* MB of memory"):
         validate_file(good)
 
@@ -512,7 +482,7 @@ def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, m
     """A validator child stopped by its wall clock leaves none of its own children running."""
     import time
 
-    from pnp.pdf import sandbox
+    from pnp.verify import sandbox
 
     pids = tmp_path / "pids"
 
@@ -522,8 +492,8 @@ def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, m
         while True:
             time.sleep(0.05)
 
-    monkeypatch.setattr("pnp.validate._redrawn", spin)
-    monkeypatch.setattr("pnp.validate._layout_results", spin)
+    monkeypatch.setattr("pnp.verify.validate._redrawn", spin)
+    monkeypatch.setattr("pnp.verify.validate._layout_results", spin)
     monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 60,
                                                         "wall": 3})
     with pytest.raises(NotOurs, match="took longer than 3 s"):
@@ -682,11 +652,11 @@ def test_a_page_inked_all_over_is_named_within_the_memory_limit(good, tmp_path):
 def test_a_mark_a_fifth_of_a_millimetre_across_is_caught_anywhere(good, tmp_path, fx, fy, page):
     # 0.5 pt is 0.18 mm: the smallest extra mark the proof promises to see, wherever it falls
     # against the 150 dpi pixel grid
-    from test_mutations import Forgery
+    from support.forgery import Forgery
 
     import pypdfium2 as pdfium
 
-    from pnp.pdf.proof import DPI, render
+    from pnp.verify.proof import DPI, render
 
     forgery = Forgery(good)
     w, h = forgery.page_size(page)
@@ -772,7 +742,7 @@ def _sequential_reports(path: Path) -> list:
     """The validation in its plain order (redraw first, then every board read against pnp's
     own placements), without the sandbox: what the validator did before the redraw ran beside
     the reading, and must still say."""
-    from pnp import validate as v
+    from pnp.verify import validate as v
 
     doc = v.PdfBoards(path)
     try:

@@ -8,7 +8,7 @@ import re
 from click.testing import CliRunner
 
 from pnp.cli import cli
-from pnp.validate import BoardReport, summary
+from pnp.verify.validate import BoardReport, summary
 
 
 def test_every_pdf_build_wrote_is_summed_up_in_the_same_words(tmp_path):

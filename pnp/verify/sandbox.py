@@ -2,7 +2,7 @@
 
 pdfium is fuzzed and robust, but a PDF can still ask it for gigabytes (a Flate bomb, a form
 XObject drawing itself ten times over twenty levels) or for minutes of work. The pre-checks in
-``pnp.pdf.prescan`` refuse what they can see before pdfium starts; whatever they miss meets
+``pnp.verify.prescan`` refuse what they can see before pdfium starts; whatever they miss meets
 these limits. The child gets an address-space limit (RLIMIT_AS) and a CPU-time limit
 (RLIMIT_CPU) and the parent a wall clock, so an allocation failure, an abort inside pdfium or
 an endless loop becomes one line ("needs more than 768 MB") instead of a signal, a swap storm
