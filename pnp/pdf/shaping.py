@@ -52,12 +52,15 @@ def plain(text: str, font: str, rtl: bool = False) -> bool:
     if rtl:
         segments, _ = layout(text, font, rtl)
         return len(segments) == 1 and segments[0].face == font and type(segments[0].text) is str
+    family = faces.family_of(font)
     for ch in text:
         if ord(ch) < 0x0590:
             continue                 # the common case: Latin, Greek, Cyrillic, in DejaVu
-        if (faces.script_of(ch) is not None or bidi_class(ch) in _RTL_CLASSES
-                or not faces.covers(font, ch)):
+        if bidi_class(ch) in _RTL_CLASSES:
             return False
+        if not faces.covers(font, ch) or faces.script_of(ch) is not None:
+            if faces.face_for(ch, family) not in (None, font):
+                return False         # another face draws it (one no face has prints as before)
     return True
 
 
