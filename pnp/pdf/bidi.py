@@ -30,6 +30,7 @@ _CLOSING = {close: open_ for open_, close in _OPENING.items()}
 MAX_BRACKET_DEPTH = 63       # BD16: past this the line has no more pairs
 
 
+@lru_cache(maxsize=None)
 def bidi_class(ch: str) -> str:
     return unicodedata.bidirectional(ch) or "L"
 
@@ -45,6 +46,8 @@ def levels(text: str, base: int = 0) -> tuple[int, ...]:
     ``base`` (0 left to right, 1 right to left)."""
     n = len(text)
     types = [bidi_class(ch) for ch in text]
+    if base == 0 and not any(t in ("R", "AL", "AN") for t in types):
+        return (0,) * n       # a left-to-right line with nothing written right to left
     kept = [i for i in range(n) if types[i] not in _EXPLICIT]     # X9
     seq = [types[i] for i in kept]
     e = "R" if base % 2 else "L"

@@ -75,6 +75,7 @@ def family_of(name: str) -> dict[str, str]:
     return {LATIN: name}
 
 
+@lru_cache(maxsize=None)
 def script_of(ch: str) -> str | None:
     """The script whose face draws ``ch``, or None for one any face may draw."""
     code = ord(ch)
@@ -87,6 +88,7 @@ def script_of(ch: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)
 def joins_previous(ch: str) -> bool:
     """A character printed in the face of the one before it: a combining mark, a joiner, a
     variation selector (splitting them from their base would break the cluster)."""
@@ -94,6 +96,7 @@ def joins_previous(ch: str) -> bool:
             or 0xFE00 <= ord(ch) <= 0xFE0F)
 
 
+@lru_cache(maxsize=None)
 def is_letter(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "LM"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pnp.i18n import RTL, current
 from pnp.pdf.faces import BOLD, SANS, face_for, family_of, needs_extra
 
 MIN_TEXT_PT = 6.0          # nothing prints smaller: below 6 pt a photocopy loses it
@@ -32,15 +33,11 @@ def ensure_fonts() -> None:
 
 def page_rtl() -> bool:
     """Do the pages being drawn now read right to left (their language's direction)?"""
-    from pnp import i18n
-
-    return i18n.current().direction == i18n.RTL
+    return current().direction == RTL
 
 
 def page_language() -> str:
-    from pnp import i18n
-
-    return i18n.current().code
+    return current().code
 
 
 def missing_glyphs(text: str, font: str = SANS) -> list[str]:
@@ -99,7 +96,8 @@ def _width(text: str, font: str, size: float, rtl: bool, language: str) -> float
 
 
 def string_width(text: str, font: str, size: float) -> float:
-    return _width(text, font, size, page_rtl(), page_language())
+    language = current()
+    return _width(text, font, size, language.direction == RTL, language.code)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = MIN_TEXT_PT) -> float:

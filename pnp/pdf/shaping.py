@@ -49,42 +49,69 @@ class Segment:
 @lru_cache(maxsize=8192)
 def plain(text: str, font: str, rtl: bool = False) -> bool:
     """Is ``text`` drawn in ``font`` as reportlab draws a string, with no layout at all?"""
-    if rtl:
-        segments, _ = layout(text, font, rtl)
-        return len(segments) == 1 and segments[0].face == font and type(segments[0].text) is str
-    family = faces.family_of(font)
     for ch in text:
-        if ord(ch) < 0x0590:
-            continue                 # the common case: Latin, Greek, Cyrillic, in DejaVu
-        if bidi_class(ch) in _RTL_CLASSES:
+        if ord(ch) >= 0x0590 and _other_face(ch, font):
             return False
-        if not faces.covers(font, ch) or faces.script_of(ch) is not None:
-            if faces.face_for(ch, family) not in (None, font):
-                return False         # another face draws it (one no face has prints as before)
-    return True
+    if not rtl:
+        return True
+    # in a right-to-left paragraph, text that starts and ends with a left-to-right letter (or
+    # ends with a digit after one) is one left-to-right run; anything else is worked out
+    ends = text.strip()
+    if ends and bidi_class(ends[0]) == "L" and bidi_class(ends[-1]) in ("L", "EN") \
+            and not any(bidi_class(ch) in _RTL_CLASSES for ch in text):
+        return True
+    segments, _ = layout(text, font, rtl)
+    return len(segments) == 1 and segments[0].face == font and type(segments[0].text) is str
+
+
+@lru_cache(maxsize=None)
+def _other_face(ch: str, font: str) -> bool:
+    """Does ``ch`` need laying out beside text in ``font``: written right to left, or drawn by
+    another face of the family? (One no face has prints as before, as a missing glyph.)"""
+    if bidi_class(ch) in _RTL_CLASSES:
+        return True
+    if not faces.covers(font, ch) or faces.script_of(ch) is not None:
+        return faces.face_for(ch, faces.family_of(font)) not in (None, font)
+    return False
+
+
+@lru_cache(maxsize=None)
+def _own_face(ch: str, font: str) -> str | None:
+    """The face a letter (or a character of a script with a face) takes by itself; None for a
+    neutral character, which takes the face of the text around it."""
+    if faces.is_letter(ch) or faces.script_of(ch) is not None:
+        family = faces.family_of(font)
+        return faces.face_for(ch, family) or family.get(faces.LATIN, font)
+    return None
+
+
+@lru_cache(maxsize=None)
+def _neutral_face(ch: str, before: str | None, after: str | None, font: str) -> str:
+    family = faces.family_of(font)
+    for face in (before, after):
+        if face is not None and faces.covers(face, ch):
+            return face
+    base = family.get(faces.LATIN, font)
+    return base if faces.covers(base, ch) else (faces.face_for(ch, family) or base)
 
 
 def assign_faces(text: str, font: str) -> list[str]:
     """The face each character of ``text`` prints in, starting from the family of ``font``."""
-    family = faces.family_of(font)
-    base = family.get(faces.LATIN, font)
     out: list[str | None] = [None] * len(text)
     for i, ch in enumerate(text):
         if i and faces.joins_previous(ch):
             out[i] = out[i - 1]
-        elif faces.is_letter(ch) or faces.script_of(ch) is not None:
-            out[i] = faces.face_for(ch, family) or base
-    for i, ch in enumerate(text):           # the rest (spaces, digits, punctuation): the face
-        if out[i] is not None:              # before them if it has them, else the one after
-            continue
-        before = out[i - 1] if i else None
-        after = next((out[j] for j in range(i + 1, len(text)) if out[j] is not None), None)
-        for face in (before, after):
-            if face is not None and faces.covers(face, ch):
-                out[i] = face
-                break
         else:
-            out[i] = base if faces.covers(base, ch) else (faces.face_for(ch, family) or base)
+            out[i] = _own_face(ch, font)
+    after = None
+    nexts: list[str | None] = [None] * len(text)
+    for i in range(len(text) - 1, -1, -1):   # the next face to the right of each character
+        nexts[i] = after
+        if out[i] is not None:
+            after = out[i]
+    for i, ch in enumerate(text):            # the rest (spaces, digits, punctuation): the face
+        if out[i] is None:                    # before them if it has them, else the one after
+            out[i] = _neutral_face(ch, out[i - 1] if i else None, nexts[i], font)
     return out  # type: ignore[return-value]
 
 
@@ -147,7 +174,8 @@ def _glyph_chars(face: str) -> dict[int, int]:
 def glyph_char(face: str, gid: int) -> int:
     """The character glyph ``gid`` of ``face`` goes into the PDF as (its own, or PUA + gid,
     registered with reportlab's font the first time)."""
-    code = _glyph_chars(face).get(gid)
+    chars = _glyph_chars(face)
+    code = chars.get(gid)
     if code is not None:
         return code
     if gid >= PUA_GLYPHS:
@@ -158,14 +186,48 @@ def glyph_char(face: str, gid: int) -> int:
         font.charToGlyph[code] = gid
         font.glyphToChar.setdefault(gid, []).append(code)
         font.charWidths[code] = font._pdfScale(_hb_font(face).get_glyph_h_advance(gid))
+    chars[gid] = code                      # met again: found at once
     return code
 
 
 def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str):
-    """Run ``text[start:end]`` shaped in ``face`` (the rest of the line its context); the
-    reportlab string that shows it and its width in thousandths of the font size."""
+    """Run ``text[start:end]`` shaped in ``face``; the reportlab string that shows it and its
+    width in thousandths of the font size.
+
+    Shaped word by word: no script pnp prints joins or forms a cluster across a space, so each
+    word (and each space) is shaped once a process and kept, and a line's width is the sum of
+    its words' (a wrap measures many lines that share their words). A word cut off by a change
+    of face is shaped with the rest of the line as its context (an Arabic letter next to a
+    Latin one keeps its joining form), and not kept."""
+    from reportlab.pdfbase.ttfonts import ShapedStr
+
+    pieces, k = [], start
+    while k < end:
+        j = k + 1
+        while j < end and (text[j] == " ") == (text[k] == " "):
+            j += 1
+        edge = (k == start and k > 0 and text[k - 1] != " ") or \
+               (j == end and j < len(text) and text[j] != " ")
+        pieces.append(_shape(text, k, j, face, rtl, language) if edge
+                      else _word(text[k:j], face, rtl, language))
+        k = j
+    if rtl:
+        pieces.reverse()          # each word's glyphs are in visual order; so must the words be
+    chars = "".join(p[0] for p in pieces)
+    data = [d for p in pieces for d in p[1]]
+    return ShapedStr(chars, shapeData=data), sum(p[2] for p in pieces)
+
+
+@lru_cache(maxsize=16384)
+def _word(word: str, face: str, rtl: bool, language: str):
+    return _shape(word, 0, len(word), face, rtl, language)
+
+
+def _shape(text: str, start: int, end: int, face: str, rtl: bool, language: str):
+    """(characters, placements, width) of ``text[start:end]`` shaped by HarfBuzz in ``face``,
+    the rest of ``text`` its context."""
     import uharfbuzz as hb
-    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+    from reportlab.pdfbase.ttfonts import ShapeData
 
     hb_font = _hb_font(face)
     buf = hb.Buffer()
@@ -185,4 +247,4 @@ def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str
         data.append(ShapeData(info.cluster, advance, scale(pos.y_advance), scale(pos.x_offset),
                               scale(pos.y_offset), font.charWidths[code]))
         width += advance
-    return ShapedStr("".join(chars), shapeData=data), width
+    return "".join(chars), tuple(data), width

@@ -163,3 +163,37 @@ def test_results_kept_per_language():
     with i18n.using("de"):
         assert said("How to play") == "So wird gespielt"
     assert said("How to play") == "How to play" and len(calls) == 2
+
+
+def test_the_quick_reader_reads_what_babel_reads(catalog):
+    """A build reads its catalog with pnp's own .po reader (ten times quicker than Babel's):
+    every message and every plural form of every count reads the same as Babel compiles it."""
+    import gettext
+    import io
+
+    from babel.messages.mofile import write_mo
+
+    from pnp.i18n.catalogs import translations
+
+    code, cat = catalog
+    buffer = io.BytesIO()
+    write_mo(buffer, cat)
+    buffer.seek(0)
+    babel, ours = gettext.GNUTranslations(buffer), translations(code)
+    for m in cat:
+        if isinstance(m.id, tuple):
+            for n in range(0, 230):
+                assert ours.ngettext(*m.id, n) == babel.ngettext(*m.id, n), (code, m.id, n)
+        elif m.id:
+            assert ours.gettext(m.id) == babel.gettext(m.id), (code, m.id)
+
+
+def test_a_fuzzy_entry_prints_in_english():
+    from pnp.i18n.catalogs import Translations
+
+    text = ('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+            '#, fuzzy\nmsgid "How to play"\nmsgstr "Comment"\n\n'
+            'msgid "Hull"\nmsgstr ""\n"Enve"\n"loppe \\"x\\""\n')
+    t = Translations(text)
+    assert t.gettext("How to play") == "How to play"
+    assert t.gettext("Hull") == 'Enveloppe "x"'
