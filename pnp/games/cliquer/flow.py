@@ -10,7 +10,6 @@ refused (``Unfit``) rather than printed with words over the board or off the pap
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import Unfit
@@ -284,8 +283,9 @@ def settle(regions, blocks) -> Poured | None:
 # Kept: the play pages of a pack pour the same rule into the same regions, board after board.
 # Valid because regions are Frames and every block is a frozen value (Para, Block, ScoreBoxes,
 # sheet.Header, worksheet.NameLine: equal blocks print the same), whose height is a function of
-# its fields, the width and the scale alone; Poured is frozen, so no caller can change a kept one.
-@lru_cache(maxsize=256)
+# its fields, the width, the scale and the page's language alone (a block's words are measured
+# in the language they print in); Poured is frozen, so no caller can change a kept one.
+@per_language(maxsize=256)
 def _settled(regions: tuple[Frame, ...], blocks: tuple) -> Poured | None:
     regions = [inset(r) for r in regions if r.width > 2 * INSET and r.height > 2 * INSET]
     for drop in (False, True):
