@@ -179,9 +179,9 @@ class Canvas(_Canvas):
 
 
 def _rtl() -> bool:
-    from pnp import i18n
+    from pnp.pdf.fonts import page_rtl
 
-    return i18n.current().direction == i18n.RTL
+    return page_rtl()
 
 
 def _language() -> str:

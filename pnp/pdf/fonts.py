@@ -13,6 +13,8 @@ family's face for it.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from pnp.i18n import RTL, current
@@ -31,9 +33,25 @@ def ensure_fonts() -> None:
     ttfont(BOLD)
 
 
+_UNMIRRORED: ContextVar[bool] = ContextVar("pnp_unmirrored", default=False)
+
+
 def page_rtl() -> bool:
-    """Do the pages being drawn now read right to left (their language's direction)?"""
-    return current().direction == RTL
+    """Do the words being drawn now read right to left (their page's language's direction, but
+    for a game's own marks: ``unmirrored``)?"""
+    return current().direction == RTL and not _UNMIRRORED.get()
+
+
+@contextmanager
+def unmirrored():
+    """Draw inside the block as on a left-to-right page: what the game needs as it is on every
+    page (a token's "−1", a dot's letter, a board's code) is not a sentence, and a right-to-left
+    page does not turn it round."""
+    token = _UNMIRRORED.set(True)
+    try:
+        yield
+    finally:
+        _UNMIRRORED.reset(token)
 
 
 def page_language() -> str:
@@ -96,8 +114,7 @@ def _width(text: str, font: str, size: float, rtl: bool, language: str) -> float
 
 
 def string_width(text: str, font: str, size: float) -> float:
-    language = current()
-    return _width(text, font, size, language.direction == RTL, language.code)
+    return _width(text, font, size, page_rtl(), current().code)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = MIN_TEXT_PT) -> float:
