@@ -144,7 +144,8 @@ def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
 
     With no SPEC, builds the built-in starter pack into ./output/.
     """
-    from pnp.build import build as run_build, output_paths, tasks
+    from pnp import services
+    from pnp.build import output_paths
     from pnp.progress import progress
     from pnp.sources import load_all
     from pnp.words import count
@@ -155,14 +156,15 @@ def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
     loaded = load_all(specs) if specs else [_load_spec(default_spec())]
     _refuse_shared_outputs(loaded, out_dir, split, keys_apart)
     for spec in loaded:       # every spec is read before anything is written
-        total = len(tasks(spec, spec.seed))
-        with progress(total, f"building {Path(spec.file).name}") as bar:
-            written = run_build(spec, out_dir, seed=seed, jobs=jobs, force=force, split=split,
-                                progress=bar.update if bar else None, keys_apart=keys_apart,
-                                check=check)
+        plan = services.plan(spec)
+        with progress(plan.boards, f"building {Path(spec.file).name}") as bar:
+            written = services.build(plan, out_dir, seed=seed, jobs=jobs, force=force, split=split,
+                                     progress=bar.update if bar else None, keys_apart=keys_apart,
+                                     check=check)
         parts = dict(output_paths(spec, out_dir, split, keys_apart))
         for path, boards, pages in written:
-            click.echo(f"wrote {path} ({_contents(spec, parts.get(path), boards)}, {count(pages, 'page')})")
+            click.echo(f"wrote {path} ({services.contents(spec, parts.get(path), boards)}, "
+                       f"{count(pages, 'page')})")
             if png:
                 _previews(path)
 
@@ -211,23 +213,6 @@ def _refuse_shared_outputs(specs, out_dir: Path, split: bool, keys_apart: bool =
                 raise PnpError(f"{seen[name]} and {spec.file} would both write {name}; "
                                "give one of them another output: name")
             seen[name] = spec.file
-
-
-def _contents(spec, part, boards: int) -> str:
-    """What a written PDF holds, in the games' words: "24 worksheets", "4 boards, 2 sets", "24
-    answer keys" (a game's NOUN names what one of its boards is when that is not "board"; a
-    worksheet item's boards are worksheets)."""
-    from pnp.render import HELD_BACK
-    from pnp.words import count, noun, tally
-
-    if part == HELD_BACK or isinstance(part, tuple):
-        return count(boards, noun("", answer_key=True))
-    entries = spec.items if part is None else [spec.items[part]]
-    nouns = [noun(entry.kind, worksheet=getattr(entry.item, "worksheet", False))
-             for entry in entries for _ in range(entry.count)]
-    if len(nouns) != boards:           # a count the spec cannot explain: say it plainly
-        return count(boards, "board")
-    return tally(nouns)
 
 
 def _load_spec(path):
@@ -314,98 +299,29 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
     """
     import json
 
+    from pnp import services
     from pnp.errors import PnpError
-    from pnp.games import game
     from pnp.progress import Searching
 
     limits = {"seconds": solve_seconds, "positions": solve_positions, "memory_mb": solve_memory}
     if solve is False and any(x is not None for x in limits.values()):
         raise PnpError("--no-solve cannot go with --solve-seconds, --solve-positions or --solve-memory")
+    chain = {"depth": True, "depth_games": depth_games} if depth or depth_games else {}
     results, unsolved = [], 0
-    for label, kind, board in _boards_to_analyze(sources):
-        try:
-            with Searching(label, "perfect play") as heard:
-                chain = {"depth": True, "depth_games": depth_games} if depth or depth_games else {}
-                result = game(kind).analyze(board, solve=solve, progress=heard, **limits, **chain)
-        except ValueError as exc:
-            raise PnpError(f"{label}: {exc}") from None
-        unsolved += bool(result.pop("unfinished", None))
+    for found in services.to_analyze(sources):
+        label, kind, _ = found
+        with Searching(label, "perfect play") as heard:
+            result, unfinished = services.analyze(found, heard, solve=solve, **limits, **chain)
+        unsolved += bool(unfinished)
         results.append((label, kind, result))
     if as_json:
         click.echo(json.dumps([{**result, "board": label} for label, _, result in results], indent=2))
     else:
         for label, kind, result in results:
             click.echo(f"== {label}")
-            click.echo(game(kind).report(result))
+            click.echo(services.report(kind, result))
     if unsolved:
         sys.exit(EXIT_USAGE)
-
-
-def _boards_to_analyze(args) -> list[tuple[str, str, object]]:
-    """(label, kind, board) for every board of a game that offers analysis, in PDFs, specs,
-    or board codes (typed in any form the README allows)."""
-    from pnp.errors import PnpError, Several
-    from pnp.games import game, offering
-
-    from pnp.sources import named
-
-    kinds = offering("analyze")
-    sources, errors = named(args)
-    if errors:
-        raise errors[0] if len(errors) == 1 else Several(errors)
-    out = []
-    for source in sources:
-        if isinstance(source, tuple):
-            kind, board = source
-            found = [(board.ident, kind, board)] if kind in kinds else []
-        elif source.suffix.lower() == ".pdf":
-            found = _pdf_boards(source, kinds)
-        else:
-            from contextlib import closing
-
-            from pnp.build import generated
-            from pnp.spec import load
-
-            spec = load(source)
-            with closing(generated(spec, spec.seed)) as pairs:
-                found = [(f"{source} board {board.ident}", entry.kind, board)
-                         for entry, board in pairs if entry.kind in kinds]
-        if not found:
-            names = " or ".join(game(k).TITLE for k in kinds)
-            what = source[1].ident if isinstance(source, tuple) else source
-            raise PnpError(f"{what}: no {names} boards in it")
-        out += found
-    return out
-
-
-def _pdf_boards(path: Path, kinds) -> list[tuple[str, str, object]]:
-    """Boards of a PDF, read as the validator reads them: in a limited child after the
-    pre-scan, nothing in the data trusted, and a board that breaks its own game's rules refused
-    rather than analysed."""
-    from pnp.errors import PnpError
-    from pnp.games import game
-    from pnp.verify.readback import read_payload
-    from pnp.verify.validate import shown_text
-
-    records = read_payload(path).get("boards")
-    if not isinstance(records, list):
-        raise PnpError(f"{path}: the attached data lists no boards")
-    out = []
-    for n, record in enumerate(records, 1):
-        if isinstance(record, dict) and record.get("kind") in kinds:
-            module = game(record["kind"])
-            try:
-                board = module.from_data(record.get("data"))
-            except (ValueError, TypeError, KeyError, AttributeError) as exc:
-                raise PnpError(f"{path}: board {n}: data cannot be read: "
-                               f"{shown_text(str(exc))}") from None
-            problems = module.check(board)
-            if problems:
-                raise PnpError(f"{path}: board {n} fails its checks "
-                               f"({shown_text(str(problems[0]))}); `pnp validate` says more")
-            out.append((f"{shown_text(str(path))} board {shown_text(board.ident)}",
-                        record["kind"], board))
-    return out
 
 
 @cli.command()
@@ -473,24 +389,19 @@ def daily(date_text, out_dir, png, solve_seconds):
     yesterday's perfect-play answer (the winner, by how much, and a best opening)."""
     import datetime as dt
 
-    from pnp.build import build as run_build
-    from pnp.games import game, offering
-    from pnp.spec import loads
+    from pnp import services
+    from pnp.progress import Searching
 
     day = dt.date.today() if date_text is None else parse_date(date_text)
     _check_out_dir(out_dir)
-    for kind in offering("daily_spec"):
-        spec = loads(game(kind).daily_spec(day), f"<daily {kind} {day.isoformat()}>")
-        for path, boards, pages in run_build(spec, out_dir):
-            click.echo(f"wrote {path}")
-            if png:
-                _previews(path)
+    for _, path, _, _ in services.daily(day, out_dir):
+        click.echo(f"wrote {path}")
+        if png:
+            _previews(path)
     # stdout only: the PDF is the same with or without it
-    from pnp.progress import Searching
-
-    for kind in offering("daily_answer"):
-        with Searching("yesterday's board", "perfect play") as heard:
-            click.echo(game(kind).daily_answer(day, solve_seconds, heard))
+    with Searching("yesterday's board", "perfect play") as heard:
+        for answer in services.yesterday(day, solve_seconds, heard):
+            click.echo(answer)
 
 
 @cli.command()
@@ -508,30 +419,11 @@ def serve(host, port, open_browser, workers):
     run_server(host, port, open_browser, workers)
 
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")     # not the locale's: messages are in English
-
-
 def parse_date(text: str):
-    """A --date, YYYY-MM-DD, and what is wrong with it said plainly."""
-    import calendar
-    import datetime as dt
-    import re
+    """A --date, YYYY-MM-DD, and what is wrong with it said plainly (the page says the same)."""
+    from pnp.dates import read_date
 
-    from pnp.errors import PnpError
-
-    match = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text.strip())
-    if match is None:
-        raise PnpError(f"--date must be year-month-day like 2026-11-21, got {text!r}")
-    year, month, day = map(int, match.groups())
-    if year < 1:
-        raise PnpError(f"--date {text}: there is no year 0; write a year like 2026")
-    if not 1 <= month <= 12:
-        raise PnpError(f"--date {text}: there is no month {month}; months run from 01 to 12")
-    last = calendar.monthrange(year, month)[1]
-    if not 1 <= day <= last:
-        raise PnpError(f"--date {text}: {MONTHS[month - 1]} {year} has {last} days")
-    return dt.date(year, month, day)
+    return read_date(text, "--date")
 
 
 def main():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class PnpError(Exception):
     """A user's mistake or an impossible request: printed as one line, exit code 2."""
@@ -9,17 +11,44 @@ class PnpError(Exception):
     exit_code = 2
 
 
+@dataclass(frozen=True)
+class FieldRef:
+    """The spec field a mistake is about: its place in the spec (("items", 0, "dots"), the
+    form's "items.0.dots") and its label ("How many dots"), so a page can mark the field and
+    name it in its own words while the CLI says FILE:LINE:COL."""
+
+    path: tuple
+    label: str
+
+    @property
+    def name(self) -> str:
+        return ".".join(str(p) for p in self.path)
+
+
 class SpecError(PnpError):
     """A mistake in a spec file: printed as FILE:LINE:COL: message, or FILE: message when it
-    has no place in the text (a missing file, a folder given as a spec)."""
+    has no place in the text (a missing file, a folder given as a spec).
+
+    A mistake the loader finds in a field also carries the field (``field``) and what is wrong
+    with its value on its own (``problem``: "must be 3..40, got 80"), the message being the
+    two together as the CLI says them ("items[0].dots must be 3..40, got 80")."""
 
     def __init__(self, message: str, file: str = "<spec>", line: int | None = 1,
-                 column: int | None = 1):
+                 column: int | None = 1, field: FieldRef | None = None, problem: str | None = None):
         super().__init__(message)
         self.message = message
         self.file = file
         self.line = line
         self.column = column
+        self.field = field
+        self.problem = problem if problem is not None else message
+
+    def by_label(self, label: str | None = None) -> str:
+        """The mistake named by its field's label ("How many dots: must be 3..40, got 80"),
+        ``label`` being the label in the page's language; the message when it has no field."""
+        if self.field is None:
+            return self.message
+        return f"{label or self.field.label}: {self.problem}"
 
     @property
     def mistakes(self) -> list["SpecError"]:
@@ -54,7 +83,8 @@ class SpecErrors(SpecError):
         if not flat:
             raise ValueError("SpecErrors needs at least one mistake")
         first = flat[0]
-        super().__init__(first.message, first.file, first.line, first.column)
+        super().__init__(first.message, first.file, first.line, first.column, first.field,
+                         first.problem)
         self._mistakes = flat
 
     @property

@@ -1,68 +1,48 @@
-"""The spec format as JSON Schema, derived from the same dataclasses the loader reads.
-
-One source of truth: the Item dataclasses' types, bounds and help texts; so an editor that
-completes and checks YAML against this schema agrees with `pnp build`.
-"""
+"""The spec format as JSON Schema, made from the one description of every field
+(``pnp.options``), so an editor that completes and checks YAML against it agrees with
+`pnp build`."""
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
-from typing import Literal
+import re
 
 from pnp.games import KINDS, game
-from pnp.spec import MAX_BOARDS, MAX_ITEMS, MAX_TEXT, Page, option_types
+from pnp.options import CHOICE, FLAG, GROUP, NUMBER, RICH, TEXT, TEXT_JSON, WHOLE, Option, fields
+from pnp.spec import COUNT, HEADER, KIND, MAX_ITEMS, MAX_TEXT
 
 
-# a text option takes any value as the text written (`title: 2026`, `title: no`), so a YAML 1.2
-# editor, which reads those as a number and a boolean, must accept them too
-TEXT = ["string", "number", "boolean"]
-
-
-def _type_schema(hint, meta: dict) -> dict:
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        options = [_type_schema(a, meta) for a in args if a is not type(None)]
-        if type(None) in args:
-            options.append({"type": "null"})
-        return options[0] if len(options) == 1 else {"anyOf": options}
-    if origin is Literal:
-        return {"enum": list(args)}         # made case-insensitive with every other enum below
-    if origin in (list, tuple):
-        return {"type": "array", "items": _type_schema(args[0] if args else str, {})}
-    if hint is bool:
-        return {"type": "boolean"}
-    if hint in (int, float):
-        out = {"type": "integer" if hint is int else "number"}
-        if meta.get("min") is not None:
-            out["minimum"] = meta["min"]
-        if meta.get("max") is not None:
-            out["maximum"] = meta["max"]
-        return out
-    if hint is str:
-        return {"type": TEXT, "maxLength": MAX_TEXT}
-    if dataclasses.is_dataclass(hint):
-        return dataclass_schema(hint)
-    return {}
-
-
-def _field_schema(f: dataclasses.Field, hint) -> dict:
-    meta = dict(f.metadata or {})
-    out = dict(meta["schema"]) if meta.get("schema") else _type_schema(hint, meta)
-    if meta.get("help"):
-        out["description"] = meta["help"]
-    if f.default is not dataclasses.MISSING and isinstance(f.default, (int, float, str, bool, type(None))):
-        out["default"] = f.default
+def option_schema(o: Option) -> dict:
+    """The JSON Schema of one field: its type, range, default and help."""
+    if o.schema is not None:
+        out = dict(o.schema)
+    elif o.shape == CHOICE:
+        out = {"enum": list(o.choices)}         # made case-insensitive with every other enum below
+    elif o.shape == FLAG:
+        out = {"type": "boolean"}
+    elif o.shape in (WHOLE, NUMBER):
+        out = {"type": "integer" if o.shape == WHOLE else "number"}
+        if o.low is not None:
+            out["minimum"] = o.low
+        if o.high is not None:
+            out["maximum"] = o.high
+    elif o.shape == TEXT:
+        out = {"type": TEXT_JSON, "maxLength": MAX_TEXT}
+    else:
+        assert o.shape == GROUP, o.shape
+        out = options_schema(o.children)
+    if o.empty and o.shape != RICH:
+        out = {"anyOf": [out, {"type": "null"}]}
+    if o.help:
+        out["description"] = o.help_text()
+    if isinstance(o.default, (int, float, str, bool)) or o.default is None and o.empty:
+        out["default"] = o.default
     return out
 
 
-def dataclass_schema(cls, extra: dict | None = None) -> dict:
-    types = option_types(cls)
-    props = {f.name: _field_schema(f, types[f.name]) for f in dataclasses.fields(cls) if f.init}
+def options_schema(options, extra: dict | None = None) -> dict:
+    props = {o.key: option_schema(o) for o in options}
     props.update(extra or {})
-    required = [f.name for f in dataclasses.fields(cls) if f.init and f.default is dataclasses.MISSING
-                and f.default_factory is dataclasses.MISSING]
+    required = [o.key for o in options if o.required]
     out = {"type": "object", "properties": props, "additionalProperties": False}
     if required:
         out["required"] = required
@@ -86,8 +66,6 @@ def any_case(schema):
 
 
 def _either_case(ch: str) -> str:
-    import re
-
     if ch.lower() != ch.upper():
         return f"[{ch.lower()}{ch.upper()}]"
     return re.escape(ch)
@@ -97,26 +75,19 @@ def spec_schema() -> dict:
     items = []
     for kind in KINDS:
         module = game(kind)
-        common = {"kind": {"enum": [kind], "description": module.TITLE},
-                  "count": {"type": "integer", "minimum": 1, "maximum": MAX_BOARDS, "default": 1,
-                            "description": "how many to print, each generated anew"}}
-        schema = dataclass_schema(module.Item, common)
-        schema["required"] = ["kind"]
+        common = {KIND.key: {"enum": [kind], "description": module.TITLE},
+                  COUNT.key: option_schema(COUNT)}
+        schema = options_schema(fields(module.Item), common)
+        schema["required"] = [KIND.key] + schema.get("required", [])
+        schema["properties"] = {**common, **schema["properties"]}
         schema["title"] = module.TITLE
         items.append(schema)
+    top = options_schema(HEADER)
+    top["properties"]["items"] = {"type": "array", "minItems": 1, "maxItems": MAX_ITEMS,
+                                  "items": {"oneOf": items}}
+    top["required"] = top.get("required", []) + ["items"]
     return any_case({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "pnp spec",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["items"],
-        "properties": {
-            "title": {"type": TEXT, "maxLength": MAX_TEXT, "description": "printed in every page footer"},
-            "page": dataclass_schema(Page),
-            "seed": {"type": TEXT, "maxLength": MAX_TEXT,
-                     "description": "any text or number, kept as written: same seed, same PDF"},
-            "output": {"type": TEXT, "pattern": r"^[^/\\:.][^/\\:]*$",
-                       "description": "PDF file name inside the output folder"},
-            "items": {"type": "array", "minItems": 1, "maxItems": MAX_ITEMS, "items": {"oneOf": items}},
-        },
+        **top,
     })

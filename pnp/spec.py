@@ -16,13 +16,9 @@ printed is a mistake of its own.
 from __future__ import annotations
 
 import codecs
-import dataclasses
 import difflib
-import functools
 import os
 import re
-import types
-import typing
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,8 +26,8 @@ from typing import Any, Literal
 
 import yaml
 
-from pnp.errors import SpecError, raise_all
-from pnp.games.base import option
+from pnp.errors import FieldRef, SpecError, raise_all
+from pnp.options import CHOICE, FLAG, NUMBER, TEXT, TEXT_JSON, WHOLE, Option, fields, number_text, option
 from pnp.inputs import not_a_file
 from pnp.pdf.page import PaperSize
 from pnp.yamltext import (NULLS, TRUE_FALSE, TooLarge, bool_trap, compose, is_plain, number,
@@ -49,11 +45,66 @@ MAX_TEXT = 200               # characters in any one text value
 MAX_NAME_BYTES = 200
 
 
+DEFAULT_SEED = "1"           # a spec without seed: the seed `pnp new` writes and the form shows
+
+
 @dataclass(frozen=True)
 class Page:
-    size: PaperSize = option("A4", help="paper size")
-    orientation: Literal["portrait", "landscape"] = option("portrait", help="page orientation")
-    margin_mm: float = option(10, min=5, max=40, help="blank border; nothing is printed in it")
+    size: PaperSize = option("A4", label="Paper size", help="The paper you print on.")
+    orientation: Literal["portrait", "landscape"] = option(
+        "portrait", label="Orientation", help="Which way up the paper is printed.",
+        shown={"portrait": "portrait (tall)", "landscape": "landscape (wide)"})
+    margin_mm: float = option(10, min=5, max=40, label="Margin (mm)", advanced=True,
+                              help="A blank border around every page; nothing is printed in it.")
+
+
+def output_name(name: str) -> str:
+    """A plain file name: specs are shared, so a name must never reach outside the output folder."""
+    if not name or "/" in name or "\\" in name or name in (".", "..") or name.startswith(".") \
+            or ":" in name:
+        raise ValueError(f"must be a plain file name like pack.pdf, got {_brief(name)!r}")
+    if not name.lower().endswith(".pdf"):
+        name += ".pdf"
+    size = len(name.encode("utf-8"))
+    if size > MAX_NAME_BYTES:
+        raise ValueError(f"{_brief(name)!r} is {size} bytes long; at most {MAX_NAME_BYTES} "
+                         "(file systems allow 255, and pnp adds to it)")
+    return name
+
+
+@dataclass(frozen=True)
+class Header:
+    """The spec's own fields, above its items (the file's name is the title when it has none)."""
+
+    title: str = option(None, label="Title", printed=True, example="My print-and-play pack",
+                        help="Printed at the foot of every page.")
+    page: Page = option(default_factory=Page, label="Paper")
+    seed: str = option(DEFAULT_SEED, label="Seed", printed=True, said="text or a number",
+                       help="Any word or number. The same seed makes the same boards again; "
+                            "another seed makes new ones.")
+    output: str = option(None, label="PDF name", printed=False, check=lambda name: output_name(name),
+                         schema={"type": TEXT_JSON, "pattern": r"^[^/\\:.][^/\\:]*$"},
+                         help="The name of the PDF file (optional).")
+
+
+@dataclass(frozen=True)
+class Common:
+    """What every entry of ``items:`` has, whatever its game."""
+
+    kind: str = option(label="Game", printed=False, help="The game to print.")
+    count: int = option(1, min=1, max=MAX_BOARDS, label="How many",
+                        help="How many to print; each one is made anew.")
+
+
+HEADER = fields(Header)
+KIND, COUNT = fields(Common)
+
+
+def item_options(kind: str):
+    """The fields of an entry of ``kind``: its count, then the game's options (its Item)."""
+    from pnp.games import game
+
+    return (COUNT, *fields(game(kind).Item))
 
 
 @dataclass(frozen=True)
@@ -134,17 +185,49 @@ class _Reported(Exception):
     """The mistakes inside a value are noted already; its container is unreadable."""
 
 
+@dataclass(frozen=True)
+class Where:
+    """The value being read: as messages name it ("items[0].dots"), and the field it fills
+    (its path and label), which every mistake found in it carries."""
+
+    text: str
+    path: tuple = ()
+    label: str = ""
+
+    def key(self, key: str, label: str) -> "Where":
+        text = key if self.text == "spec" else f"{self.text}.{key}"
+        return Where(text, self.path + (key,), label)
+
+    def entry(self, i: int) -> "Where":
+        """One entry of a list: still the same field."""
+        return Where(f"{self.text}[{i}]", self.path, self.label)
+
+    @property
+    def ref(self) -> FieldRef | None:
+        return FieldRef(self.path, self.label) if self.path else None
+
+
+SPEC = Where("spec")
+
+
 class _Reader:
-    """Converts nodes to the values a dataclass field wants, noting every mistake at its node."""
+    """Converts nodes to the values of options (``pnp.options``), noting every mistake at its
+    node with the field it is about."""
 
     def __init__(self, filename: str, text: str = ""):
         self.filename = filename
         self.lines = text.splitlines()
         self.errors: list[SpecError] = []
 
-    def fail(self, node: yaml.Node, message: str) -> SpecError:
+    def fail(self, node: yaml.Node, where: Where, problem: str, sep: str = " ") -> SpecError:
+        """The mistake ``problem`` in the value ``where`` names, at ``node``: said as
+        "{where} {problem}" (or with ``sep`` between)."""
+        return self.said(node, f"{where.text}{sep}{problem}", where, problem)
+
+    def said(self, node: yaml.Node, message: str, where: Where = SPEC, problem: str | None = None) -> SpecError:
+        """A mistake at ``node`` said in a sentence of its own (about ``where``'s field)."""
         mark = node.start_mark
-        return SpecError(message, self.filename, mark.line + 1, mark.column + 1)
+        return SpecError(message, self.filename, mark.line + 1, mark.column + 1, where.ref, problem)
 
     def note(self, error: SpecError) -> None:
         self.errors.append(error)
@@ -158,25 +241,25 @@ class _Reader:
             raise _Reported from None
 
     # scalars ---------------------------------------------------------------------------------
-    def scalar(self, node: yaml.Node, what: str) -> yaml.ScalarNode:
+    def scalar(self, node: yaml.Node, where: Where) -> yaml.ScalarNode:
         if not isinstance(node, yaml.ScalarNode):
-            raise self.fail(node, f"{what} must be a single value, not a {_shape(node)}")
+            raise self.fail(node, where, f"must be a single value, not a {_shape(node)}")
         return node
 
     def is_null(self, node: yaml.Node) -> bool:
         return is_plain(node) and node.value in NULLS
 
-    def text(self, node: yaml.Node, what: str, printed: bool = False) -> str:
+    def text(self, node: yaml.Node, where: Where, printed: bool = False, said: str = "text") -> str:
         """The text written, whatever YAML 1.1 would make of it (``no``, ``010``, ``1:30``)."""
-        self.scalar(node, what)
+        self.scalar(node, where)
         if self.is_null(node):
-            raise self.fail(node, f"{what} must be text, got nothing{self._comment_hint(node)}")
+            raise self.fail(node, where, f"must be {said}, got nothing{self._comment_hint(node)}")
         value = node.value
         if len(value) > MAX_TEXT:
-            raise self.fail(node, f"{what} is {len(value)} characters long; at most {MAX_TEXT}")
+            raise self.fail(node, where, f"is {len(value)} characters long; at most {MAX_TEXT}")
         problem = control_character(value) or (unprintable(value) if printed else None)
         if problem:
-            raise self.fail(node, f"{what} {problem}")
+            raise self.fail(node, where, problem)
         return value
 
     def _comment_hint(self, node: yaml.Node) -> str:
@@ -185,45 +268,45 @@ class _Reader:
             return " (a '#' after a space starts a comment: put text containing '#' in quotes)"
         return ""
 
-    def number(self, node: yaml.Node, what: str, want_int: bool, lo, hi):
-        self.scalar(node, what)
+    def number(self, node: yaml.Node, where: Where, want_int: bool, lo, hi):
+        self.scalar(node, where)
         kind = "a whole number" if want_int else "a number"
         text = node.value
         if self.is_null(node):
-            raise self.fail(node, f"{what} must be {kind}, got nothing{self._comment_hint(node)}")
+            raise self.fail(node, where, f"must be {kind}, got nothing{self._comment_hint(node)}")
         if not is_plain(node):
             quoted = " (quotes make it text: remove them)" if _numeric(text) else ""
-            raise self.fail(node, f"{what} must be {kind}, got {_brief(text)!r}{quoted}")
+            raise self.fail(node, where, f"must be {kind}, got {_brief(text)!r}{quoted}")
         try:
             value = number(text)
         except TooLarge:
-            raise self.fail(node, f"{what}: number too large: {_brief(text, 20)}") from None
+            raise self.fail(node, where, f"number too large: {_brief(text, 20)}", ": ") from None
         if value is None:
             why = trap(text)
-            raise self.fail(node, f"{what} must be {kind}, got {_brief(text)!r}" + (f"; {why}" if why else ""))
+            raise self.fail(node, where, f"must be {kind}, got {_brief(text)!r}" + (f"; {why}" if why else ""))
         if value != value or value in (float("inf"), float("-inf")):
-            raise self.fail(node, f"{what} must be a finite number, got {_brief(text)}")
+            raise self.fail(node, where, f"must be a finite number, got {_brief(text)}")
         if want_int and isinstance(value, float):
             if not value.is_integer():
-                raise self.fail(node, f"{what} must be a whole number, got {_brief(text)}")
+                raise self.fail(node, where, f"must be a whole number, got {_brief(text)}")
             value = int(value)
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(node, f"{what} must be {_fmt(lo)}..{_fmt(hi)}, got {_brief(text)}")
+            raise self.fail(node, where, f"must be {number_text(lo)}..{number_text(hi)}, got {_brief(text)}")
         return value
 
-    def boolean(self, node: yaml.Node, what: str) -> bool:
-        self.scalar(node, what)
+    def boolean(self, node: yaml.Node, where: Where) -> bool:
+        self.scalar(node, where)
         if is_plain(node) and node.value in TRUE_FALSE:
             return TRUE_FALSE[node.value]
         why = bool_trap(node.value) if is_plain(node) else None
         if why:
-            raise self.fail(node, f"{what} must be true or false; {why}")
+            raise self.fail(node, where, f"must be true or false; {why}")
         quoted = " (quotes make it text: remove them)" if node.value in TRUE_FALSE else ""
-        raise self.fail(node, f"{what} must be true or false, got {_brief(node.value)!r}{quoted}")
+        raise self.fail(node, where, f"must be true or false, got {_brief(node.value)!r}{quoted}")
 
-    def choice(self, node: yaml.Node, what: str, choices: tuple) -> Any:
+    def choice(self, node: yaml.Node, where: Where, choices: tuple) -> Any:
         """One of the names, in any case; the canonical spelling is kept."""
-        self.scalar(node, what)
+        self.scalar(node, where)
         by_fold = {str(c).casefold(): c for c in choices}
         if not self.is_null(node) and node.value.casefold() in by_fold:
             return by_fold[node.value.casefold()]
@@ -231,104 +314,121 @@ class _Reader:
         close = difflib.get_close_matches(node.value.casefold(), list(by_fold), n=1, cutoff=0.6)
         hint = f"; did you mean {by_fold[close[0]]!r}?" if close else ""
         got = _brief(node.value) if not self.is_null(node) else "nothing"
-        raise self.fail(node, f"{what} must be one of {names}, got {got!r}{hint}")
+        raise self.fail(node, where, f"must be one of {names}, got {got!r}{hint}")
 
     # structure -------------------------------------------------------------------------------
-    def mapping(self, node: yaml.Node, what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+    def mapping(self, node: yaml.Node, where: Where) -> dict[str, tuple[yaml.Node, yaml.Node]]:
         """The keys of a mapping, first occurrences; every repeated or odd key noted."""
         if not isinstance(node, yaml.MappingNode):
             hint = ""
             if isinstance(node, yaml.ScalarNode) and node.value.startswith("-"):
                 hint = "; a list entry starts with '- ' (a dash, then a space)"
-            raise self.fail(node, f"{what} must be a mapping of key: value, not a {_shape(node)}{hint}")
+            raise self.fail(node, where, f"must be a mapping of key: value, not a {_shape(node)}{hint}")
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                self.note(self.fail(key_node, f"keys in {what} must be plain names"))
+                self.note(self.said(key_node, f"keys in {where.text} must be plain names", where))
                 continue
             key = key_node.value
             if key in out:
                 first = out[key][0].start_mark
-                self.note(self.fail(key_node, f"duplicate key {_brief(key)!r} in {what} "
-                                              f"(first at line {first.line + 1})"))
+                self.note(self.said(key_node, f"duplicate key {_brief(key)!r} in {where.text} "
+                                              f"(first at line {first.line + 1})", where))
                 continue
             out[key] = (key_node, value_node)
         return out
 
-    def dataclass(self, cls, node: yaml.Node, what: str, skip: tuple[str, ...] = ()):
-        entries = self.attempt(self.mapping, node, what)
-        fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
-        allowed = [name for name in fields if name not in skip] + list(skip)
+    def dataclass(self, cls, node: yaml.Node, where: Where, skip: tuple[str, ...] = (),
+                  entries: dict | None = None):
+        """The options dataclass ``cls`` from a mapping (whose ``entries`` may be read already)."""
+        if entries is None:
+            entries = self.attempt(self.mapping, node, where)
+        options = {o.key: o for o in fields(cls)}
+        allowed = [name for name in options if name not in skip] + list(skip)
         values: dict[str, Any] = {}
         failed = False
+        inside = f" in {where.text}" if where is not SPEC else ""
         for key, (key_node, value_node) in entries.items():
             if key in skip:
                 continue
-            if key not in fields:
-                self.note(self.fail(key_node, _unknown_key(key, allowed, f" in {what}")))
+            if key not in options:
+                self.note(self.said(key_node, _unknown_key(key, allowed, inside), where))
                 failed = True
                 continue
             try:
-                values[key] = self.value(fields[key], option_types(cls)[key], value_node,
-                                         f"{what}.{key}" if what != "spec" else key)
+                values[key] = self.value(options[key], value_node, where.key(key, options[key].label))
             except SpecError as exc:
                 self.note(exc)
                 failed = True
             except _Reported:
                 failed = True
-        missing = [name for name, f in fields.items() if name not in entries and name not in skip
-                   and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+        missing = [name for name, o in options.items() if name not in entries and name not in skip
+                   and o.required]
         if missing:
-            self.note(self.fail(node, f"{what} needs {', '.join(missing)}"))
+            self.note(self.fail(node, where, f"needs {', '.join(missing)}"))
             failed = True
         if failed:
             raise _Reported
-        self.fixed_by_others(fields, entries, values, what)
+        self.fixed_by_others(options, entries, values, where)
         try:
             return cls(**values)
         except ValueError as exc:  # cross-field checks in __post_init__
-            self.note(self.fail(node, f"{what}: {exc}"))
+            self.note(self.fail(node, where, str(exc), ": "))
             raise _Reported from None
 
-    def fixed_by_others(self, fields: dict, entries: dict, values: dict, what: str) -> None:
+    def fixed_by_others(self, options: dict, entries: dict, values: dict, where: Where) -> None:
         """Options that another option sets (``code`` sets ``dots``): a given value that
         disagrees is a mistake, naming both; the others are filled in."""
         failed = False
-        for name, f in fields.items():
-            sets = (f.metadata or {}).get("sets")
-            if sets is None or values.get(name) is None:
+        for name, o in options.items():
+            if o.sets is None or values.get(name) is None:
                 continue
             shown = _written(entries[name][1])
-            for other, fixed in sets(values[name]).items():
+            for other, fixed in o.sets(values[name]).items():
                 if other in values and values[other] != fixed:
-                    given = entries[other][1]
+                    given, there = entries[other][1], where.key(other, options[other].label)
                     if fixed is None:
-                        message = f"{what}.{other} cannot be used with {name}: {shown}, which fixes the board"
+                        problem = f"cannot be used with {name}: {shown}, which fixes the board"
                     else:
-                        message = (f"{what}.{other} is {_written(given)} but {name}: {shown} "
-                                   f"has {other} {fixed}: leave {other}: out (the {name} sets it)")
-                    self.note(self.fail(given, message))
+                        problem = (f"is {_written(given)} but {name}: {shown} has {other} {fixed}: "
+                                   f"leave {other}: out (the {name} sets it)")
+                    self.note(self.fail(given, there, problem))
                     failed = True
                 values[other] = fixed
         if failed:
             raise _Reported
 
-    def value(self, f: dataclasses.Field, hint, node: yaml.Node, what: str) -> Any:
-        meta = f.metadata or {}
-        printed = bool(meta.get("printed"))
-        parse = meta.get("parse")
-        if parse is not None:
-            plain = self.plain(node, what)
+    def value(self, o: Option, node: yaml.Node, where: Where) -> Any:
+        """The value of option ``o`` written at ``node``."""
+        if o.parse is not None:
+            plain = self.plain(node, where)
             try:
-                value = parse(plain)
+                value = o.parse(plain)
             except ValueError as exc:
-                raise self.fail(node, f"{what}: {exc}") from None
-            if printed:
-                self.check_printed(node, value, what)
+                raise self.fail(node, where, str(exc), ": ") from None
+            if o.printed:
+                self.check_printed(node, value, where)
             return value
-        return self.typed(hint, node, what, meta.get("min"), meta.get("max"), printed)
+        if o.empty and self.is_null(node):
+            return None
+        if o.shape == CHOICE:
+            value = self.choice(node, where, o.choices)
+        elif o.shape == FLAG:
+            value = self.boolean(node, where)
+        elif o.shape in (WHOLE, NUMBER):
+            value = self.number(node, where, o.shape == WHOLE, o.low, o.high)
+        elif o.shape == TEXT:
+            value = self.text(node, where, bool(o.printed), o.said or "text")
+        else:
+            value = self.dataclass(o.group, node, where)
+        if o.check is not None:
+            try:
+                value = o.check(value)
+            except ValueError as exc:
+                raise self.fail(node, where, str(exc)) from None
+        return value
 
-    def check_printed(self, node: yaml.Node, value: Any, what: str) -> None:
+    def check_printed(self, node: yaml.Node, value: Any, where: Where) -> None:
         """Every text inside a parsed value that lands on paper (the parse function has read
         the node; the place is the value's)."""
         texts = [value] if isinstance(value, str) else \
@@ -336,83 +436,28 @@ class _Reader:
         for text in texts:
             problem = unprintable(text)
             if problem:
-                raise self.fail(node, f"{what} {_brief(text)!r} {problem}")
+                raise self.fail(node, where, f"{_brief(text)!r} {problem}")
 
-    def typed(self, hint, node, what, lo=None, hi=None, printed=False):
-        origin = typing.get_origin(hint)
-        args = typing.get_args(hint)
-        if origin in (typing.Union, types.UnionType):
-            options = [a for a in args if a is not type(None)]
-            if type(None) in args and self.is_null(node):
-                return None
-            if len(options) == 1:
-                return self.typed(options[0], node, what, lo, hi, printed)
-            last: list[SpecError] = []
-            for choice in options:          # each tried on its own: only the last one's mistakes count
-                trial = _Reader(self.filename)
-                trial.lines = self.lines
-                try:
-                    return trial.typed(choice, node, what, lo, hi, printed)
-                except SpecError as exc:
-                    last = [exc]
-                except _Reported:
-                    last = trial.errors
-            self.errors += last
-            raise _Reported
-        if origin is Literal:
-            return self.choice(node, what, args)
-        if origin in (list, tuple):
-            if not isinstance(node, yaml.SequenceNode):
-                raise self.fail(node, f"{what} must be a list, not a {_shape(node)}")
-            inner = args[0] if args else str
-            out, failed = [], False
-            for i, child in enumerate(node.value):
-                try:
-                    out.append(self.typed(inner, child, f"{what}[{i}]", lo, hi, printed))
-                except SpecError as exc:
-                    self.note(exc)
-                    failed = True
-                except _Reported:
-                    failed = True
-            if failed:
-                raise _Reported
-            return tuple(out)
-        if hint is bool:
-            return self.boolean(node, what)
-        if hint is int:
-            return self.number(node, what, True, lo, hi)
-        if hint is float:
-            return self.number(node, what, False, lo, hi)
-        if hint is str:
-            return self.text(node, what, printed)
-        if dataclasses.is_dataclass(hint):
-            return self.dataclass(hint, node, what)
-        raise self.fail(node, f"{what}: unsupported option type {hint!r}")  # a bug in a game's Item
-
-    def plain(self, node: yaml.Node, what: str) -> Any:
+    def plain(self, node: yaml.Node, where: Where) -> Any:
         """Plain Python value of a node, the YAML 1.2 way (for options with their own parse
         function): text stays text, so ``players: [No, Yes, Bo]`` are three names."""
         if isinstance(node, yaml.ScalarNode):
             try:
                 value = plain_value(node)
             except TooLarge:
-                raise self.fail(node, f"{what}: number too large: {_brief(node.value, 20)}") from None
+                raise self.fail(node, where, f"number too large: {_brief(node.value, 20)}", ": ") from None
             if isinstance(value, str):
                 if len(value) > MAX_TEXT:
-                    raise self.fail(node, f"{what} is {len(value)} characters long; at most {MAX_TEXT}")
+                    raise self.fail(node, where, f"is {len(value)} characters long; at most {MAX_TEXT}")
                 problem = control_character(value)
                 if problem:
-                    raise self.fail(node, f"{what} {problem}")
+                    raise self.fail(node, where, problem)
             return value
         if isinstance(node, yaml.SequenceNode):
-            return [self.plain(child, f"{what}[{i}]") for i, child in enumerate(node.value)]
-        return {key: self.plain(v, f"{what}.{key}") for key, (_, v) in self.mapping(node, what).items()}
+            return [self.plain(child, where.entry(i)) for i, child in enumerate(node.value)]
+        return {key: self.plain(v, Where(f"{where.text}.{key}", where.path, where.label))
+                for key, (_, v) in self.mapping(node, where).items()}
 
-
-@functools.lru_cache(maxsize=None)
-def option_types(cls) -> dict[str, Any]:
-    """The resolved types of a dataclass's options (its module uses string annotations)."""
-    return typing.get_type_hints(cls)
 
 
 def _brief(text: str, limit: int = 40) -> str:
@@ -435,12 +480,6 @@ def _shape(node: yaml.Node) -> str:
     return {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}.get(type(node), "value")
 
 
-def _fmt(x) -> str:
-    if x is None:
-        return ""
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
 def _unknown_key(key: str, allowed, where: str) -> str:
     glued = re.match(r"([\w-]+) +[\[{]", key)      # "variants {lockdown: true}" lost its ':'
     if glued and glued.group(1) in allowed:
@@ -461,8 +500,6 @@ def _did_you_mean(word: str, choices) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # the spec file
-
-TOP_KEYS = ("title", "page", "seed", "output", "items")
 
 def load(path: str | Path) -> Spec:
     path = Path(path)
@@ -563,78 +600,65 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
     reader = _Reader(filename, text)
     if node is None:
         raise SpecError("spec is empty; it needs at least items:", filename)
-    top = reader.mapping(node, "spec")
-    for key, (key_node, _) in top.items():
-        if key not in TOP_KEYS:
-            reader.note(reader.fail(key_node, _unknown_key(key, TOP_KEYS, "")))
+    top = reader.mapping(node, SPEC)
     if "items" not in top:
-        reader.note(reader.fail(node, "spec needs items: (a list of things to print)"))
-
-    def part(key: str, read, default):
-        if key not in top:
-            return default
-        try:
-            return read(top[key][1])
-        except SpecError as exc:
-            reader.note(exc)
-        except _Reported:
-            pass
-        return default
-
-    title = part("title", lambda n: reader.text(n, "title", printed=True), None)
-    if "title" not in top:
-        title = _title_from_name(filename, reader)
-    page = part("page", lambda n: reader.dataclass(Page, n, "page"), Page())
-    seed = part("seed", lambda n: _seed_text(reader, n), "pnp")
-    output = part("output", lambda n: _output_name(reader, n), None)
+        reader.note(reader.said(node, "spec needs items: (a list of things to print)"))
+    try:
+        header = reader.dataclass(Header, node, SPEC, skip=("items",), entries=top)
+    except _Reported:
+        header = Header()
+    title = header.title if "title" in top else _title_from_name(filename, reader)
     entries = _entries(reader, top["items"][1], filename) if "items" in top else []
     raise_all(reader.errors)
-    return Spec(title=title, page=page, seed=seed, items=tuple(entries), output=output, file=filename)
+    return Spec(title=title, page=header.page, seed=header.seed, items=tuple(entries),
+                output=header.output, file=filename)
 
 
 def _entries(reader: _Reader, items_node: yaml.Node, filename: str) -> list[Entry]:
     from pnp.games import KINDS, game
 
+    where = SPEC.key("items", "")
     if not isinstance(items_node, yaml.SequenceNode) or not items_node.value:
         hint = ""
         if isinstance(items_node, yaml.MappingNode) or isinstance(items_node, yaml.ScalarNode) \
                 and items_node.value.startswith("-"):
             hint = " (each entry starts with '- ', a dash and a space)"
-        reader.note(reader.fail(items_node, f"items must be a non-empty list of things to print{hint}"))
+        reader.note(reader.fail(items_node, where, f"must be a non-empty list of things to print{hint}"))
         return []
     if len(items_node.value) > MAX_ITEMS:
-        reader.note(reader.fail(items_node, f"at most {MAX_ITEMS} entries under items"))
+        reader.note(reader.said(items_node, f"at most {MAX_ITEMS} entries under items", where))
         return []
     entries = []
     total = 0
     for i, item_node in enumerate(items_node.value):
-        what = f"items[{i}]"
+        entry = Where(f"items[{i}]", ("items", i))
         try:
-            fields = reader.attempt(reader.mapping, item_node, what)
+            fields = reader.attempt(reader.mapping, item_node, entry)
         except _Reported:
             continue
         count = 1
         if "count" in fields:
             try:
-                count = reader.number(fields["count"][1], f"{what}.count", True, 1, MAX_BOARDS)
+                count = reader.value(COUNT, fields["count"][1], entry.key("count", COUNT.label))
             except SpecError as exc:
                 reader.note(exc)
                 count = 0
         total += count
         if total > MAX_BOARDS and total - count <= MAX_BOARDS:     # said once, where it tips over
-            reader.note(reader.fail(fields.get("count", (item_node, item_node))[1],
-                                    f"more than {MAX_BOARDS} boards in one build; split the spec"))
+            reader.note(reader.said(fields.get("count", (item_node, item_node))[1],
+                                    f"more than {MAX_BOARDS} boards in one build; split the spec",
+                                    entry.key("count", COUNT.label)))
         if "kind" not in fields:
-            reader.note(reader.fail(item_node, f"{what} needs kind: (one of {', '.join(KINDS)})"))
+            reader.note(reader.fail(item_node, entry, f"needs kind: (one of {', '.join(KINDS)})"))
             continue
-        kind_node = fields["kind"][1]
         try:
-            kind = reader.choice(kind_node, f"{what}.kind", tuple(KINDS))
+            kind = reader.choice(fields["kind"][1], entry.key("kind", KIND.label), tuple(KINDS))
         except SpecError as exc:
             reader.note(exc)
             continue
+        entry = Where(entry.text, entry.path, game(kind).TITLE)
         try:
-            item = reader.dataclass(game(kind).Item, item_node, what, skip=("kind", "count"))
+            item = reader.dataclass(game(kind).Item, item_node, entry, ("kind", "count"), fields)
         except _Reported:
             continue
         if count:
@@ -661,30 +685,3 @@ def _refuse_odd_line_breaks(text: str, filename: str) -> None:
     if at >= 0:
         raise SpecError(f"character U+{ord(text[at]):04X} (an unusual line break) is not allowed "
                         "in specs", filename, *position(text, at))
-
-
-def _seed_text(reader: _Reader, node: yaml.Node) -> str:
-    """Any text or number, kept as written (``seed: 010`` is the seed "010"): it is printed
-    in every footer."""
-    reader.scalar(node, "seed")
-    if reader.is_null(node):
-        raise reader.fail(node, f"seed must be text or a number, got nothing{reader._comment_hint(node)}")
-    problem = seed_problem(node.value)
-    if problem:
-        raise reader.fail(node, f"seed {problem}")
-    return node.value
-
-
-def _output_name(reader: _Reader, node: yaml.Node) -> str:
-    """A plain file name: specs are shared, so a name must never reach outside the output folder."""
-    name = reader.text(node, "output")
-    if not name or "/" in name or "\\" in name or name in (".", "..") or name.startswith(".") \
-            or ":" in name:
-        raise reader.fail(node, f"output must be a plain file name like pack.pdf, got {_brief(name)!r}")
-    if not name.lower().endswith(".pdf"):
-        name += ".pdf"
-    size = len(name.encode("utf-8"))
-    if size > MAX_NAME_BYTES:
-        raise reader.fail(node, f"output {_brief(name)!r} is {size} bytes long; at most "
-                                f"{MAX_NAME_BYTES} (file systems allow 255, and pnp adds to it)")
-    return name

@@ -1,13 +1,21 @@
-"""`pnp new KIND`: a commented starter spec written from the Item dataclass itself, so the
-options, defaults and help it shows are always the ones the loader accepts."""
+"""`pnp new KIND`: a commented starter spec written from the one description of every field
+(``pnp.options``), so the fields, defaults and help it shows are always those the loader reads."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
+import textwrap
 
 from pnp.games import game
-from pnp.pdf.page import PAPER_PT
+from pnp.options import GROUP, Option, number_text
+from pnp.spec import HEADER, KIND, item_options
+
+WIDTH = 96           # columns of a comment line
+
+
+def title_for(kind: str) -> str:
+    """The title a new spec of one game starts with (`pnp new`, the web form)."""
+    return f"My {game(kind).TITLE} set"
 
 
 def _yaml_value(value) -> str:
@@ -22,36 +30,36 @@ def _yaml_value(value) -> str:
     return ""
 
 
-def _fields(cls, indent: str) -> list[str]:
+def span(o: Option) -> str:
+    """The values a field takes, in a few characters: "3..40", "page | half | quarter"."""
+    if o.suggestions:
+        return " | ".join(_yaml_value(v) for v in o.suggestions)
+    if o.low is not None and o.high is not None:
+        return f"{number_text(o.low)}..{number_text(o.high)}"
+    return ""
+
+
+def comment(o: Option, indent: str) -> list[str]:
+    """The field's label, values and help, as comment lines."""
+    head = o.label + (f" [{span(o)}]" if span(o) else "")
+    text = f"{head}. {o.help_text()}" if o.help else head
+    return textwrap.wrap(text, WIDTH - len(indent), initial_indent=f"{indent}# ",
+                         subsequent_indent=f"{indent}#   ", break_on_hyphens=False)
+
+
+def _fields(options, indent: str, given: dict | None = None) -> list[str]:
     lines = []
-    for f in dataclasses.fields(cls):
-        if not f.init:
+    for o in options:
+        lines += comment(o, indent)
+        if o.shape == GROUP:
+            lines.append(f"{indent}{o.key}:")
+            lines += _fields(o.children, indent + "  ")
             continue
-        help_text = (f.metadata or {}).get("help", "")
-        bounds = [(f.metadata or {}).get(k) for k in ("min", "max")]
-        if help_text or any(b is not None for b in bounds):
-            span = f" ({bounds[0]}..{bounds[1]})" if all(b is not None for b in bounds) else ""
-            span = "" if span.strip(" ()") in help_text else span
-            lines.append(f"{indent}# {help_text}{span}")
-        if f.default_factory is not dataclasses.MISSING:
-            inner = f.default_factory()
-            if dataclasses.is_dataclass(inner):
-                lines.append(f"{indent}{f.name}:")
-                for sub in dataclasses.fields(inner):
-                    sub_help = (sub.metadata or {}).get("help", "")
-                    if sub_help:
-                        lines.append(f"{indent}  # {sub_help}")
-                    lines.append(f"{indent}  {sub.name}: {_yaml_value(getattr(inner, sub.name))}")
-                continue
-        if f.default is dataclasses.MISSING:    # required: shown with its example
-            lines.append(f"{indent}{f.name}: {_yaml_value((f.metadata or {}).get('example'))}")
-            continue
-        default = f.default
-        rendered = _yaml_value(default)
-        if default is None:                     # optional: shown, commented out
-            lines.append(f"{indent}# {f.name}: ")
+        value = (given or {}).get(o.key, o.default if o.default is not None else o.example)
+        if value is None:                     # empty by default: shown, commented out
+            lines.append(f"{indent}# {o.key}:")
         else:
-            lines.append(f"{indent}{f.name}: {rendered}")
+            lines.append(f"{indent}{o.key}: {_yaml_value(value)}")
     return lines
 
 
@@ -59,15 +67,11 @@ def starter(kind: str) -> str:
     module = game(kind)
     lines = [
         f"# A {module.TITLE} spec. Build it with:  pnp build THIS_FILE.yaml",
-        "# Every option below is shown with its default; delete what you do not change.",
-        f"title: My {module.TITLE} set",
-        "page: {size: A4, orientation: portrait, margin_mm: 10}   # "
-        f"{' | '.join(PAPER_PT)}, portrait | landscape",
-        'seed: "1"             # any text or number: same seed, same PDF',
+        "# Every field below is shown with its default; delete what you do not change.",
+        *_fields(HEADER, "", {"title": title_for(kind)}),
         "items:",
-        f"  - kind: {kind}",
-        "    count: 1          # how many to print, each generated anew",
+        *comment(KIND, "  "),
+        f"  - {KIND.key}: {kind}",
+        *_fields(item_options(kind), "    "),
     ]
-    lines += _fields(module.Item, "    ")
     return "\n".join(lines) + "\n"
-

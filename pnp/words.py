@@ -1,4 +1,6 @@
-"""Counted nouns said truly: "1 board", "2 boards" (pnp prints counts in many places)."""
+"""Counted nouns said truly: "1 board", "2 boards" (pnp prints counts in many places). Plain
+language, below everything: it knows no game (what a game calls its boards is its NOUN door,
+read by ``pnp.games.noun``)."""
 
 from __future__ import annotations
 
@@ -12,20 +14,6 @@ def plural(noun: str) -> str:
 def count(n: int, noun: str, many: str | None = None) -> str:
     """``n`` and the noun in the form that number takes."""
     return f"{n} {noun if n == 1 else (many or plural(noun))}"
-
-
-def noun(kind: str, worksheet: bool = False, answer_key: bool = False) -> str:
-    """What one board of game ``kind`` is called when counted, in the games' words: "board",
-    a game's own NOUN ("set"), "worksheet" for a worksheet item's boards, "answer key" for the
-    boards of a held-back answer-key PDF. ``pnp build``'s "wrote ..." line and ``pnp
-    validate``'s summary both count with it."""
-    if answer_key:
-        return "answer key"
-    if worksheet:
-        return "worksheet"
-    from pnp.games import KINDS, game
-
-    return getattr(game(kind), "NOUN", "board") if kind in KINDS else "board"
 
 
 def tally(nouns) -> str:

@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 from support.paths import ROOT, run_pnp
+from support.spec_values import schema_validator, yaml12
 from pnp.cli import cli
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*.yaml"))
@@ -477,29 +478,6 @@ def test_a_build_off_a_terminal_uses_the_ticker(monkeypatch):
 # pnp schema stays true to what the loader accepts
 
 
-def yaml12(text: str):
-    """What an editor speaking YAML 1.2 (as yaml-language-server does) reads in ``text``:
-    ``No`` is text there, not false as in PyYAML's YAML 1.1."""
-    from pnp.yamltext import compose, plain_value
-
-    def value(node):
-        if isinstance(node, yaml.MappingNode):
-            return {k.value: value(v) for k, v in node.value}
-        if isinstance(node, yaml.SequenceNode):
-            return [value(v) for v in node.value]
-        return plain_value(node)
-
-    return value(compose(text, "x.yaml"))
-
-
-def _schema_validator():
-    import jsonschema
-
-    from pnp.schema import spec_schema
-
-    return jsonschema.Draft202012Validator(spec_schema())
-
-
 @pytest.mark.parametrize("text", [
     "page: {size: a4, orientation: Landscape}\nitems: [{kind: CliqueR, difficulty: Medium}]\n",
     "title: 2026\nseed: 1.5\noutput: 7\nitems: [{kind: circles, arrangement: RING}]\n",
@@ -510,7 +488,7 @@ def test_the_schema_accepts_the_forms_the_loader_accepts(text):
     from pnp.spec import loads
 
     loads(text)
-    assert not list(_schema_validator().iter_errors(yaml12(text))), text
+    assert not list(schema_validator().iter_errors(yaml12(text))), text
 
 
 @pytest.mark.parametrize("text", [
@@ -525,7 +503,7 @@ def test_the_schema_refuses_what_the_loader_refuses(text):
 
     with pytest.raises(SpecError):
         loads(text)
-    assert list(_schema_validator().iter_errors(yaml12(text))), text
+    assert list(schema_validator().iter_errors(yaml12(text))), text
 
 
 def test_every_good_spec_the_loader_reads_passes_the_schema():
@@ -549,7 +527,7 @@ def test_every_good_spec_the_loader_reads_passes_the_schema():
                     lines.append(f"    {key}: {good}")
         text = "\n".join(lines) + "\n"
         loads(text)
-        assert not list(_schema_validator().iter_errors(yaml12(text))), text
+        assert not list(schema_validator().iter_errors(yaml12(text))), text
 
     check()
 

@@ -12,14 +12,17 @@ import pytest
 from pnp.pdf import page
 
 
-def test_the_spec_the_schema_and_the_starter_take_the_papers_from_page(monkeypatch):
-    from pnp import spec, starter
+def test_the_spec_the_schema_the_starter_and_the_form_take_the_papers_from_page():
+    from pnp import schema, spec, starter
+    from pnp.options import fields
+    from pnp.web import forms
 
-    hint = typing.get_type_hints(spec.Page)["size"]
-    assert typing.get_args(hint) == tuple(page.PAPER_PT)
-    assert f"# {' | '.join(page.PAPER_PT)}, portrait" in starter.starter("cliquer")
-    monkeypatch.setitem(page.PAPER_PT, "Tabloid", (792.0, 1224.0))
-    assert "# A4 | Letter | Tabloid, portrait" in starter.starter("cliquer")
+    size = next(o for o in fields(spec.Page) if o.key == "size")
+    assert typing.get_args(typing.get_type_hints(spec.Page)["size"]) == size.choices == tuple(page.PAPER_PT)
+    assert f"# Paper size [{' | '.join(page.PAPER_PT)}]" in starter.starter("cliquer")
+    assert schema.option_schema(size)["enum"] == list(page.PAPER_PT)
+    form = next(f for f in forms.spec_fields() if f.key == "page").children
+    assert [value for value, _ in next(f for f in form if f.key == "size").choices] == list(page.PAPER_PT)
 
 
 @pytest.mark.parametrize("module", ["pnp.verify.problems", "pnp.verify.validate", "pnp.verify.layout_check"])

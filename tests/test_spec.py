@@ -207,24 +207,19 @@ def test_difficulty_bands_in_any_case(band):
 
 def test_every_literal_option_of_every_game_reads_any_case():
     """Not only the options named in the README: every choice of every game."""
-    import dataclasses
-    import typing
-
     from pnp.games import KINDS, game
-    from pnp.spec import option_types
+    from pnp.options import CHOICE, fields
 
     checked = 0
     for kind in KINDS:
-        item = game(kind).Item
-        for f in dataclasses.fields(item):
-            hint = option_types(item)[f.name]
-            if typing.get_origin(hint) is not typing.Literal:
+        for o in fields(game(kind).Item):
+            if o.shape != CHOICE:
                 continue
-            for choice in typing.get_args(hint):
+            for choice in o.choices:
                 for written in (choice.upper(), choice.title(), choice.lower()):
                     extra = ", players: 3" if kind == "cliques" else ""
-                    spec = loads(f"items: [{{kind: {kind}, {f.name}: {written}{extra}}}]\n")
-                    assert getattr(spec.items[0].item, f.name) == choice
+                    spec = loads(f"items: [{{kind: {kind}, {o.key}: {written}{extra}}}]\n")
+                    assert getattr(spec.items[0].item, o.key) == choice
                     checked += 1
     assert checked >= 12
 
@@ -277,25 +272,22 @@ def error_of_file(name: str, text: str) -> SpecError:
 
 def test_every_text_option_of_every_game_says_whether_it_is_printed():
     """A new text option must say printed=True (checked for the font) or printed=False: the
-    loader cannot guess which texts land on paper."""
-    import dataclasses
-    import types
-    import typing
+    loader cannot guess which texts land on paper, so describing one that does not say fails."""
+    from dataclasses import dataclass
 
     from pnp.games import KINDS, game
-    from pnp.spec import option_types
-
-    def texty(hint) -> bool:
-        if hint is str:
-            return True
-        return any(texty(a) for a in typing.get_args(hint)) if typing.get_origin(hint) in (
-            typing.Union, types.UnionType, list, tuple) else False
+    from pnp.options import fields, option
 
     for kind in KINDS:
-        item = game(kind).Item
-        for f in dataclasses.fields(item):
-            if texty(option_types(item)[f.name]):
-                assert (f.metadata or {}).get("printed") is not None, f"{kind}.{f.name} must say printed="
+        fields(game(kind).Item)           # every game's options describe
+
+    @dataclass(frozen=True)
+    class Careless:
+        name: str | None = option(None, label="Name")
+        names: tuple[str, ...] = option((), label="Names", parse=tuple, schema={})
+
+    with pytest.raises(TypeError, match="Careless.name: a text option says printed="):
+        fields(Careless)
 
 
 def test_every_printed_option_refuses_what_the_font_cannot_draw():

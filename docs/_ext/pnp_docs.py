@@ -1,9 +1,10 @@
 """pnp's own Sphinx extension: the reference pages generated from the code.
 
-A page holding the line ``<!-- generated: cli -->`` (or ``spec``, or ``new KIND``) gets that line
-replaced, when Sphinx reads it, by Markdown made from click's commands, from the JSON Schema the
-spec loader agrees with (`pnp schema`) or from `pnp new KIND`. Nothing in those pages is written
-twice, so nothing there can drift from the code.
+A page holding the line ``<!-- generated: cli -->`` (or ``new KIND``) gets that line replaced,
+when Sphinx reads it, by Markdown made from click's commands or from `pnp new KIND`. The spec
+reference (every field, from the one description the loader reads, ``pnp.options``) is written
+into docs/reference/spec.md itself by running this file, and a test fails when it is stale.
+Nothing in those pages is written twice, so nothing there can drift from the code.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import inspect
 import json
 import re
+from pathlib import Path
 
 from sphinx.util import logging
 
@@ -51,7 +53,7 @@ def cli_markdown() -> str:
     return "\n".join(out)
 
 
-# ---------------------------------------------------------------- the spec, from the schema
+# ---------------------------------------------------------------- the spec, from its fields
 
 def _names(schema: dict) -> list | None:
     """The canonical names of an enum, unwrapping the any-case pattern pnp adds for editors."""
@@ -64,7 +66,10 @@ def _names(schema: dict) -> list | None:
 
 
 def _range(schema: dict, kind: str) -> str:
+    from pnp.options import number_text
+
     low, high = schema.get("minimum"), schema.get("maximum")
+    low, high = (None if x is None else number_text(x) for x in (low, high))
     if low is not None and high is not None:
         return f"{kind} {low}..{high}"
     if low is not None:
@@ -81,8 +86,6 @@ def _type(schema: dict) -> str:
         text = " or ".join(_type(o) for o in options)
         return text + (" or `null`" if len(options) < len(schema.get("anyOf", [])) else "")
     kind = schema.get("type")
-    if kind == "custom":
-        return schema["shown"]
     if kind == "integer":
         return _range(schema, "whole number")
     if kind == "number":
@@ -101,51 +104,70 @@ def _type(schema: dict) -> str:
     return "any"
 
 
-def _default(schema: dict) -> str:
-    if "default" not in schema:
-        return ""
-    value = schema["default"]
-    if value is None:
+def _default(o) -> str:
+    if o.required:
+        return "required"
+    if o.default is None:
         return "see its meaning"
+    value = o.default
     return f"`{value}`" if isinstance(value, str) else f"`{json.dumps(value)}`"
 
 
-def _table(properties: dict, required: list, prefix: str = "") -> list[str]:
-    rows = ["| key | value | default | meaning |", "| --- | --- | --- | --- |"]
-    nested = []
-    for key, schema in properties.items():
-        shown = "required" if key in required else _default(schema)
-        rows.append(f"| `{prefix}{key}` | {_type(schema)} | {shown} | {_cell(schema.get('description', ''))} |")
-        for option in [schema, *schema.get("oneOf", []), *schema.get("anyOf", [])]:
-            if option.get("type") == "object" and option.get("properties"):
-                nested.append((key, option))
-    for key, schema in nested:
-        rows += ["", f"`{prefix}{key}` holds:", ""]
-        rows += _table(schema["properties"], schema.get("required", []), f"{prefix}{key}.")
+def _rows(options, prefix: str = "") -> list[str]:
+    from pnp.schema import option_schema
+
+    rows = []
+    for o in options:
+        meaning = o.help_text() + (f" [More](../{o.docs})." if o.docs else "")    # from reference/
+        value = "a mapping of the keys below" if o.children else _type(option_schema(o))
+        rows.append(f"| `{prefix}{o.key}` | {_cell(o.label)} | {value} | "
+                    f"{'' if o.children else _default(o)} | {_cell(meaning)} |")
+        if o.children:
+            rows += _rows(o.children, f"{prefix}{o.key}.")
     return rows
 
 
-def spec_markdown() -> str:
-    from pnp.schema import spec_schema
+HEAD = ["| key | label | value | default | what it does |", "| --- | --- | --- | --- | --- |"]
 
-    schema = spec_schema()
-    top = dict(schema["properties"])
-    items = top["items"]
-    top["items"] = {"description": "the games to print, in order: each item is one of the kinds "
-                    "below, named by its `kind`", "type": "custom",
-                    "shown": f"list of 1..{items['maxItems']} items"}
-    page = top.pop("page")
-    out = ["## The top level", ""]
-    out += _table(top, schema.get("required", []))
-    out += ["", "## `page`", ""]
-    out += _table(page["properties"], page.get("required", []), "page.")
-    for game in items["items"]["oneOf"]:
-        kind = _names(game["properties"]["kind"])[0]
-        out += ["", f"## `kind: {kind}` ({game['title']})", ""]
-        first = {k: game["properties"][k] for k in ("kind", "count")}     # what every item has
-        rest = {k: v for k, v in game["properties"].items() if k not in first}
-        out += _table({**first, **rest}, game.get("required", []))
+
+def spec_markdown() -> str:
+    """The spec reference: every field of the spec, of its paper and of every game, with its
+    label, values, default and help, from the one description the loader reads."""
+    from pnp.games import KINDS, game
+    from pnp.options import GROUP
+    from pnp.spec import HEADER, KIND, MAX_ITEMS, item_options
+
+    out = ["## The top level", "", *HEAD]
+    out += _rows([o for o in HEADER if o.shape != GROUP])
+    out.append(f"| `items` | | list of 1..{MAX_ITEMS} items | required | The games to print, in "
+               "order: each item is one of the kinds below, named by its `kind`. |")
+    for group in (o for o in HEADER if o.shape == GROUP):
+        out += ["", f"## `{group.key}`: {group.label.lower()}", "", *HEAD, *_rows(group.children, f"{group.key}.")]
+    for kind in KINDS:
+        title = game(kind).TITLE
+        out += ["", f"## `kind: {kind}` ({title})", "", *HEAD]
+        out.append(f"| `{KIND.key}` | {_cell(KIND.label)} | `{kind}` | required | {_cell(KIND.help_text())} |")
+        out += _rows(item_options(kind))
     return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- written into the page itself
+# The spec reference is written into docs/reference/spec.md (so it reads whole on GitHub too)
+# between these marks, by `python docs/_ext/pnp_docs.py`; tests/test_options_docs.py fails when
+# the page is stale.
+
+WRITTEN = {"spec": (Path(__file__).resolve().parents[1] / "reference" / "spec.md", spec_markdown)}
+BEGIN, END = "<!-- written: {} (python docs/_ext/pnp_docs.py) -->", "<!-- end written: {} -->"
+
+
+def written(name: str) -> tuple[str, str]:
+    """The page as it is, and as it would be with its written block made anew."""
+    path, make = WRITTEN[name]
+    text = path.read_text(encoding="utf-8")
+    begin, end = BEGIN.format(name), END.format(name)
+    head, _, rest = text.partition(begin + "\n")
+    _, _, tail = rest.partition(end)
+    return text, f"{head}{begin}\n\n{make()}\n{end}{tail}"
 
 
 def new_markdown(kind: str) -> str:
@@ -154,7 +176,7 @@ def new_markdown(kind: str) -> str:
     return "```yaml\n" + starter(kind) + "```\n"
 
 
-GENERATORS = {"cli": lambda _: cli_markdown(), "spec": lambda _: spec_markdown(), "new": new_markdown}
+GENERATORS = {"cli": lambda _: cli_markdown(), "new": new_markdown}
 
 
 def _generate(app, docname: str, source: list[str]) -> None:
@@ -168,6 +190,18 @@ def _generate(app, docname: str, source: list[str]) -> None:
     source[0] = MARK.sub(replace, source[0])
 
 
+def main() -> None:
+    for name, (path, _) in WRITTEN.items():
+        old, new = written(name)
+        if new != old:
+            path.write_text(new, encoding="utf-8")
+            print(f"wrote {path}")
+
+
 def setup(app):
     app.connect("source-read", _generate)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+if __name__ == "__main__":
+    main()

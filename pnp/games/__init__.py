@@ -51,8 +51,20 @@ def game(kind: str) -> ModuleType:
 
 def offering(door: str) -> list[str]:
     """The kinds whose game offers the optional ``door`` (see ``base.OPTIONAL_DOORS``)."""
-    from pnp.games.base import OPTIONAL_DOORS
+    from pnp.games.base import OPTIONAL_DOORS, offers
 
     if door not in OPTIONAL_DOORS:
         raise KeyError(f"no optional door {door!r}")
-    return [kind for kind in KINDS if callable(getattr(game(kind), door, None))]
+    return [kind for kind in KINDS if offers(game(kind), door)]
+
+
+def noun(kind: str, worksheet: bool = False, answer_key: bool = False) -> str:
+    """What one board of game ``kind`` is called when counted, in the games' words: "board",
+    a game's own NOUN door ("set"), "worksheet" for a worksheet item's boards, "answer key" for
+    the boards of a held-back answer-key PDF. ``pnp build``'s "wrote ..." line and ``pnp
+    validate``'s summary both count with it."""
+    if answer_key:
+        return "answer key"
+    if worksheet:
+        return "worksheet"
+    return getattr(game(kind), "NOUN", None) or "board" if kind in KINDS else "board"

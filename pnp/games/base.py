@@ -1,4 +1,4 @@
-"""What every game room shares: spec options, the problems its checks find, the contract of
+"""What every game room shares: spec options (``option``, from ``pnp.options``), the problems its checks find, the contract of
 its doors, and a strict reader for the data attached to PDFs.
 
 A game is a folder in ``pnp.games`` with the rooms listed in ``pnp/games/__init__.py``.
@@ -11,35 +11,10 @@ import dataclasses
 import inspect
 import math
 import random
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol
 
-
-def option(default: Any = dataclasses.MISSING, *, min: float | None = None, max: float | None = None,
-           help: str = "", parse: Callable[[Any], Any] | None = None,
-           schema: dict | None = None, default_factory: Any = dataclasses.MISSING,
-           example: Any = None, printed: bool | None = None,
-           sets: Callable[[Any], dict] | None = None) -> Any:
-    """A spec option of an Item dataclass.
-
-    The spec loader reads the field's type annotation (int, float, bool, str, Literal[...],
-    list[str], X | None, nested dataclass) and these bounds; ``parse`` handles anything richer:
-    it receives the plain YAML value and returns the field value or raises ValueError with a
-    message for the user. ``schema`` is the JSON Schema for such a field. ``example`` is shown
-    by ``pnp new`` for an option that has no default.
-
-    ``printed``: the option's text lands on paper, so the spec loader refuses characters the
-    print font cannot draw and right-to-left letters, at the value's place. Every text option
-    says True or False (a test holds every game to it).
-    ``sets``: the option fixes other options of the item (CliqueR's ``code`` fixes ``dots``):
-    given the value, it returns {option: value}; the loader refuses a spec that also gives one
-    of them a different value, and fills in the rest.
-    """
-    meta = {"min": min, "max": max, "help": help, "parse": parse, "schema": schema, "example": example,
-            "printed": printed, "sets": sets}
-    if default_factory is not dataclasses.MISSING:
-        return field(default_factory=default_factory, metadata=meta)
-    return field(default=default, metadata=meta)
+from pnp.options import option  # noqa: F401 (games declare their Item's options with it)
 
 
 @dataclass(frozen=True)
@@ -113,8 +88,37 @@ OPTIONAL_DOORS = {
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
     "daily_answer": "daily_answer(date, seconds or None, progress) -> one line: the answer to "
                     "the day before's board, printed after `pnp daily`",
+    "picture": "picture(board, figures) -> {svg, steps, words}: the board drawn for a screen "
+               "(SVG; the best line's moves as <g data-step=k>), one sentence a move, and the "
+               "figures as sentences: the page's Look at a board (needs analyze)",
+    # doors that are values, not functions
+    "NOUN": "a word for one board of the game when boards are counted, when it is not 'board' "
+            "(\"set\"): `pnp build`'s 'wrote ...' line and `pnp validate`'s summary",
+    "LAYOUT_OPTIONS": "a sequence of option mappings, each a valid item, that the print-fidelity "
+                      "tests lay out on every paper instead of the ones they derive from the Item "
+                      "(Literals, flags, bounded numbers): for a game whose sizes those miss",
 }
 _DOOR_PARTNERS = {"analyze": ("report",)}
+
+
+def _is_noun(value: Any) -> bool:
+    return isinstance(value, str) and value.strip() == value and value.isprintable() and 0 < len(value) <= 40
+
+
+def _are_options(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) > 0 and all(
+        isinstance(v, dict) and all(isinstance(k, str) for k in v) for v in value)
+
+
+# what each door that is a value must be (the others are functions)
+_DOOR_VALUES = {"NOUN": (_is_noun, "a short word"),
+                "LAYOUT_OPTIONS": (_are_options, "a non-empty sequence of option mappings")}
+
+
+def offers(module: Any, door: str) -> bool:
+    """Whether the game ``module`` offers the optional ``door``."""
+    value = getattr(module, door, None)
+    return value is not None if door in _DOOR_VALUES else callable(value)
 
 
 # What a game owes the test suite: the doors above are checked when the registry loads a game;
@@ -135,6 +139,24 @@ TEST_OBLIGATIONS = {
     "starter-builds": "`pnp new KIND` writes a spec that builds a PDF that validates "
                       "(tests/games/test_conformance.py)",
 }
+
+
+def _misspelt_doors(module: Any) -> list[str]:
+    """A name of the package's own that is nearly a door's (``NOUNS``, ``layout_options``):
+    the door it meant would silently be missing."""
+    import difflib
+
+    doors = [*OPTIONAL_DOORS, *_DOOR_PARTNERS["analyze"], *Game.__annotations__,
+             *(n for n, fn in vars(Game).items() if not n.startswith("_") and callable(fn))]
+    out = []
+    for name in getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]:
+        if name in doors or inspect.ismodule(getattr(module, name, None)):
+            continue
+        close = difflib.get_close_matches(name, doors, n=1, cutoff=0.85) or \
+            [d for d in doors if d.casefold() == name.casefold()]
+        if close:
+            out.append(f"{close[0]} (it has {name})")
+    return out
 
 
 class ContractError(Exception):
@@ -162,6 +184,14 @@ def check_contract(kind: str, module: Any) -> None:
     for door, partners in _DOOR_PARTNERS.items():
         if callable(getattr(module, door, None)):
             missing += [f"{p}() (goes with {door}())" for p in partners if not callable(getattr(module, p, None))]
+    for door in OPTIONAL_DOORS:
+        value = getattr(module, door, None)
+        if value is None:
+            continue
+        good, what = _DOOR_VALUES.get(door, (callable, "a function"))
+        if not good(value):
+            missing.append(f"{door} as {what} (it is {brief(value)})")
+    missing += _misspelt_doors(module)
     if missing:
         raise ContractError(f"game {module.__name__} lacks {', '.join(missing)}")
     if module.KIND != kind:

@@ -20,7 +20,7 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from pnp.games import KINDS, game
+from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, bounded_list, brief
 from pnp.i18n import LANGUAGES
 from pnp.paper import MM, Frame
@@ -28,7 +28,6 @@ from pnp.pdf.page import EDGE_MM
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
 from pnp.verify.problems import PROBLEMS
 from pnp.verify.readback import Drawn, NotOurs, PdfBoards
-from pnp.words import noun
 
 EDGE_SLACK_PT = 0.01
 MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
@@ -47,7 +46,7 @@ class BoardReport:
     label: str
     pages: list[int]
     problems: list[Problem] = field(default_factory=list)
-    noun: str = "board"   # what it is called when counted ("set", "worksheet"; pnp.words.noun)
+    noun: str = "board"   # what it is called when counted ("set", "worksheet"; pnp.games.noun)
 
     @property
     def ok(self) -> bool:

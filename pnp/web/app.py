@@ -2,7 +2,7 @@
 loader, build, validator and analysis, and knows no game by name (its forms come from each
 game's Item, see ``pnp.web.forms``). Its rooms: ``site`` (shared state and request reading),
 ``gallery`` (the start page), ``making`` (the form, preview and builds), ``tools`` (board of the
-day, validate, analyze), ``jobs`` and ``work`` (the worker pool and what workers do), ``guard``
+day, check a PDF), ``looking`` (look at a board), ``follow`` (long work's progress page), ``jobs`` and ``work`` (the worker pool and what workers do), ``guard``
 (Host, size and token).
 
 Nothing a request says names a file: layouts are chosen by name from a list read at start,
@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from pnp.web import gallery, making, tools
+from pnp.web import follow, gallery, looking, making, tools
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard
 from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, Site
@@ -93,8 +93,11 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
         Route("/daily/{day}/{n:int}.pdf", tools.daily_pdf),
         Route("/validate", tools.validate_page),
         Route("/validate", tools.validate_post, methods=["POST"]),
-        Route("/analyze", tools.analyze_page),
-        Route("/analyze", tools.analyze_post, methods=["POST"]),
+        Route("/analyze", looking.analyze_page),
+        Route("/analyze", looking.analyze_post, methods=["POST"]),
+        Route("/work/{id}", follow.work_page),
+        Route("/work/{id}/status", follow.work_status),
+        Route("/work/{id}/cancel", follow.work_cancel, methods=["POST"]),
         Route("/thumb/{name}.png", gallery.thumb),
         Route("/static/{name}", static),
     ]

@@ -1,5 +1,5 @@
-"""The page's forms, made from the same dataclasses the spec loader reads, and a form's values
-written as the spec YAML that reproduces them from the CLI.
+"""The page's forms, made from the one description of every spec field (``pnp.options``) the
+spec loader reads, and a form's values written as the spec YAML that reproduces them from the CLI.
 
 The page never judges a value itself: every value is written into the YAML as typed (quoted
 where it could otherwise spill into another line), the spec loader reads the YAML, and each of
@@ -12,15 +12,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import typing
 from dataclasses import dataclass, field
-from typing import Literal
 
 import yaml
 
 from pnp.errors import PnpError, SpecError
-from pnp.games import KINDS, game
-from pnp.spec import Page, option_types
+from pnp.games import KINDS
+from pnp.options import CHOICE, FLAG, GROUP, NUMBER, RICH, WHOLE, Option, number_text
+from pnp.spec import HEADER, KIND, item_options
 
 SPEC_NAME = "pnp-web.yaml"       # the name the page's spec has in messages and downloads
 MAX_FORM_ITEMS = 20              # items in one pack made on the page
@@ -33,6 +32,8 @@ _PLAIN = re.compile(r"[A-Za-z0-9_.+\-]+( [A-Za-z0-9_.+\-]+)*")
 
 @dataclass(frozen=True)
 class Field:
+    """One field of the form, made from the field's description (``pnp.options.Option``)."""
+
     name: str                  # the form's name for it: "page.size", "items.0.dots"
     key: str                   # the spec key
     label: str
@@ -49,10 +50,7 @@ class Field:
     suggestions: tuple = ()    # words a rich value may be (a datalist)
     children: tuple = ()       # the options of a nested option
     always: bool = False       # written even when it is the default (the title and seed)
-
-
-def _words(name: str) -> str:
-    return name.replace("_mm", " (mm)").replace("_", " ")
+    option: Option | None = None   # what it is made from: its label, help, advanced, docs
 
 
 def _text(value) -> str:
@@ -60,92 +58,61 @@ def _text(value) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, float):
+        return number_text(value)
     return str(value)
 
 
-def dataclass_fields(cls, prefix: str) -> list[Field]:
-    """A form field for every option of ``cls``, its type, bounds, default and help from the
-    dataclass (the same the loader and `pnp schema` use)."""
-    hints = option_types(cls)
-    out = []
-    for f in dataclasses.fields(cls):
-        if f.init:
-            out.append(_field(f, hints[f.name], f"{prefix}{f.name}"))
-    return out
-
-
-def _field(f: dataclasses.Field, hint, name: str) -> Field:
-    meta = f.metadata or {}
-    label, help_text = _words(f.name), meta.get("help") or ""
-    default = _text(f.default) if f.default is not dataclasses.MISSING else ""
-    args = [a for a in typing.get_args(hint) if a is not type(None)]
-    optional = type(None) in typing.get_args(hint)
-    core = args[0] if optional and len(args) == 1 else hint
-    if f.default_factory is not dataclasses.MISSING and dataclasses.is_dataclass(core):
-        return Field(name, f.name, label, help_text, "fieldset",
-                     children=tuple(dataclass_fields(core, name + ".")))
-    if meta.get("parse") is not None:
-        schema = meta.get("schema") or {}      # an option with its own reader says its shape
-        kinds = _schema_kinds(schema)
-        if not default and meta.get("example") is not None:
-            default = _text(meta["example"])
-        return Field(name, f.name, label, help_text, "text", default=default, style="rich",
+def form_field(o: Option, prefix: str = "", always: bool = False, translate=str) -> Field:
+    """The form's field for option ``o`` (its name ``prefix`` + key): widget, bounds, default
+    and words all from the one description the loader reads; ``translate`` (gettext) puts the
+    label, help and choices in the page's language."""
+    name = prefix + o.key
+    # a field the spec must have is written even at its example (players: 4 in Cliques)
+    words = dict(label=o.label_text(translate), help=o.help_text(translate), option=o,
+                 always=always or o.required)
+    default = _text(o.default if o.default is not None else o.example)
+    if o.shape == GROUP:
+        return Field(name, o.key, widget="fieldset", children=fields_of(o.children, name + ".", translate),
+                     **words)
+    if o.shape == RICH:
+        kinds = o.json_types        # an option with its own reader says its shape
+        return Field(name, o.key, widget="text", default=default, style="rich",
                      lists="array" in kinds, maps="object" in kinds,
-                     suggestions=tuple(_schema_words(schema)))
-    if typing.get_origin(core) is Literal:
-        choices = tuple((str(c), str(c)) for c in typing.get_args(core))
-        if optional:
+                     suggestions=tuple(str(w) for w in o.suggestions if isinstance(w, str)), **words)
+    if o.shape == CHOICE:
+        choices = tuple((str(c), o.choice_text(c, translate)) for c in o.choices)
+        if o.empty:
             choices = (("", "(default)"),) + choices
-        return Field(name, f.name, label, help_text, "select", choices, default)
-    if core is bool:
-        return Field(name, f.name, label, help_text, "select",
-                     (("true", "yes"), ("false", "no")), default)
-    if core in (int, float):
-        lo, hi = meta.get("min"), meta.get("max")
-        return Field(name, f.name, label, help_text, "number", default=default,
-                     minimum=_text(lo), maximum=_text(hi), step="1" if core is int else "any")
-    return Field(name, f.name, label, help_text, "text", default=default,
-                 style="text" if core is str else "rich")
+        return Field(name, o.key, widget="select", choices=choices, default=default, **words)
+    if o.shape == FLAG:
+        return Field(name, o.key, widget="select", choices=(("true", "yes"), ("false", "no")),
+                     default=default, **words)
+    if o.shape in (WHOLE, NUMBER):
+        return Field(name, o.key, widget="number", default=default, minimum=number_text(o.low),
+                     maximum=number_text(o.high), step="1" if o.shape == WHOLE else "any", **words)
+    return Field(name, o.key, widget="text", default=default, style="text", **words)
 
 
-def _schema_kinds(schema: dict) -> set[str]:
-    found = set()
-    for key in ("oneOf", "anyOf"):
-        for sub in schema.get(key, ()):
-            found |= _schema_kinds(sub)
-    kind = schema.get("type")
-    found |= set(kind) if isinstance(kind, list) else {kind} if kind else set()
-    return found
-
-
-def _schema_words(schema: dict) -> list[str]:
-    words = [str(w) for w in schema.get("enum", ()) if isinstance(w, str)]
-    for key in ("oneOf", "anyOf"):
-        for sub in schema.get(key, ()):
-            words += _schema_words(sub)
-    return words
+def fields_of(options, prefix: str = "", translate=str) -> tuple[Field, ...]:
+    """A form field for each option, named ``prefix`` + its key (pick some by key with
+    ``pnp.options.pick``, which takes fields as well as options)."""
+    return tuple(form_field(o, prefix, translate=translate) for o in options)
 
 
 def spec_fields() -> list[Field]:
-    """The options of the spec itself: title, seed, output name, and the page."""
-    return [
-        Field("title", "title", "title", "printed in every page footer", style="text",
-              default="My print-and-play pack", always=True),
-        Field("seed", "seed", "seed", "any text or number: the same seed gives the same PDF",
-              style="text", default="1", always=True),
-        Field("output", "output", "PDF name", "the file name of the PDF (optional)", style="text"),
-        Field("page", "page", "page", "", "fieldset", children=tuple(dataclass_fields(Page, "page."))),
-    ]
+    """The spec's own fields: title, paper, seed and PDF name (the title and seed always
+    written, so the spec downloaded says them)."""
+    return [form_field(o, always=o.key in ("title", "seed")) for o in HEADER]
 
 
 def item_fields(kind: str, index: int, count_max: int) -> list[Field]:
+    """An item's fields: its kind (hidden), how many (at most ``count_max`` from this page),
+    and the game's options."""
     prefix = f"items.{index}."
-    return [Field(prefix + "kind", "kind", "kind", widget="hidden", default=kind),
-            Field(prefix + "count", "count", "how many", "how many to print, each generated anew",
-                  "number", default="1", minimum="1", maximum=str(count_max), step="1"),
-            *dataclass_fields(game(kind).Item, prefix)]
+    count, *rest = fields_of(item_options(kind), prefix)
+    return [Field(prefix + KIND.key, KIND.key, KIND.label_text(), widget="hidden", default=kind, option=KIND),
+            dataclasses.replace(count, maximum=str(count_max)), *rest]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,16 +246,20 @@ def _one_value(text: str) -> bool:
 
 def place(error: PnpError, written: Written) -> tuple[dict[str, list[str]], list[str]]:
     """The loader's (or the build's) messages by field: {field name or "items.N": [message]}
-    for those whose line the page wrote, and the rest as general lines."""
+    for those about a field the page shows (by the field each mistake names, else by the line
+    it is on), and the rest as general lines."""
     by_field: dict[str, list[str]] = {}
     general: list[str] = []
     mistakes = error.mistakes if isinstance(error, SpecError) else []
     if not mistakes:
         return {}, [str(error)]
+    shown = set(written.lines) | set(written.items.values())
     for m in mistakes:
         target = None
         if m.line is not None and m.file == SPEC_NAME:
-            if m.line in written.items and (m.column or 0) < written.fields[m.line][1]:
+            if m.field is not None and m.field.name in shown:
+                target = m.field.name
+            elif m.line in written.items and (m.column or 0) < written.fields[m.line][1]:
                 target = written.items[m.line]
             elif m.line in written.fields:
                 target = written.fields[m.line][0]

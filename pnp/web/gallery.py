@@ -22,7 +22,8 @@ class Layout:
     name: str
     text: str
     title: str
-    about: str          # the layout's opening comment: who it is for and what it prints
+    about: str          # what it prints, in plain words (its "On the page:" comment)
+    audience: str | None = None     # who it is for: "teachers" from "# For teachers: ..."
 
 
 def read_layouts(folders) -> dict[str, Layout]:
@@ -42,14 +43,31 @@ def read_layouts(folders) -> dict[str, Layout]:
                 spec = loads(text, path.name)
             except (OSError, UnicodeDecodeError, PnpError):
                 continue
-            about = []
-            for line in text.splitlines():
-                if not line.startswith("#"):
-                    break
-                about.append(line.lstrip("# ").rstrip())
-            first = " ".join(about).split("Build:")[0].strip().rstrip(":,;") or spec.title
-            out[path.stem] = Layout(path.stem, text, spec.title, first)
+            out[path.stem] = Layout(path.stem, text, spec.title, *page_words(text, spec.title))
     return out
+
+
+def page_words(text: str, title: str) -> tuple[str, str | None]:
+    """What a layout prints, as its opening comment says it for the page ("# On the page: ...",
+    continued on indented comment lines; else the comment before its first command), and whom
+    it is for ("# For teachers: ...")."""
+    comment = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        comment.append(line[1:].rstrip())
+    audience = re.match(r" ?For ([\w -]{2,30}?)[:.]", comment[0]) if comment else None
+    page = []
+    for line in comment:
+        if page and line.startswith("   "):
+            page.append(line.strip())
+        elif page:
+            break
+        elif line.strip().startswith("On the page:"):
+            page.append(line.strip().removeprefix("On the page:").strip())
+    if not page:
+        page = [" ".join(line.strip() for line in comment).split("Build:")[0].strip().rstrip(":,;")]
+    return " ".join(page) or title, audience.group(1) if audience else None
 
 
 def default_layout_folders() -> list[Path]:
@@ -60,17 +78,10 @@ def default_layout_folders() -> list[Path]:
     return [Path.cwd() / "layouts", here.parent / "layouts", here / "layouts"]
 
 
-def audience(layout: Layout) -> str | None:
-    """'teachers' for a layout whose comment starts 'For teachers: ...'."""
-    match = re.match(r"For ([\w -]{2,30}?)[:.]", layout.about)
-    return match.group(1) if match else None
-
-
-
 async def index(request: Request) -> Response:
     site = request.app.state.site
     layouts = list(site.layouts.values())
-    audiences = [(audience(l), l) for l in layouts if audience(l)]
+    audiences = [(l.audience, l) for l in layouts if l.audience]
     return site.page(request, "index.html", layouts=layouts, audiences=audiences,
                      has_daily=bool(offering("daily_spec")), has_analyze=bool(offering("analyze")))
 

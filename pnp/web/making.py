@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
-from pnp.errors import PnpError, SpecError, SpecErrors
-from pnp.games import KINDS, game
-from pnp.spec import MAX_BOARDS as MAX_SPEC_BOARDS, loads
+from pnp.errors import FieldRef, PnpError, SpecError, SpecErrors
+from pnp.games import KINDS
+from pnp.spec import COUNT, MAX_BOARDS as MAX_SPEC_BOARDS, loads
+from pnp.starter import title_for
 from pnp.web import forms, work
 from pnp.web.gallery import Layout
 from pnp.web.jobs import Busy, Failed
@@ -56,9 +57,10 @@ def caps(spec, written: forms.Written) -> SpecError | None:
             # placed at the count's value (a column past its key), beside the count field
             line = written.lines.get(f"items.{i}.count", entry.where[1])
             column = written.fields.get(line, ("", 1))[1]
-            return SpecError(f"at most {MAX_BOARDS} boards in one build from this page (this "
-                             f"makes {sum(e.count for e in spec.items)}); pnp build takes up to "
-                             f"{MAX_SPEC_BOARDS}", forms.SPEC_NAME, line, column)
+            problem = (f"at most {MAX_BOARDS} boards in one build from this page (this makes "
+                       f"{sum(e.count for e in spec.items)}); pnp build takes up to {MAX_SPEC_BOARDS}")
+            return SpecError(problem, forms.SPEC_NAME, line, column,
+                             FieldRef(("items", i, COUNT.key), COUNT.label))
     return None
 
 
@@ -88,7 +90,7 @@ async def make(request: Request) -> Response:
         return site.page(request, "message.html", 404, message=f"pnp: no layout {name[:40]!r}")
     form = blank_form(kind, site.layouts.get(name) if name else None)
     if kind and "title" not in form.values:
-        form.values["title"] = f"My {game(kind).TITLE} set"
+        form.values["title"] = title_for(kind)
     return render_form(request, check_form(form), None, layout=name)
 
 

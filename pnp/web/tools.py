@@ -1,18 +1,18 @@
-"""The board of the day, validating an uploaded PDF, and analyzing a typed board code: each the
-CLI's own command (`pnp daily`, `pnp validate`, `pnp analyze`) run in a worker and shown."""
+"""The board of the day and checking an uploaded PDF: each the CLI's own command (`pnp daily`,
+`pnp validate`) run in a worker and shown. Looking at a board is ``pnp.web.looking``."""
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
-from pnp.web import work
+from pnp.dates import read_date
+from pnp.errors import PnpError
+from pnp.web import follow, work
 from pnp.web.jobs import Busy, Failed
-from pnp.web.site import (ANALYZE_SECONDS, BUSY, DAILY_KEPT, DAILY_SECONDS, MAX_CODE, Refusal,
-                          answer, data_url, form_of, safe_name)
+from pnp.web.site import BUSY, DAILY_KEPT, DAILY_SECONDS, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
 
@@ -20,11 +20,9 @@ def parse_day(text: str | None) -> dt.date:
     if not text:
         return dt.date.today()
     try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
-            raise ValueError(text)
-        day = dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise Refusal(f"the date must be year-month-day like 2026-11-21, got {text[:40]!r}") from None
+        day = read_date(text, "the date")
+    except PnpError as exc:
+        raise Refusal(str(exc)) from None
     if not 2000 <= day.year <= 2200:
         raise Refusal(f"the date must be between the years 2000 and 2200, got {day.isoformat()}")
     return day
@@ -74,7 +72,13 @@ async def daily_pdf(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
 
-# --- validate, analyze -----------------------------------------------------------------------
+# --- check a PDF ------------------------------------------------------------------------------
+
+CHECK = "check"
+CHECK_SECONDS = 300         # the most a check may take
+# the validator's words when a file carries no board data: a PDF saved again by another program
+NO_DATA = "no pnp board data attached"
+
 
 async def validate_page(request: Request) -> Response:
     return request.app.state.site.page(request, "validate.html", report=None)
@@ -82,55 +86,37 @@ async def validate_page(request: Request) -> Response:
 
 async def validate_post(request: Request) -> Response:
     site = request.app.state.site
-    name = ""
     try:
         data = await form_of(request, files=1)
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
             raise Refusal("choose a PDF file to check")
         content = await upload.read()
+        name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
         if not content:
-            raise Refusal("the file is empty")
-        name = (upload.filename or "upload.pdf")[:100]      # shown back, escaped
-        report = await site.pool.run("validate", work.validate_pdf, content, timeout=300,
-                                     gone=request.is_disconnected)
+            raise Refusal(f"{name} is empty: choose the PDF again")
+        job = site.pool.submit(CHECK, work.validate_pdf, content, timeout=CHECK_SECONDS, watched=True)
     except Refusal as exc:
-        return site.page(request, "validate.html", exc.status, report=None, general=[f"pnp: {exc}"])
+        return site.page(request, "validate.html", exc.status, report=None,
+                         general=[follow.sentence(str(exc))])
     except Busy:
-        return site.page(request, "validate.html", 503, report=None, general=[f"pnp: {BUSY}"])
-    except (Failed, work.Refused) as exc:
-        lines = [m for _, _, _, m in exc.args[0]] if isinstance(exc, work.Refused) else [str(exc)]
-        return site.page(request, "validate.html", 422, report=None, name=name,
-                         general=[f"error {line}" for line in lines])
-    return site.page(request, "validate.html", 200 if report["ok"] else 422, report=report, name=name)
+        return site.page(request, "validate.html", 503, report=None, general=[follow.sentence(BUSY)])
+    follow.started(job, CHECK_SECONDS, name=name)
+    return await follow.answered(request, job, 5)
 
 
-async def analyze_page(request: Request) -> Response:
-    return request.app.state.site.page(request, "analyze.html", result=None, code="")
+def checked(request: Request, job) -> Response:
+    """A check's page: its progress while it runs; the report, one row a board; or why the file
+    could not be checked, named as the user named it."""
+    name = job.about["name"]
+
+    def finished(job):
+        if job.state == "done":
+            return 200 if job.result["ok"] else 422, {"report": job.result}
+        lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
+        return 422, {"cannot": lines, "resaved": any(NO_DATA in line for line in lines)}
+
+    return follow.page(request, job, "validate.html", finished, name=name)
 
 
-async def analyze_post(request: Request) -> Response:
-    site = request.app.state.site
-    code = ""
-    try:
-        data = await form_of(request)
-        code = data.get("code") if isinstance(data.get("code"), str) else ""
-        if not code.strip():
-            raise Refusal("type or paste a board code, like R1-...")
-        if len(code) > MAX_CODE:
-            raise Refusal(f"a board code is at most {MAX_CODE} characters")
-        result = await site.pool.run("analyze", work.analyze_code, code, ANALYZE_SECONDS,
-                                     timeout=ANALYZE_SECONDS + 30, gone=request.is_disconnected)
-    except Refusal as exc:
-        return site.page(request, "analyze.html", exc.status, result=None, code=code[:MAX_CODE],
-                         general=[f"pnp: {exc}"])
-    except Busy:
-        return site.page(request, "analyze.html", 503, result=None, code=code, general=[f"pnp: {BUSY}"])
-    except (Failed, work.Refused) as exc:
-        lines = [m for _, _, _, m in exc.args[0]] if isinstance(exc, work.Refused) else [str(exc)]
-        return site.page(request, "analyze.html", 422, result=None, code=code,
-                         general=[f"pnp: {line}" for line in lines])
-    figures = [(k, v) for k, v in result["figures"].items() if isinstance(v, (int, float, str))
-               or isinstance(v, list) and all(isinstance(x, str) for x in v)]
-    return site.page(request, "analyze.html", result=result, figures=figures, code=code)
-
+follow.register(CHECK, checked)

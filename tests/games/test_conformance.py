@@ -58,7 +58,7 @@ def test_doors_survive_importing_every_room(kind):
     check_contract(kind, package)
     for door in OPTIONAL_DOORS:
         value = getattr(package, door, None)
-        assert value is None or callable(value), f"{kind}.{door} is a {type(value).__name__}"
+        assert value is None or callable(value) or door.isupper(), f"{kind}.{door} is a {type(value).__name__}"
 
 
 def test_data_round_trips_exactly(kind):
@@ -128,6 +128,42 @@ def test_a_missing_door_fails_at_load_naming_it():
     del module.report
     with pytest.raises(ContractError, match=r"report\(\)"):
         check_contract("cliquer", module)
+
+
+@pytest.mark.parametrize("door, wrong", [("NOUN", 3), ("NOUN", ""), ("LAYOUT_OPTIONS", {"size": "half"}),
+                                         ("LAYOUT_OPTIONS", []), ("daily_spec", "Monday")])
+def test_an_optional_door_of_the_wrong_kind_fails_at_load_naming_it(door, wrong):
+    module = _copy_of(game("cliques"))
+    setattr(module, door, wrong)
+    with pytest.raises(ContractError, match=f"lacks {door} as "):
+        check_contract("cliques", module)
+
+
+@pytest.mark.parametrize("name, door", [("NOUNS", "NOUN"), ("LAYOUT_OPTION", "LAYOUT_OPTIONS"),
+                                        ("layout_options", "LAYOUT_OPTIONS"), ("daily_specs", "daily_spec")])
+def test_a_misspelt_door_fails_at_load_naming_the_door_it_meant(name, door):
+    module = _copy_of(game("cliques"))
+    setattr(module, name, getattr(game("circles"), "NOUN") if door == "NOUN" else [{"players": 3}])
+    module.__all__ = [*module.__all__, name]
+    with pytest.raises(ContractError, match=f"{door} \\(it has {name}\\)"):
+        check_contract("cliques", module)
+
+
+def test_the_value_doors_are_read_through_the_registry():
+    from pnp.games import noun
+
+    assert offering("NOUN") == [k for k in KINDS if getattr(game(k), "NOUN", None)]
+    assert noun("circles") == "set" and noun("cliquer") == "board"
+    assert noun("cliquer", worksheet=True) == "worksheet" and noun("", answer_key=True) == "answer key"
+
+
+def _copy_of(real) -> types.ModuleType:
+    """A module with every door of ``real`` (which stays as it is)."""
+    module = types.ModuleType("pnp.games.copied")
+    for name in real.__all__:
+        setattr(module, name, getattr(real, name))
+    module.__all__ = list(real.__all__)
+    return module
 
 
 def test_the_cli_asks_the_registry_what_games_offer():

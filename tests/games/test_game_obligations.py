@@ -6,10 +6,6 @@ kind in the registry, so a new game learns what it lacks from one failing line n
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
-
 import pytest
 
 from pnp.games import KINDS, game
@@ -58,18 +54,11 @@ def _layout_options(kind: str) -> None:
 
 
 def _printed_options(kind: str) -> None:
-    from pnp.spec import option_types
+    """Describing the options refuses a text option that does not say printed= (TypeError
+    naming it), and one declared without option(label=...)."""
+    from pnp.options import fields
 
-    def texty(hint) -> bool:
-        if hint is str:
-            return True
-        return typing.get_origin(hint) in (typing.Union, types.UnionType, list, tuple) and \
-            any(texty(a) for a in typing.get_args(hint))
-
-    item = game(kind).Item
-    for f in dataclasses.fields(item):
-        if texty(option_types(item)[f.name]):
-            assert (f.metadata or {}).get("printed") is not None, f"{kind}.{f.name} must say printed="
+    fields(game(kind).Item)
 
 
 def _starter_builds(kind: str) -> None:

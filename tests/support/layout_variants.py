@@ -1,4 +1,5 @@
-"""Every size option of every game, derived from its Item dataclass, as spec items.
+"""Every size option of every game, derived from the description of its options
+(``pnp.options.fields`` of its Item), as spec items.
 
 A game's layout changes with its options: a Literal picks a layout (``size: quarter``), a
 number can grow or shrink what is printed (``players``, ``spin_cycle``), a flag adds pieces
@@ -10,12 +11,10 @@ declares its own list as ``LAYOUT_OPTIONS`` in its package: a sequence of option
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
-from typing import Any, Literal
+from typing import Any
 
 from pnp.games import game
+from pnp.options import CHOICE, FLAG, GROUP, NUMBER, RICH, WHOLE, fields
 
 # Options that choose which boards are drawn, never how a page looks: moving them gives the
 # defaults' pages after seconds of play a board (CliqueR's depth plays each board's skill chain,
@@ -43,39 +42,30 @@ def variants(kind: str) -> list[dict[str, Any]]:
 
 def _required(cls) -> dict[str, Any]:
     """Values for the options that have no default (their documented example)."""
-    out = {}
-    for f in dataclasses.fields(cls):
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            out[f.name] = f.metadata.get("example")
-    return out
+    return {o.key: o.example for o in fields(cls) if o.required}
 
 
 def _moves(cls) -> list[dict[str, Any]]:
-    hints = typing.get_type_hints(cls)
     moves = []
-    for f in dataclasses.fields(cls):
-        hint = _plain(hints[f.name])
-        default = None if f.default is dataclasses.MISSING else f.default
-        if f.metadata.get("parse") is not None:
+    for o in fields(cls):
+        if o.shape == RICH:
             # a richer option: its JSON schema may say it is a bounded count (``players``);
             # one that is off by default (a board code, a difficulty) has no size of its own
-            values = [] if default is None and f.default is not dataclasses.MISSING \
-                else _schema_extremes(f.metadata.get("schema") or {})
-            moves += [{f.name: v} for v in values]
+            values = [] if o.default is None and not o.required else _schema_extremes(o.schema or {})
+            moves += [{o.key: v} for v in values]
             continue
-        if typing.get_origin(hint) is Literal:
-            values = list(typing.get_args(hint))
-        elif hint is bool:
+        if o.shape == CHOICE:
+            values = list(o.choices)
+        elif o.shape == FLAG:
             values = [True, False]
-        elif hint in (int, float):
-            values = [v for v in (f.metadata.get("min"), f.metadata.get("max")) if v is not None]
-            values = [int(v) if hint is int else v for v in values]
-        elif dataclasses.is_dataclass(hint):
-            moves += [{f.name: sub} for sub in _moves(hint)]
+        elif o.shape in (WHOLE, NUMBER):
+            values = [int(v) if o.shape == WHOLE else v for v in (o.low, o.high) if v is not None]
+        elif o.shape == GROUP:
+            moves += [{o.key: sub} for sub in _moves(o.group)]
             continue
         else:
             values = []
-        moves += [{f.name: v} for v in values if v != default]
+        moves += [{o.key: v} for v in values if v != o.default]
     return moves
 
 
@@ -84,15 +74,6 @@ def _schema_extremes(schema: dict) -> list[int]:
         if alt.get("type") == "integer" and "minimum" in alt and "maximum" in alt:
             return [alt["minimum"], alt["maximum"]]
     return []
-
-
-def _plain(hint):
-    """``X | None`` -> X."""
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if len(args) == 1:
-            return args[0]
-    return hint
 
 
 def yaml_item(kind: str, options: dict[str, Any], count: int = 1) -> str:

@@ -1,5 +1,6 @@
 """A good value and bad values for spec options of every sort: the mistake tests plant the bad
-ones, and the schema test writes specs from the good ones."""
+ones, and the schema test writes specs from the good ones. And what an editor reads in a spec
+(``yaml12``), to check it against `pnp schema` as an editor would."""
 
 from __future__ import annotations
 
@@ -36,3 +37,29 @@ PAGE = {
     "orientation": ("Landscape", ["sideways", "yes"]),
     "margin_mm": ("10", ["2", "ten", "010"]),
 }
+
+
+def yaml12(text: str):
+    """What an editor speaking YAML 1.2 (as yaml-language-server does) reads in ``text``:
+    ``No`` is text there, not false as in PyYAML's YAML 1.1."""
+    import yaml
+
+    from pnp.yamltext import compose, plain_value
+
+    def value(node):
+        if isinstance(node, yaml.MappingNode):
+            return {k.value: value(v) for k, v in node.value}
+        if isinstance(node, yaml.SequenceNode):
+            return [value(v) for v in node.value]
+        return plain_value(node)
+
+    return value(compose(text, "x.yaml"))
+
+
+def schema_validator():
+    """A validator of `pnp schema`, as an editor checks a spec."""
+    import jsonschema
+
+    from pnp.schema import spec_schema
+
+    return jsonschema.Draft202012Validator(spec_schema())

@@ -43,6 +43,16 @@ def test_the_start_page_shows_games_gallery_and_audiences(web):
     assert "For teachers" in html and "/daily" in html
 
 
+def test_the_gallery_speaks_plain_words(web):
+    import re
+
+    html = web.get("/").text
+    words = " ".join(re.findall(r'<li class="card">.*?</li>', html, re.S))
+    assert "24 worksheets, one a pupil" in words
+    for command_line in ("`", "pnp ", "--", ".yaml", "spec", "seed"):
+        assert command_line not in words, command_line
+
+
 def test_a_thumbnail_is_a_png_drawn_by_pnp(web):
     r = web.get("/thumb/class-set.png")
     assert r.status_code == 200 and r.content.startswith(b"\x89PNG")
@@ -227,6 +237,8 @@ def test_a_build_can_be_cancelled_and_leaves_nothing(web):
     status = wait_for(web, job["url"])
     assert status["state"] == "cancelled" and status["general"] == ["pnp: cancelled"]
     assert web.get(job["url"] + "/file/0").status_code == 404
+    page = web.get(job["url"]).text                  # stopped as asked: a note, not a mistake
+    assert "The build was stopped" in page and 'role="alert"' not in page
 
 
 # --- board of the day, validate, analyze -------------------------------------------------------------
@@ -243,29 +255,115 @@ def test_board_of_the_day(web):
 @pytest.mark.parametrize("date", ["yesterday", "2026-02-30", "1066-10-14", "2026-11-26T00:00:00x"])
 def test_a_bad_date_is_one_line(web, date):
     r = web.get(f"/daily?date={date}")
-    assert r.status_code == 400 and "the date must be" in r.text
+    assert r.status_code == 400 and "the date" in r.text
 
 
-def test_validate_a_good_and_a_forged_pdf(web, built):
+def test_a_date_past_the_month_says_how_long_the_month_is(web):
+    r = web.get("/daily?date=2026-02-30")
+    assert r.status_code == 400 and "the date 2026-02-30: February 2026 has 28 days" in r.text
+
+
+def followed(web, r) -> tuple[int, str]:
+    """A page of long work followed as a browser without script does, until it has finished
+    (quick work answers at once)."""
+    import time
+
+    deadline = time.monotonic() + 120
+    while r.status_code == 303 or 'id="work"' in r.text:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+        r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
+    return r.status_code, r.text
+
+
+def check(web, name, content) -> tuple[int, str]:
+    """Check a PDF as a browser without script does: post it, then follow its page."""
+    return followed(web, post(web, "/validate", files={"pdf": (name, content)}, json_reply=False))
+
+
+def test_check_a_good_and_a_forged_pdf(web, built):
     good, forged = built
-    r = post(web, "/validate", files={"pdf": ("week.pdf", good.read_bytes())}, json_reply=False)
-    assert r.status_code == 200 and "7 boards checked: 7 ok, 0 failed" in r.text
-    assert r.text.count('<tr class="ok">') == 7
-    r = post(web, "/validate", files={"pdf": ("forged.pdf", forged.read_bytes())}, json_reply=False)
-    assert r.status_code == 422 and "FAIL" in r.text
-    r = post(web, "/validate", files={"pdf": ("notes.pdf", b"hello")}, json_reply=False)
-    assert r.status_code == 422 and "error " in r.text and "Traceback" not in r.text
+    status, html = check(web, "week.pdf", good.read_bytes())
+    assert status == 200 and "7 boards checked: 7 ok, 0 failed" in html
+    assert html.count('<tr class="ok">') == 7 and 'data-label="Result"' in html
+    status, html = check(web, "forged.pdf", forged.read_bytes())
+    assert status == 422 and "FAIL" in html
 
 
-def test_analyze_a_code(web):
-    code = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
-    r = post(web, "/analyze", {"code": code.lower().replace("-", " ")}, json_reply=False)
-    assert r.status_code == 200
-    assert "Best line of play" in r.text and code in r.text
-    r = post(web, "/analyze", {"code": "R1-ZZZZ"}, json_reply=False)
-    assert r.status_code == 422 and "pnp:" in r.text
-    r = post(web, "/analyze", {"code": "hello"}, json_reply=False)
-    assert r.status_code == 422 and "is not a board code" in r.text
+def test_a_file_that_is_not_a_pdf_is_named_as_the_user_named_it(web):
+    status, html = check(web, "My notes.pdf", b"hello")
+    assert status == 422 and "My notes.pdf cannot be checked" in html and "uploaded.pdf" not in html
+    assert "Traceback" not in html and 'id="resaved"' not in html
+
+
+def test_a_re_saved_pdf_says_why_it_cannot_be_checked_and_what_to_do(web, built, tmp_path):
+    import pikepdf
+
+    good, _ = built
+    resaved = pikepdf.new()                         # pages copied, as "Print to PDF" does
+    with pikepdf.open(good) as pdf:
+        resaved.pages.extend(pdf.pages)
+        resaved.save(tmp_path / "week (1).pdf")
+    status, html = check(web, "week (1).pdf", (tmp_path / "week (1).pdf").read_bytes())
+    assert status == 422 and "week (1).pdf cannot be checked" in html
+    assert 'id="resaved"' in html and "saves the PDF again" in html and "the same file, byte for byte" in html
+
+
+NINE_DOTS = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
+ELEVEN_DOTS = "R1-RCYC-ACY9-VEJM-XEEY-CXWZ-7YHN-MBTC"      # Sunday 2026-11-29: a minute or more
+
+
+def look(web, data) -> tuple[int, str]:
+    """Look at a board as a browser without script does: post, then follow its page."""
+    return followed(web, post(web, "/analyze", data, json_reply=False))
+
+
+def test_look_at_a_board_draws_it_and_its_best_line_move_by_move(web):
+    status, html = look(web, {"code": NINE_DOTS.lower().replace("-", " ")})
+    assert status == 200 and NINE_DOTS in html
+    assert html.count('class="step ') == 16 and html.count('<li data-step=') == 16
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'id="stepper"' in html
+    assert "With perfect play the second player wins by 6" in html
+    assert "Score: first player 17, second player 23." in html      # the margin, replayed
+    assert 'class="general" role="alert" id="general"></div>' in html   # and no mistake shown
+
+
+@pytest.mark.parametrize("code, words", [("R1-ZZZZ", "is mistyped"), ("hello", "is not a board code"),
+                                         ("", "Type or paste a board code")])
+def test_look_at_a_mistyped_code_says_so_in_one_line(web, code, words):
+    status, html = look(web, {"code": code})
+    assert status in (400, 422) and words in html and "Traceback" not in html
+    assert 'aria-invalid="true"' in html
+
+
+def test_look_past_its_time_is_not_a_mistake_and_offers_more(web, monkeypatch):
+    from pnp.web import looking
+
+    monkeypatch.setattr(looking, "ANALYZE_SECONDS", 0.001)
+    status, html = look(web, {"code": NINE_DOTS})
+    assert status == 200 and 'id="unfinished"' in html and 'id="longer"' in html
+    assert "not worked out within 0 s" in html and "<p>" not in html.split('id="general">')[1][:10]
+    assert "data-step" not in html.split("</svg>")[0]         # no line drawn, the dots are
+
+
+def test_a_long_look_shows_its_progress_and_can_be_stopped(web):
+    import time
+
+    r = post(web, "/analyze", {"code": ELEVEN_DOTS, "longer": "yes"}, json_reply=False)
+    assert r.status_code == 303
+    url = r.headers["location"]
+    page = web.get(url).text
+    assert 'id="work"' in page and "it stops after 300 s at most" in page
+    deadline = time.monotonic() + 30
+    while web.get(url + "/status").json().get("positions") is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    status = web.get(url + "/status").json()
+    assert status["state"] == "running" and "positions looked at" in status["line"]
+    r = post(web, url + "/cancel", {}, json_reply=False)
+    assert r.status_code == 303
+    page = web.get(url).text
+    assert 'id="stopped"' in page and 'class="general" role="alert" id="general"></div>' in page
 
 
 # --- the pool ---------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """`pnp serve` in a real browser (Debian's headless Chromium, driven by selenium through the
-system chromedriver), doing what a teacher and a player do."""
+system chromedriver), doing what each person the page is for does: a teacher (a class set and
+its keys), a hobbyist (the board of the day, a board looked at move by move), a designer (a
+pack of several games, its spec)."""
 
 from __future__ import annotations
 
@@ -126,3 +128,61 @@ def test_the_form_works_by_keyboard_alone(site, browser):
         focused.append(d.switch_to.active_element.get_attribute("id") or d.switch_to.active_element.text)
     assert "f-title" in focused and "f-page.size" in focused
     assert focused[0] == "Skip to the content"
+
+
+# --- the hobbyist ---------------------------------------------------------------------------------
+
+NINE_DOTS = "R1-3MQZ-59RN-AKB5-3T0Y-5NSC-NM94-A"
+
+
+def test_a_hobbyist_steps_through_the_best_line_by_keyboard(site, browser):
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    d.get(site + "/analyze")
+    box = d.find_element(By.ID, "code")
+    box.send_keys(NINE_DOTS.lower().replace("-", " "), Keys.ENTER)
+    stepper = wait(d).until(EC.visibility_of_element_located((By.ID, "stepper")))
+    now = d.find_element(By.ID, "step-now")
+    # a group is hidden by its class (a level line has no height to be "displayed" by)
+    shown = lambda: d.execute_script(  # noqa: E731
+        "return Array.from(document.querySelectorAll('.board-picture [data-step]')).filter("
+        "function (g) { return getComputedStyle(g).display !== 'none'; }).length")
+    assert shown() == 16 and now.text.startswith("Move 16: the second player draws H–I")
+    first = stepper.find_element(By.CSS_SELECTOR, '[data-go="first"]')
+    first.send_keys(Keys.ENTER)
+    assert shown() == 0 and now.text == "The empty board: no line drawn yet."
+    d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert shown() == 2 and now.text.startswith("Move 2: the second player draws A–B and scores 1")
+    assert d.find_element(By.CSS_SELECTOR, '#steps [aria-current="step"]').text == now.text
+    d.switch_to.active_element.send_keys(Keys.END)
+    assert shown() == 16 and "first player 17, second player 23" in now.text
+
+
+# --- the designer ---------------------------------------------------------------------------------
+
+def test_a_designer_makes_a_pack_of_two_games_and_takes_its_spec(site, browser):
+    d = browser
+    d.get(site + "/make?kind=cliquer")
+    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
+    from selenium.webdriver.support.ui import Select
+
+    Select(d.find_element(By.ID, "f-add")).select_by_value("circles")
+    press(d, d.find_element(By.CSS_SELECTOR, 'button[value="add"]'))
+    wait(d).until(lambda d: d.find_elements(By.ID, "item-1"))
+    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
+    assert "Thinking in Circles" in d.find_element(By.ID, "item-1").text
+    before = set(d.downloads.iterdir())
+    press(d, d.find_element(By.ID, "spec"))
+    wait(d).until(lambda _: [p for p in set(d.downloads.iterdir()) - before if p.suffix == ".yaml"])
+    spec = next(p for p in set(d.downloads.iterdir()) - before if p.suffix == ".yaml")
+    from pnp.spec import load
+
+    assert [item.kind for item in load(spec).items] == ["cliquer", "circles"]
+
+
+def press(d, element) -> None:
+    """Click as a person would, the element in the middle of the window (not under the bar)."""
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()

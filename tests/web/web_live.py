@@ -13,6 +13,9 @@ import time
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
+# axe-core from npm (tests/web/package.json; .ci/run installs it with npm ci --prefix tests/web)
+AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "node_modules", "axe-core", "axe.min.js")
+BLOCKING = ("serious", "critical")         # the impacts a page must not have
 
 
 def free_port() -> int:
@@ -77,3 +80,23 @@ def chromium(width: int = 1280, height: int = 900, downloads: str | None = None)
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def have_axe() -> bool:
+    return os.path.exists(AXE)
+
+
+def axe(driver) -> list[dict]:
+    """axe-core run inside the page the browser shows (WCAG 2.1 A and AA rules and axe's best
+    practices): every violation of serious or critical impact, each with the elements it found."""
+    with open(AXE, encoding="utf-8") as f:
+        source = f.read()
+    driver.set_script_timeout(60)
+    driver.execute_script(source)
+    found = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(function (r) { done(r.violations); }, function (e) { done([{id: 'axe-failed', impact: 'critical', help: String(e), nodes: []}]); });")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "where": [n.get("target") for n in v["nodes"]][:5]}
+            for v in found if v.get("impact") in BLOCKING]

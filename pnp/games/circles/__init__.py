@@ -31,4 +31,4 @@ def describe(board: Board) -> str:
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",
-           "from_data", "check_drawn", "describe"]
+           "from_data", "check_drawn", "describe", "NOUN"]

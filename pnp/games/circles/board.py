@@ -19,11 +19,14 @@ from .rules import (  # noqa: F401 - the board's vocabulary, defined with the ru
 class Variants:
     """The optional rules in play; each one changes what gets printed."""
 
-    lockdown: bool = option(False, help="blocker tokens; landing on a neutral space earns one")
-    spin_cycle: int | None = option(None, min=2, max=3,
-                                    help="secret goals per player (2 or 3); omit for one")
-    uncloned: bool = option(False, help="no goal may have two identical shapes side by side")
-    wild_cards: bool = option(False, help="a token on your color counts as any of your shapes")
+    lockdown: bool = option(False, label="Lockdown",
+                            help="Blocker tokens: landing on a neutral space gains one.")
+    spin_cycle: int | None = option(None, min=2, max=3, label="Spin Cycle: secret goals",
+                                    help="Secret goals for each player. Empty: one goal each.")
+    uncloned: bool = option(False, label="UnCloned",
+                            help="No goal may have two identical shapes side by side.")
+    wild_cards: bool = option(False, label="Wild Cards",
+                              help="A token on your color counts as any of your shapes.")
 
     @property
     def goals(self) -> int:

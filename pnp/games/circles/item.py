@@ -12,6 +12,10 @@ from .layout import MIN_SPACE_MM, smallest_space
 from pnp.paper import MM
 
 
+# Blockers to gain by default, for each neutral space in a circle (see Item.supply)
+BLOCKERS_PER_NEUTRAL_SPACE = 3
+
+
 def parse_players(value) -> int:
     """2 or 4. The source's rules are for two players, one color each; four play as two teams
     of two (a house rule the card prints). Three are refused rather than given a made-up game:
@@ -30,25 +34,33 @@ def parse_players(value) -> int:
 class Item:
     """One Thinking in Circles set: the board page, the rules card and the tokens to cut out."""
 
-    circles: int = option(5, min=3, max=8, help="circles on the board")
+    circles: int = option(5, min=3, max=8, label="Circles", help="Circles on the board.")
     arrangement: Literal["row", "ring"] = option(
-        "row", help="row: circle k is next to k-1 and k+1; ring: the last is also next to the first")
-    spaces: int = option(16, min=MIN_SPACES, max=MAX_SPACES,
-                         help=f"spaces around each circle ({MIN_SPACES}..{MAX_SPACES})")
+        "row", label="Arrangement",
+        help="In a row, each circle is next to the one before it and the one after it; in a "
+             "ring, the last circle is next to the first one too.",
+        shown={"row": "in a row", "ring": "in a ring"})
+    spaces: int = option(16, min=MIN_SPACES, max=MAX_SPACES, label="Spaces around each circle",
+                         help="How many spaces each circle has.")
     shape_spaces: int | None = option(
-        None, min=1, max=4, help="spaces of each shape (circle, triangle, square, pentagon) per "
-                                 "circle (default: about half the spaces are shapes)")
+        None, min=1, max=4, label="Spaces of each shape", advanced=True,
+        help="How many spaces of each shape (circle, triangle, square, pentagon) each circle has. "
+             "Empty: about half the spaces are shapes.")
     color_spaces: int | None = option(
-        None, min=1, max=5, help="black spaces per circle, and as many white (default: what "
-                                 "is left after the shapes and two neutral spaces)")
-    players: int = option(2, parse=lambda value: parse_players(value),
+        None, min=1, max=5, label="Black spaces, and as many white", advanced=True,
+        help="How many black spaces each circle has, and as many white ones. Empty: what is left "
+             "after the shapes and two neutral spaces.")
+    players: int = option(2, parse=lambda value: parse_players(value), label="Players",
                           schema={"type": "integer", "enum": list(PLAYER_COUNTS)},
-                          help="2, or 4 as two teams of two (goal slips, bead chits and "
-                               "starting blockers are per player)")
+                          help="Two players, or four playing as two teams of two (goal slips, "
+                               "bead chits and starting blockers are printed for each player).")
     blocker_supply: int | None = option(
-        None, min=1, max=40, help="Lockdown blockers to gain, beyond one per player "
-                                  "(default: 3 per neutral space in a circle, 6 on 16 spaces)")
-    variants: Variants = option(default_factory=Variants, help="optional rules in play")
+        None, min=1, max=40, label="Blockers to gain", advanced=True,
+        facts={"each": BLOCKERS_PER_NEUTRAL_SPACE},
+        help="Lockdown blockers players can gain, beyond one each. Empty: {each} for each "
+             "neutral space in a circle.")
+    variants: Variants = option(default_factory=Variants, label="Variants",
+                                help="Optional rules in play.")
 
     def __post_init__(self):
         parse_players(self.players)
@@ -83,7 +95,7 @@ class Item:
     def supply(self) -> int:
         """Blockers to gain. Blind random play on the default board (bench/circles_play.py)
         has at most 5 blockers out at once in 9 games of 10; more neutral spaces, more gains."""
-        return self.blocker_supply or 3 * self.mix[2]
+        return self.blocker_supply or BLOCKERS_PER_NEUTRAL_SPACE * self.mix[2]
 
     @property
     def mix(self) -> tuple[int, int, int]:

@@ -85,6 +85,12 @@ def report(figures: dict) -> str:
     return text + f"\nNote: {figures['solver_note']}" if figures.get("solver_note") else text
 
 
+def picture(board: Board, figures: dict) -> dict:
+    from .sketch import picture as drawn
+
+    return drawn(board, figures)
+
+
 def daily_spec(day) -> str:
     from .daily import daily_spec_text
 
@@ -109,5 +115,5 @@ def daily_answer(day, seconds: float | None = None, progress=None) -> str:
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",
-           "from_data", "check_drawn", "describe", "read_code", "analyze", "report", "daily_spec",
+           "from_data", "check_drawn", "describe", "read_code", "analyze", "report", "picture", "daily_spec",
            "daily_answer"]

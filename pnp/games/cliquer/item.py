@@ -9,6 +9,7 @@ from pnp.games.base import option
 from . import codes
 from .ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
 from .layout import REDUCED_SIDE_MM
+from .target import DEPTH_MOST_DOTS
 
 DEFAULT_SIDE_MM = 170
 WORKSHEET_SIDE_MM = 120     # leaves room on the page for the how-to box and the questions
@@ -63,37 +64,52 @@ DIFFICULTY_SCHEMA = {"oneOf": [
 
 @dataclass(frozen=True)
 class Item:
-    dots: int = option(9, min=3, max=40, help="how many dots")
-    clearance_mm: float = option(3, min=MIN_CLEARANCE_MM, max=20,
-                                 help="every dot at least this far from the line through two others")
-    spacing_mm: float = option(10, min=MIN_SPACING_MM, max=100,
-                               help="every two dots at least this far apart (at least a printed dot "
-                                    "and a pencil gap)")
-    margin_mm: float = option(6, min=2, max=40, help="dots stay this far inside the square")
+    dots: int = option(9, min=3, max=40, label="How many dots",
+                       help="Dots on each board. More dots make a longer game.")
+    clearance_mm: float = option(
+        3, min=MIN_CLEARANCE_MM, max=20, label="Room beside lines (mm)", advanced=True,
+        help="Every dot stays at least this far from the straight line through any two others, "
+             "so a line drawn in pencil never seems to touch a third dot.")
+    spacing_mm: float = option(
+        10, min=MIN_SPACING_MM, max=100, label="Room between dots (mm)", advanced=True,
+        help="Every two dots at least this far apart: at least a printed dot and a pencil's width.")
+    margin_mm: float = option(6, min=2, max=40, label="Border inside the square (mm)", advanced=True,
+                              help="Dots stay at least this far inside the square.")
     size: Literal["page", "half", "quarter"] = option(
-        "page", help="page: one board a page; half/quarter: cards two or four to a page with cut lines")
-    size_mm: float | None = option(None, min=30, max=270,
-                                   help=f"printed side of the square (default {DEFAULT_SIDE_MM} page, "
-                                        f"{REDUCED_SIDE_MM['half']} half, {REDUCED_SIDE_MM['quarter']} "
-                                        f"quarter; a worksheet's default is at most {WORKSHEET_SIDE_MM})")
-    grid: int = option(90, min=12, max=255, help="lattice positions per side (dots sit on it)")
+        "page", label="Board size", help="A whole page for each board, or smaller cards, two or "
+                                         "four to a page, with lines to cut along.",
+        shown={"page": "a whole page", "half": "half a page (two a page)",
+               "quarter": "a quarter page (four a page)"})
+    size_mm: float | None = option(
+        None, min=30, max=270, label="Side of the square (mm)", advanced=True,
+        help="How wide the printed square is. Empty: {page} mm on a whole page, {half} mm on half a "
+             "page, {quarter} mm on a quarter, and at most {worksheet} mm on a worksheet.",
+        facts={"page": DEFAULT_SIDE_MM, "half": REDUCED_SIDE_MM["half"],
+               "quarter": REDUCED_SIDE_MM["quarter"], "worksheet": WORKSHEET_SIDE_MM})
+    grid: int = option(90, min=12, max=255, label="Grid positions", advanced=True,
+                       help="Dots sit on a grid with this many positions along each side.")
     difficulty: Target | None = option(
-        None, parse=_difficulty, schema=DIFFICULTY_SCHEMA,
-        help="easy | medium | hard, or {target: 0.7, tolerance: 0.05} (see docs/games/cliquer.md)")
+        None, parse=_difficulty, schema=DIFFICULTY_SCHEMA, label="Difficulty", docs="games/cliquer.md",
+        help="Easy, medium or hard. Empty: boards of any difficulty.")
     depth: int | None = option(
         None, min=0, max=7,      # depth.MOST_DEPTH (tests/games/cliquer/test_cliquer_target_depth.py)
-        help="rungs of the skill chain (random, greedy, lookahead2, lookahead3, search2k, "
-             "search8k, search32k, perfect play), each reliably beating the strongest below it, "
-             "measured by playing every board; more = skill pays at more levels (up to 9 dots; "
-             "see docs/difficulty.md)")
-    title: str = option("CliqueR", printed=True, help="printed at the top of each board")
-    worksheet: bool = option(False, help="print the board as a worksheet (a whole page) with "
-                                         "questions, and its answer key at the end")
-    labels: bool = option(True, help="print each dot's letter (A, B, ...), as worksheets and "
-                                     "pnp analyze name them")
-    code: str | None = option(None, parse=_code, sets=_code_sets, printed=True,
+        label="Strategic depth", advanced=True, docs="difficulty.md", facts={"dots": DEPTH_MOST_DOTS},
+        help="How many steps of skill pay off on the board: at each step a player who thinks "
+             "further ahead reliably beats the one below. Higher: thinking ahead pays at more "
+             "levels. It is measured by playing every board, so it works for up to {dots} dots.")
+    title: str = option("CliqueR", printed=True, label="Title on each board",
+                        help="Printed at the top of each board.")
+    worksheet: bool = option(False, label="Worksheet",
+                             help="Print each board on a whole page with questions about it, and "
+                                  "its answer key at the end.")
+    labels: bool = option(True, label="Letters on the dots",
+                          help="Print a letter beside each dot (A, B, ...), as worksheets and the "
+                               "analysis name the dots.")
+    code: str | None = option(None, parse=_code, sets=_code_sets, printed=True, label="Board code",
                               schema={"type": "string", "pattern": "^[\\s-]*[Rr][\\s-]*1"},
-                              help="print exactly this shared board (see docs/games/cliquer.md)")
+                              docs="games/cliquer.md",
+                              help="Print exactly the board of this code, shared by someone "
+                                   "else (it starts with R1).")
 
 
 def side_mm(item: Item) -> float:

@@ -70,9 +70,10 @@ class Item:
     """One Cliques set: a score sheet, a token tracker per player and remark cards."""
 
     players: tuple[str, ...] = option(
-        parse=parse_players, schema=PLAYERS_SCHEMA, example=4, printed=True,
-        help=f"player names, or a count {MIN_PLAYERS}..{MAX_PLAYERS} for numbered seats")
+        parse=parse_players, schema=PLAYERS_SCHEMA, example=4, printed=True, label="Players",
+        facts={"fewest": MIN_PLAYERS, "most": MAX_PLAYERS},
+        help="The players' names, or how many play ({fewest} to {most}) for numbered seats.")
     remark_cards: int | None = option(
-        None, min=0, max=MAX_REMARK_CARDS,
-        help=f"remark cards to print (default: {REMARKS_PER_PLAYER} a player; 0 = none, any index "
-             "card or slip of paper will do)")
+        None, min=0, max=MAX_REMARK_CARDS, label="Remark cards", facts={"each": REMARKS_PER_PLAYER},
+        help="Remark cards to print. Empty: {each} for each player. 0 prints none: any index "
+             "card or slip of paper will do.")

@@ -110,4 +110,64 @@
     };
     setTimeout(poll, 300);
   }
+
+  // ---- long work followed on its page: the server's words, until it is finished ----------------
+  var work = document.getElementById("work");
+  if (work) {
+    var workLine = document.getElementById("work-line");
+    var workBar = document.getElementById("work-progress");
+    var follow = function () {
+      fetch(work.dataset.status, {headers: {"Accept": "application/json"}})
+        .then(function (r) { return r.json(); })
+        .then(function (j) {
+          if (j.finished) { window.location.reload(); return; }
+          workLine.textContent = j.line;
+          if (j.total) { workBar.max = j.total; workBar.value = j.done; }
+          setTimeout(follow, 500);
+        }).catch(function () { setTimeout(follow, 1500); });
+    };
+    setTimeout(follow, 400);
+  }
+
+  // ---- the best line, move by move: the picture shows the first k moves ------------------------
+  var stepper = document.getElementById("stepper");
+  if (stepper) {
+    var groups = document.querySelectorAll(".board-picture [data-step]");
+    var items = document.querySelectorAll("#steps [data-step]");
+    var now = document.getElementById("step-now");
+    var zero = document.getElementById("step-zero");
+    var last = items.length, at = last;
+    var show = function (k) {
+      at = Math.max(0, Math.min(last, k));
+      groups.forEach(function (g) {
+        var n = Number(g.getAttribute("data-step"));
+        g.classList.toggle("later", n > at);
+        g.classList.toggle("now", n === at);
+      });
+      items.forEach(function (li) {
+        if (Number(li.dataset.step) === at) { li.setAttribute("aria-current", "step"); }
+        else { li.removeAttribute("aria-current"); }
+      });
+      now.textContent = at === 0 ? zero.textContent : items[at - 1].textContent;
+      stepper.querySelector('[data-go="back"]').disabled = at === 0;
+      stepper.querySelector('[data-go="first"]').disabled = at === 0;
+      stepper.querySelector('[data-go="next"]').disabled = at === last;
+      stepper.querySelector('[data-go="last"]').disabled = at === last;
+    };
+    var go = {first: function () { return 0; }, back: function () { return at - 1; },
+              next: function () { return at + 1; }, last: function () { return last; }};
+    stepper.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-go]");
+      if (!button) { return; }
+      show(go[button.dataset.go]());
+      // a disabled button loses the focus: keep it on the stepper
+      if (button.disabled) { stepper.querySelector("button:not([disabled])").focus(); }
+    });
+    stepper.addEventListener("keydown", function (event) {
+      var to = {ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last"}[event.key];
+      if (to) { event.preventDefault(); show(go[to]()); }
+    });
+    stepper.hidden = false;
+    show(last);
+  }
 })();

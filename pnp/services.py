@@ -1,0 +1,233 @@
+"""The work both front ends ask for, in one place: build with limits and progress, the board of
+the day with the answer to the day before's, and analyzing the boards of a code, a spec or a PDF.
+
+`pnp` (cli.py) and `pnp serve` (pnp/web) parse a request, call one of these and show what comes
+back; neither knows a game: what a game offers is asked of the registry (``offering``). A
+user's mistake is a PnpError (a SpecError when it has a place in a spec), said in one line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from pnp.build import build as write_pdfs, tasks
+from pnp.errors import PnpError, Several
+from pnp.games import game, noun, offering
+from pnp.spec import Spec, loads
+
+# ---- build with limits and progress ----------------------------------------------------------
+
+PROBE_PAST = 24      # boards past which a build with a page limit first probes its page count
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a build may make (the web page's caps; a terminal's build has none)."""
+
+    pages: int | None = None           # the most pages, refused before the build when probed
+    first_boards: int | None = None    # only the first this many boards (a preview)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A spec ready to build within its limits: what is built and how much of the whole."""
+
+    spec: Spec           # cut to its first boards for a preview
+    boards: int          # boards built
+    of: int              # boards in the whole spec
+    limits: Limits
+
+
+def plan(spec: Spec, limits: Limits = Limits(), scratch: Path | None = None) -> Plan:
+    """The spec cut to ``limits.first_boards`` and, with a page limit, its page count probed
+    (in the folder ``scratch``) before anything is built: a spec of thousands of pages is
+    refused in a moment, not after minutes."""
+    whole = len(tasks(spec, spec.seed))
+    if limits.first_boards is not None and whole > limits.first_boards:
+        spec = first_of(spec, limits.first_boards)
+    total = len(tasks(spec, spec.seed))
+    # a build of a few boards is checked after it is made (24 boards of the largest sets make
+    # about 400 pages in a few seconds); a larger one is refused before, from a probe
+    if limits.pages is not None and total > PROBE_PAST:
+        most = most_pages(spec, scratch)
+        if most > limits.pages:
+            raise PnpError(f"this spec would make up to {most} pages; the page builds at most "
+                           f"{limits.pages} at once: print fewer, or build it with pnp build")
+    return Plan(spec, total, whole, limits)
+
+
+def build(plan: Plan, folder: Path, progress: Callable[[int], None] | None = None,
+          **options) -> list[tuple[Path, int, int]]:
+    """The planned spec's PDFs written into ``folder`` (``options`` as pnp.build.build takes
+    them: seed, jobs, force, split, keys_apart, check); ``progress(n)`` as n more boards are
+    made. (path, boards, pages) for each PDF; past the page limit, a PnpError."""
+    written = write_pdfs(plan.spec, folder, progress=progress, **options)
+    pages = sum(p for _, _, p in written)
+    if plan.limits.pages is not None and pages > plan.limits.pages:
+        raise PnpError(f"this spec makes {pages} pages; the page builds at most "
+                       f"{plan.limits.pages} at once: build it with pnp build")
+    return written
+
+
+def first_of(spec: Spec, boards: int) -> Spec:
+    """The spec cut to its first ``boards`` boards (later items left out, the last kept one
+    printing fewer copies): those boards are the same as in the whole spec, as every board's
+    random stream and number depend only on its place."""
+    items, left = [], boards
+    for entry in spec.items:
+        if left <= 0:
+            break
+        items.append(dataclasses.replace(entry, count=min(entry.count, left)))
+        left -= entry.count
+    return dataclasses.replace(spec, items=tuple(items))
+
+
+def most_pages(spec: Spec, folder: Path) -> int:
+    """At most how many pages the spec makes: one copy of each item built (a few milliseconds
+    each), its pages times the item's count (cards shared by copies make it fewer)."""
+    one_each = dataclasses.replace(spec, items=tuple(dataclasses.replace(e, count=1) for e in spec.items))
+    written = write_pdfs(one_each, folder, split=True)
+    return sum(pages * entry.count for (_, _, pages), entry in zip(written[1:], spec.items))
+
+
+def contents(spec: Spec, part, boards: int) -> str:
+    """What a written PDF holds, in the games' words: "24 worksheets", "4 boards, 2 sets", "24
+    answer keys" (``part`` as pnp.build.output_paths names it: None for the pack, an item's
+    index, or held-back pieces)."""
+    from pnp.render import HELD_BACK
+    from pnp.words import count, tally
+
+    if part == HELD_BACK or isinstance(part, tuple):
+        return count(boards, noun("", answer_key=True))
+    entries = spec.items if part is None else [spec.items[part]]
+    nouns = [noun(entry.kind, worksheet=getattr(entry.item, "worksheet", False))
+             for entry in entries for _ in range(entry.count)]
+    if len(nouns) != boards:           # a count the spec cannot explain: say it plainly
+        return count(boards, "board")
+    return tally(nouns)
+
+
+# ---- the board of the day --------------------------------------------------------------------
+
+def daily(day, folder: Path) -> Iterator[tuple[Spec, Path, int, int]]:
+    """The board of ``day`` of every game that has one, built into ``folder``: (its spec, and
+    path, boards and pages of each PDF), each as it is written. The same for everyone."""
+    for kind in offering("daily_spec"):
+        spec = loads(game(kind).daily_spec(day), f"<daily {kind} {day.isoformat()}>")
+        for path, boards, pages in write_pdfs(spec, folder):
+            yield spec, path, boards, pages
+
+
+def yesterday(day, seconds: float | None = None, progress=None) -> Iterator[str]:
+    """The answer to the day before's board of every game that has one, a line each; each game
+    keeps an answer worked out in its cache folder, so the next ask is answered at once.
+    ``seconds``: the time allowed (None: the game's own); ``progress`` hears the search."""
+    for kind in offering("daily_answer"):
+        yield game(kind).daily_answer(day, seconds, progress)
+
+
+# ---- analyze: a code, a spec, a PDF ----------------------------------------------------------
+
+Found = tuple[str, str, object]       # (label, kind, board)
+
+
+def from_code(text: str) -> list[Found]:
+    """The board a code typed in names, when its game offers analysis (a typed text is only
+    ever read as a code, never as a file name)."""
+    from pnp.sources import read_code
+
+    found = read_code(text)
+    if found is None:
+        raise PnpError(f"{text[:40]!r} is not a board code")
+    kind, board = found
+    if kind not in offering("analyze"):
+        raise PnpError(f"{game(kind).TITLE} offers no analysis")
+    return [(board.ident, kind, board)]
+
+
+def from_spec(path: Path) -> list[Found]:
+    """The boards a spec file makes, of the games that offer analysis."""
+    from pnp.build import generated
+    from pnp.spec import load
+
+    kinds = offering("analyze")
+    spec = load(path)
+    with closing(generated(spec, spec.seed)) as pairs:
+        return [(f"{path} board {board.ident}", entry.kind, board)
+                for entry, board in pairs if entry.kind in kinds]
+
+
+def from_pdf(path: Path) -> list[Found]:
+    """Boards of a PDF, read as the validator reads them: in a limited child after the
+    pre-scan, nothing in the data trusted, and a board that breaks its own game's rules refused
+    rather than analysed."""
+    from pnp.verify.readback import read_payload
+    from pnp.verify.validate import shown_text
+
+    kinds = offering("analyze")
+    records = read_payload(path).get("boards")
+    if not isinstance(records, list):
+        raise PnpError(f"{path}: the attached data lists no boards")
+    out = []
+    for n, record in enumerate(records, 1):
+        if isinstance(record, dict) and record.get("kind") in kinds:
+            module = game(record["kind"])
+            try:
+                board = module.from_data(record.get("data"))
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise PnpError(f"{path}: board {n}: data cannot be read: "
+                               f"{shown_text(str(exc))}") from None
+            problems = module.check(board)
+            if problems:
+                raise PnpError(f"{path}: board {n} fails its checks "
+                               f"({shown_text(str(problems[0]))}); `pnp validate` says more")
+            out.append((f"{shown_text(str(path))} board {shown_text(board.ident)}",
+                        record["kind"], board))
+    return out
+
+
+def to_analyze(args) -> list[Found]:
+    """(label, kind, board) for every board of a game that offers analysis in the PDFs, specs
+    and board codes named (a code typed in any form the README allows); every mistyped code
+    is reported together."""
+    from pnp.sources import named
+
+    sources, errors = named(args)
+    if errors:
+        raise errors[0] if len(errors) == 1 else Several(errors)
+    out = []
+    for source in sources:
+        if isinstance(source, tuple):
+            kind, board = source
+            found = [(board.ident, kind, board)] if kind in offering("analyze") else []
+        elif source.suffix.lower() == ".pdf":
+            found = from_pdf(source)
+        else:
+            found = from_spec(source)
+        if not found:
+            names = " or ".join(game(k).TITLE for k in offering("analyze"))
+            what = source[1].ident if isinstance(source, tuple) else source
+            raise PnpError(f"{what}: no {names} boards in it")
+        out += found
+    return out
+
+
+def analyze(found: Found, progress=None, **asked) -> tuple[dict, str | None]:
+    """The figures of one board (``asked`` as its game's analyze takes them: solve, seconds,
+    positions, memory_mb, depth, depth_games), and what was asked and not worked out within
+    the limits (or None). A board the game cannot analyze is a PnpError naming it."""
+    label, kind, board = found
+    try:
+        figures = game(kind).analyze(board, progress=progress, **asked)
+    except ValueError as exc:
+        raise PnpError(f"{label}: {exc}") from None
+    return figures, figures.pop("unfinished", None)
+
+
+def report(kind: str, figures: dict) -> str:
+    """The figures as the game reports them to a person."""
+    return game(kind).report(figures)

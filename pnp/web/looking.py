@@ -1,0 +1,63 @@
+"""Look at a board: a board code typed in, its picture (from games that draw one), the best
+line of play move by move, and the figures in words. Perfect play can take a while, so the work
+is a job of the pool, answered at once when quick and otherwise followed on its own page
+(``pnp.web.follow``) with its progress and a way to stop it; when the time given runs out
+the page shows what it has and offers more time, never a mistake."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from pnp.web import follow
+from pnp.web.jobs import Busy
+from pnp.web.look_work import look_code
+from pnp.web.site import ANALYZE_SECONDS, BUSY, MAX_CODE, Refusal, form_of
+
+WHAT = "look"
+LONGER_SECONDS = 300      # "give it more time": an 11-dot board, the largest solved, takes minutes
+
+
+def limit_of(data) -> float:
+    return LONGER_SECONDS if data.get("longer") == "yes" else ANALYZE_SECONDS
+
+
+async def analyze_page(request: Request) -> Response:
+    code = request.query_params.get("code", "")[:MAX_CODE]
+    return request.app.state.site.page(request, "analyze.html", look=None, code=code)
+
+
+async def analyze_post(request: Request) -> Response:
+    site = request.app.state.site
+    code = ""
+    try:
+        data = await form_of(request)
+        code = data.get("code") if isinstance(data.get("code"), str) else ""
+        if not code.strip():
+            raise Refusal("type or paste a board code: the letters and digits printed under a "
+                          "board, like R1-3MQZ-59RN-AKB5")
+        if len(code) > MAX_CODE:
+            raise Refusal(f"a board code is at most {MAX_CODE} characters")
+        limit = limit_of(data)
+        job = site.pool.submit(WHAT, look_code, code, limit, timeout=limit + 30, watched=True)
+    except Refusal as exc:
+        return site.page(request, "analyze.html", exc.status, look=None, code=code[:MAX_CODE],
+                         general=[follow.sentence(str(exc))])
+    except Busy:
+        return site.page(request, "analyze.html", 503, look=None, code=code, general=[BUSY])
+    follow.started(job, limit, code=code)
+    return await follow.answered(request, job)
+
+
+def shown(request: Request, job) -> Response:
+    """The job's page: its progress while it runs, else what it found (or why not)."""
+    def finished(job):
+        if job.state == "done":
+            return 200, {"look": job.result, "limit": job.limit, "longer": LONGER_SECONDS}
+        return 422 if job.state == "refused" else 500, {
+            "general": [follow.sentence(line) for line in follow.mistakes(job)]}
+
+    return follow.page(request, job, "analyze.html", finished, code=job.about["code"])
+
+
+follow.register(WHAT, shown)
