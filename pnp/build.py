@@ -156,7 +156,7 @@ def _worker_start(parent: int) -> None:
 def spec_language(spec: Spec, language: str | None = None) -> str:
     """The language the pages print in: ``language`` if given (the command line's
     ``--language``), else the spec's, else English."""
-    return language or getattr(spec, "language", None) or ENGLISH
+    return language or spec.language or ENGLISH
 
 
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],

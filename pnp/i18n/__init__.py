@@ -17,10 +17,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from .catalogs import translations
-from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, language
+from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, LanguageCode, language
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "using", "current", "number", "listed", "per_language",
-           "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "language"]
+           "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "LanguageCode", "language"]
 
 _current: ContextVar[str] = ContextVar("pnp_language", default=ENGLISH)
 

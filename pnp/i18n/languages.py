@@ -8,6 +8,7 @@ catalog in ``locale/`` (docs/languages.md says how).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 ENGLISH = "en"
 LTR, RTL = "ltr", "rtl"
@@ -38,6 +39,7 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
 )}
 
 CODES = tuple(LANGUAGES)
+LanguageCode = Literal[CODES]       # a spec's language: one of CODES
 
 
 def language(code: str) -> Language:

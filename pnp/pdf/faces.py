@@ -88,11 +88,16 @@ def script_of(ch: str) -> str | None:
     return None
 
 
+# the joiners some scripts need between letters (a Devanagari half form, a Persian word): the
+# only invisible formatting characters printed text may hold
+JOINERS = "\u200c\u200d"
+
+
 @lru_cache(maxsize=None)
 def joins_previous(ch: str) -> bool:
     """A character printed in the face of the one before it: a combining mark, a joiner, a
     variation selector (splitting them from their base would break the cluster)."""
-    return (unicodedata.category(ch) in ("Mn", "Me", "Mc") or ch in "\u200c\u200d"
+    return (unicodedata.category(ch) in ("Mn", "Me", "Mc") or ch in JOINERS
             or 0xFE00 <= ord(ch) <= 0xFE0F)
 
 
@@ -163,9 +168,11 @@ def face_for(ch: str, family: dict[str, str]) -> str | None:
     script = script_of(ch)
     if script is not None and covers(family.get(script, ""), ch):
         return family[script]
-    for script in SCRIPTS:
-        name = family.get(script)
-        if name and covers(name, ch):
+    for other in SCRIPTS:
+        name = family.get(other)
+        # the CJK face draws only CJK characters: whether the extra is installed never changes
+        # how anything else prints (and a glyph no face has does not load 20 MB to find out)
+        if name and (other != CJK or script == CJK) and covers(name, ch):
             return name
     return None
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pnp.games.base import brief, option
 from .rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
+from pnp.pdf.faces import JOINERS
 from pnp.pdf.fonts import BOLD, SANS, check_printable
 
 MAX_REMARK_CARDS = 200
@@ -41,7 +42,8 @@ def parse_players(value) -> tuple[str, ...]:
             raise ValueError(f"{where} is empty; every player needs a name")
         if len(name) > MAX_NAME:
             raise ValueError(f"{where} {name!r} is {len(name)} characters; at most {MAX_NAME}")
-        odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")), None)
+        odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")
+                    and ch not in JOINERS), None)     # a joiner some scripts need is fine
         if odd is not None:
             raise ValueError(f"{where} {name!r} has an invisible control character "
                              f"(U+{ord(odd):04X}); type the name plainly")
