@@ -1,7 +1,7 @@
 """The font files pnp prints with, which script each one draws, and the glyphs each one has.
 
 Two families, regular and bold, each a chain of faces: DejaVu Sans (Latin, Greek, Cyrillic and
-the symbols pnp draws), then Noto Sans Arabic, Hebrew and Devanagari, all shipped in the package
+the symbols pnp draws), then Noto Sans Arabic UI, Hebrew and Devanagari UI, all shipped in the package
 (``fonts/``; OFL and DejaVu's licence beside them), then Noto Sans CJK where the extra
 ``pnp[cjk]`` is installed (``pnp.pdf.cjk``). A character prints in the face its script belongs
 to (an Arabic letter in Noto Sans Arabic even though DejaVu has one too: DejaVu's is not joined
@@ -46,12 +46,12 @@ class Face:
 
 _FACES = {face.name: face for face in (
     Face(SANS, LATIN, "DejaVuSans.ttf"), Face(BOLD, LATIN, "DejaVuSans-Bold.ttf"),
-    Face("PnpArabic", ARABIC, "NotoSansArabic-Regular.ttf"),
-    Face("PnpArabic-Bold", ARABIC, "NotoSansArabic-Bold.ttf"),
+    Face("PnpArabic", ARABIC, "NotoSansArabicUI-Regular.ttf"),
+    Face("PnpArabic-Bold", ARABIC, "NotoSansArabicUI-Bold.ttf"),
     Face("PnpHebrew", HEBREW, "NotoSansHebrew-Regular.ttf"),
     Face("PnpHebrew-Bold", HEBREW, "NotoSansHebrew-Bold.ttf"),
-    Face("PnpDevanagari", DEVANAGARI, "NotoSansDevanagari-Regular.ttf"),
-    Face("PnpDevanagari-Bold", DEVANAGARI, "NotoSansDevanagari-Bold.ttf"),
+    Face("PnpDevanagari", DEVANAGARI, "NotoSansDevanagariUI-Regular.ttf"),
+    Face("PnpDevanagari-Bold", DEVANAGARI, "NotoSansDevanagariUI-Bold.ttf"),
     # one weight: the bold headings of a CJK page print in the regular face, set apart by size
     Face("PnpCJK", CJK, ""),
 )}
