@@ -51,13 +51,21 @@ page: {size: A4, orientation: landscape}
 items:
   - {kind: cliques, players: 7}
 """
-SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
+# the same packs in three other scripts: HarfBuzz's shaping (pinned), the faces, the bidi
+# layout and the catalogs, pinned like the rest (CJK: the font the extra makes, fontTools pinned)
+SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES,
+         "circles ar": CIRCLES.replace("seed: golden", "seed: golden\nlanguage: ar"),
+         "cliques hi": CLIQUES.replace("seed: golden", "seed: golden\nlanguage: hi"),
+         "class set zh": CLASS.replace("seed: golden", "seed: golden\nlanguage: zh")}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
     "starter pack": ("8f6e3ea4a6fb5d42", "8f986b49e7259a13"),   # cards grown to the paper, letters 8 pt
     "class set": ("d14375df26a9ff54", "136f58670077062e"),      # half cards grown, key letters 8 pt
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
+    "circles ar": ("b9d26415b003e1a8", "0c0d7bc8594fd541"),    # shaped right to left
+    "cliques hi": ("eae3a0baafc78999", "cd3a3d7974964067"),    # Devanagari conjuncts
+    "class set zh": ("eb8d346de35277b1", "2fcd6facd03c083f"),  # the CJK face pnp[cjk] makes
 }
 
 
