@@ -63,7 +63,7 @@ GOLDEN = {
     "class set": ("d14375df26a9ff54", "136f58670077062e"),      # half cards grown, key letters 8 pt
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
-    "circles ar": ("b9d26415b003e1a8", "0c0d7bc8594fd541"),    # shaped right to left
+    "circles ar": ("4a30dda940fb9509", "98eab5a0a52b178a"),    # shaped right to left
     "cliques hi": ("eae3a0baafc78999", "cd3a3d7974964067"),    # Devanagari conjuncts
     "class set zh": ("eb8d346de35277b1", "2fcd6facd03c083f"),  # the CJK face pnp[cjk] makes
 }

@@ -16,7 +16,8 @@ from .layout import TOKEN, marker_side
 from .rules import TEAM_PLAYERS, partners
 from pnp.paper import MM, Frame
 from pnp.i18n import _, ngettext, number
-from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, fit_size, string_width
+from pnp.pdf.fonts import (BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, fit_size, page_rtl,
+                            string_width)
 
 SLIP_WIDTH = 62 * MM
 SLIP_PAD = 3 * MM
@@ -152,11 +153,16 @@ def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
     canvas.setFillGray(0)
     base = inner.top - TITLE_PT * 0.73
     title = ngettext("Secret goal", "Secret goals", goals)
-    used = draw_fitted(canvas, title, inner.x, base, inner.width * 0.5, font=BOLD,
-                       size=TITLE_PT, min_size=MIN_TEXT_PT)
+    # the title at the start of the line and who it is for at its end: a right-to-left page
+    # swaps them (not each within its own half)
+    rtl = page_rtl()
+    used = draw_fitted(canvas, title, inner.right if rtl else inner.x, base, inner.width * 0.5,
+                       font=BOLD, size=TITLE_PT, align="right" if rtl else "left",
+                       min_size=MIN_TEXT_PT, mirror=False)
     room = inner.width - string_width(title, BOLD, used) - 2 * MM
-    draw_fitted(canvas, _("player {player} · board {ident}").format(player=number(player), ident=board.ident), inner.right, base, room,
-                size=SMALL_PT, align="right", min_size=MIN_TEXT_PT)
+    whose = _("player {player} · board {ident}").format(player=number(player), ident=board.ident)
+    draw_fitted(canvas, whose, inner.x if rtl else inner.right, base, room, size=SMALL_PT,
+                align="left" if rtl else "right", min_size=MIN_TEXT_PT, mirror=False)
     base -= 3 + LABEL_PT
     canvas.setFont(SANS, LABEL_PT)
     label = _("Our color:") if team else _("My color:")
