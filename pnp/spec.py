@@ -29,7 +29,7 @@ import yaml
 from pnp.errors import FieldRef, SpecError, raise_all
 from pnp.options import CHOICE, FLAG, NUMBER, TEXT, TEXT_JSON, WHOLE, Option, fields, number_text, option
 from pnp.inputs import not_a_file
-from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode
+from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode, using
 from pnp.pdf.page import PaperSize
 from pnp.yamltext import (NULLS, TRUE_FALSE, TooLarge, bool_trap, compose, is_plain, number,
                           plain_value, position, trap)
@@ -629,7 +629,8 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
     except _Reported:
         header = Header()
     title = header.title if "title" in top else _title_from_name(filename, reader)
-    entries = _entries(reader, top["items"][1], filename) if "items" in top else []
+    with using(header.language):    # an item's default words (Cliques' seat names) are printed
+        entries = _entries(reader, top["items"][1], filename) if "items" in top else []
     raise_all(reader.errors)
     return Spec(title=title, page=header.page, seed=header.seed, items=tuple(entries),
                 output=header.output, file=filename, language=header.language)

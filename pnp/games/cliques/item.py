@@ -14,7 +14,11 @@ MAX_REMARK_CARDS = 200
 
 
 def seat_names(count: int) -> tuple[str, ...]:
-    return tuple(f"Player {i}" for i in range(1, count + 1))
+    """Names for a count of players, in the spec's language (they are printed, and recorded in
+    the file as the names they are)."""
+    from pnp.i18n import _, number
+
+    return tuple(_("Player {n}").format(n=number(i)) for i in range(1, count + 1))
 
 
 def parse_players(value) -> tuple[str, ...]:
