@@ -64,8 +64,8 @@ GOLDEN = {
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
     "circles ar": ("4a30dda940fb9509", "98eab5a0a52b178a"),    # shaped right to left
-    "cliques hi": ("eae3a0baafc78999", "cd3a3d7974964067"),    # Devanagari conjuncts
-    "class set zh": ("eb8d346de35277b1", "2fcd6facd03c083f"),  # the CJK face pnp[cjk] makes
+    "cliques hi": ("99cc22517773526c", "d24bde840c92d49c"),    # Devanagari conjuncts, seat names
+    "class set zh": ("2e3f931954c887bd", "bebe8caa3d6f71ee"),  # the CJK face pnp[cjk] makes
 }
 
 
