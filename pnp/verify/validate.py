@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, bounded_list, brief
+from pnp.i18n import LANGUAGES
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
@@ -413,11 +414,14 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
                                        "data files" + (f" and other attachments {extra}" if extra else "")
                                        + "; pnp attaches exactly one"))
     try:
-        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part",))
+        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part", "language"))
         f.text("generator"), f.text("title"), f.text("seed")
         if f.has("part") and f.text("part") not in PARTS:
             raise ValueError(f"attached data names part {brief(f.data['part'])}; pnp writes "
                              f"{' or '.join(PARTS)}")
+        if f.has("language") and f.text("language") not in LANGUAGES:
+            raise ValueError(f"attached data names language {brief(f.data['language'])}; pnp "
+                             f"prints in {', '.join(LANGUAGES)}")
         page = f.mapping("page", PAGE_KEYS)
         size, orientation = page.text("size"), page.text("orientation")
         margin, width, height = page.number("margin_mm"), page.number("width"), page.number("height")
