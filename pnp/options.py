@@ -241,4 +241,4 @@ def words_in(source: str) -> list[tuple[int, str]]:
 def extract(fileobj, keywords, comment_tags, options):
     """A Babel extractor (``pnp.options:extract`` in a mapping file) for option() words."""
     for line, text in words_in(fileobj.read().decode(options.get("encoding", "utf-8"))):
-        yield line, "option", text, []
+        yield line, None, text, []

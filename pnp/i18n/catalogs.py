@@ -1,4 +1,7 @@
-"""The message catalogs: ``locale/<code>/LC_MESSAGES/pnp.po``, one per language, read with Babel.
+"""The message catalogs: ``locale/<code>/LC_MESSAGES/<domain>.po``, one per language and domain,
+read with Babel. Two domains: ``pnp``, every printed word (each read back into English blind,
+tests/i18n/back), and ``web``, the words of the web page (``pnp serve``) and the option model's
+labels and help that its forms show.
 
 The ``.po`` files are the only source (no compiled ``.mo`` is kept beside them to drift): each is
 read once a process, the first time its language prints, and compiled in memory into Python's
@@ -14,31 +17,33 @@ from pathlib import Path
 from .languages import ENGLISH, language
 
 DOMAIN = "pnp"
+WEB = "web"
+DOMAINS = (DOMAIN, WEB)
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 
-def po_path(code: str) -> Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(code: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po"
 
 
-def template_path() -> Path:
-    return LOCALE_DIR / f"{DOMAIN}.pot"
+def template_path(domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / f"{domain}.pot"
 
 
-def read_catalog(code: str):
+def read_catalog(code: str, domain: str = DOMAIN):
     """The Babel catalog of language ``code`` (for the tests and tools that look inside)."""
     from babel.messages.pofile import read_po
 
-    with po_path(code).open("rb") as f:
-        return read_po(f, locale=language(code).locale, domain=DOMAIN)
+    with po_path(code, domain).open("rb") as f:
+        return read_po(f, locale=language(code).locale, domain=domain)
 
 
 @lru_cache(maxsize=None)
-def translations(code: str) -> gettext.NullTranslations:
-    """What prints for each message in language ``code``; English is the messages themselves."""
+def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """What shows for each message in language ``code``; English is the messages themselves."""
     if code == ENGLISH:
         return gettext.NullTranslations()
-    return Translations(po_path(code).read_text(encoding="utf-8"))
+    return Translations(po_path(code, domain).read_text(encoding="utf-8"))
 
 
 class Translations(gettext.NullTranslations):

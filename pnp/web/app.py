@@ -28,6 +28,7 @@ from pnp.web import follow, gallery, looking, making, tasks, tools
 from pnp.web.cache import Kept
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
+from pnp.web.language import Speaking
 from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, PRIVATE, PUBLIC, Site
 
 # GETs that start work in a worker: refused when another site's page asks for them; those of
@@ -155,7 +156,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                                                        Exception: server_error},
                     lifespan=lifespan)
     app.state.site = site
-    guard = Guard(Headers(app), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token,
+    guard = Guard(Speaking(Headers(app)), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token,
                   allow_hosts=allow_hosts, work_paths=WORK_PATHS, rated_paths=RATED_PATHS,
                   rate=Rate(limits.per_minute, limits.burst) if limits.per_minute else None,
                   body_seconds=limits.body_seconds, upload_seconds=limits.upload_seconds,

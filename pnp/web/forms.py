@@ -20,6 +20,7 @@ from pnp.errors import PnpError, SpecError
 from pnp.games import KINDS
 from pnp.options import CHOICE, FLAG, GROUP, NUMBER, RICH, WHOLE, Option, number_text
 from pnp.spec import HEADER, KIND, item_options
+from pnp.web.language import _
 
 SPEC_NAME = "pnp-web.yaml"       # the name the page's spec has in messages and downloads
 MAX_FORM_ITEMS = 20              # items in one pack made on the page
@@ -63,10 +64,10 @@ def _text(value) -> str:
     return str(value)
 
 
-def form_field(o: Option, prefix: str = "", always: bool = False, translate=str) -> Field:
+def form_field(o: Option, prefix: str = "", always: bool = False, translate=_) -> Field:
     """The form's field for option ``o`` (its name ``prefix`` + key): widget, bounds, default
     and words all from the one description the loader reads; ``translate`` (gettext) puts the
-    label, help and choices in the page's language."""
+    label, help and choices in the page's language (the request's, pnp.web.language)."""
     name = prefix + o.key
     # a field the spec must have is written even at its example (players: 4 in Cliques)
     words = dict(label=o.label_text(translate), help=o.help_text(translate), option=o,
@@ -83,10 +84,10 @@ def form_field(o: Option, prefix: str = "", always: bool = False, translate=str)
     if o.shape == CHOICE:
         choices = tuple((str(c), o.choice_text(c, translate)) for c in o.choices)
         if o.empty:
-            choices = (("", "(default)"),) + choices
+            choices = (("", _("(default)")),) + choices
         return Field(name, o.key, widget="select", choices=choices, default=default, **words)
     if o.shape == FLAG:
-        return Field(name, o.key, widget="select", choices=(("true", "yes"), ("false", "no")),
+        return Field(name, o.key, widget="select", choices=(("true", _("yes")), ("false", _("no"))),
                      default=default, **words)
     if o.shape in (WHOLE, NUMBER):
         return Field(name, o.key, widget="number", default=default, minimum=number_text(o.low),
@@ -94,7 +95,7 @@ def form_field(o: Option, prefix: str = "", always: bool = False, translate=str)
     return Field(name, o.key, widget="text", default=default, style="text", **words)
 
 
-def fields_of(options, prefix: str = "", translate=str) -> tuple[Field, ...]:
+def fields_of(options, prefix: str = "", translate=_) -> tuple[Field, ...]:
     """A form field for each option, named ``prefix`` + its key (pick some by key with
     ``pnp.options.pick``, which takes fields as well as options)."""
     return tuple(form_field(o, prefix, translate=translate) for o in options)
@@ -111,7 +112,7 @@ def item_fields(kind: str, index: int, count_max: int) -> list[Field]:
     and the game's options."""
     prefix = f"items.{index}."
     count, *rest = fields_of(item_options(kind), prefix)
-    return [Field(prefix + KIND.key, KIND.key, KIND.label_text(), widget="hidden", default=kind, option=KIND),
+    return [Field(prefix + KIND.key, KIND.key, KIND.label_text(_), widget="hidden", default=kind, option=KIND),
             dataclasses.replace(count, maximum=str(count_max)), *rest]
 
 

@@ -86,6 +86,34 @@ def page_words(text: str, title: str) -> tuple[str, str | None]:
     return " ".join(page) or title, audience.group(1) if audience else None
 
 
+def extract(fileobj, keywords, comment_tags, options):
+    """A Babel extractor for a gallery layout (pnp.i18n.extract): the words the page shows of it
+    (its title, what it prints, whom it is for, its task page's labels), to translate."""
+    text = fileobj.read().decode("utf-8")
+    try:
+        title = loads(text, "layout.yaml").title
+    except PnpError:
+        return
+    about, audience = page_words(text, title)
+    for words in (title, about, audience, *(label for _, label in asked(text))):
+        if words:
+            yield 1, None, words, []
+
+
+def summary(doc: str | None) -> str:
+    """A game's first sentence (of its module's docstring), as the start page shows it."""
+    return " ".join((doc or "").split(".")[0].split()) + "."
+
+
+def extract_summary(fileobj, keywords, comment_tags, options):
+    """A Babel extractor for a game's folder (pnp.i18n.extract): its first sentence."""
+    import ast
+
+    doc = ast.get_docstring(ast.parse(fileobj.read().decode("utf-8")), clean=False)
+    if doc:
+        yield 1, None, summary(doc), []
+
+
 def default_layout_folders() -> list[Path]:
     """layouts/ of the folder pnp serve runs in (a person's own specs), then the package's
     gallery: pnp/layouts/ (the starter pack, and in an installed pnp every example spec, which
@@ -101,7 +129,7 @@ async def index(request: Request) -> Response:
     site = request.app.state.site
     layouts = list(site.layouts.values())
     audiences = [(l.audience, l) for l in layouts if l.audience]
-    return site.page(request, "index.html", layouts=layouts, audiences=audiences,
+    return site.page(request, "index.html", layouts=layouts, audiences=audiences, summary=summary,
                      has_daily=bool(offering("daily_spec")), has_analyze=bool(offering("analyze")))
 
 

@@ -15,6 +15,8 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from pnp.games import KINDS, game
+from pnp.i18n import current
+from pnp.web import language
 from pnp.web.jobs import Pool
 
 MAX_BOARDS = 200            # boards in one build from the page (pnp build takes 5000)
@@ -69,15 +71,24 @@ class Site:
         self.layouts = layouts          # name -> gallery.Layout
         self.thumbs: dict[str, bytes] = {}
         self.days: dict[str, dict] = {}
+        # the page's words through the catalogs (pnp.web.language), in the request's language;
+        # a {% trans %} block's lines are joined as one message, as pybabel extracts them
         self.env = Environment(loader=PackageLoader("pnp.web", "templates"),
-                               autoescape=select_autoescape(["html"]))
+                               autoescape=select_autoescape(["html"]), extensions=["jinja2.ext.i18n"])
+        self.env.policies["ext.i18n.trimmed"] = True
+        self.env.install_gettext_callables(language._, language.ngettext, newstyle=True)
+        # words not written in a template (a layout's title, what it prints): translated when
+        # the catalog has them, and escaped as any value (``_`` would take them as markup)
+        self.env.filters["tr"] = language._
+        self.env.globals["number"] = language.number
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
                        for name in ("pnp.js", "pnp.css")}
         self.guard = None               # the Guard, whose token the forms carry
 
     def page(self, request: Request, template: str, status: int = 200, **context) -> HTMLResponse:
         context.update(token=request.scope["state"]["csrf_token"], kinds=KINDS, game=game,
-                       path=request.url.path)
+                       path=request.url.path, lang=current(),
+                       languages=language.switch_links(request.url.path, request.url.query))
         return HTMLResponse(self.env.get_template(template).render(**context), status)
 
 

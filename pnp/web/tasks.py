@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from pnp.web import forms, making
+from pnp.web.language import _
 from pnp.web.gallery import Layout
 from pnp.web.site import Refusal, answer, count_max
 
@@ -43,7 +44,7 @@ def split(flist, ask: dict) -> tuple[list, list]:
             asked[f.name] = f
         else:
             rest.append(f)
-    return [dataclasses.replace(asked[name], label=ask[name] or asked[name].label)
+    return [dataclasses.replace(asked[name], label=_(ask[name]) if ask[name] else asked[name].label)
             for name in ask if name in asked], rest
 
 
