@@ -29,7 +29,7 @@ from pnp.web.cache import Kept
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
 from pnp.web.language import Speaking
-from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, PRIVATE, PUBLIC, Site
+from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, PRIVATE, PUBLIC, STATIC_TYPES, Site
 
 # GETs that start work in a worker: refused when another site's page asks for them; those of
 # them that can start new work on every ask (any date) also count towards the rate per address
@@ -41,8 +41,7 @@ async def static(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in site.static:
         return PlainTextResponse("pnp: not found", 404)
-    kind = "text/javascript" if name.endswith(".js") else "text/css"
-    return Response(site.static[name], media_type=f"{kind}; charset=utf-8",
+    return Response(site.static[name], media_type=STATIC_TYPES[name],
                     headers={"Cache-Control": "max-age=300"})
 
 

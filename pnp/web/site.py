@@ -32,6 +32,10 @@ DAILY_KEPT = 60             # boards of the day kept in memory
 
 BUSY = "busy, try again in a moment"
 
+# the files of static/ the page serves, and what each is
+STATIC_TYPES = {"pnp.js": "text/javascript; charset=utf-8", "pnp.css": "text/css; charset=utf-8",
+                "names-deva.ttf": "font/ttf", "names-cjk.otf": "font/otf"}
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -82,7 +86,7 @@ class Site:
         self.env.filters["tr"] = language._
         self.env.globals["number"] = language.number
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
-                       for name in ("pnp.js", "pnp.css")}
+                       for name in STATIC_TYPES}
         self.guard = None               # the Guard, whose token the forms carry
 
     def page(self, request: Request, template: str, status: int = 200, **context) -> HTMLResponse:

@@ -1,8 +1,9 @@
-"""Every catalog holds every message the code prints, translated, with the same placeholders.
+"""Every catalog holds every message the code prints (and the web page shows), translated, with
+the same placeholders.
 
-The template (pnp/i18n/locale/pnp.pot) is what ``python -m pnp.i18n.extract`` finds in the code
-now: a message added or changed in the code without the catalogs brought up to date fails here,
-in every language, naming it.
+The templates (pnp/i18n/locale/pnp.pot for printed words, web.pot for the web page's) are what
+``python -m pnp.i18n.extract`` finds in the code now: a message added or changed in the code
+without the catalogs brought up to date fails here, in every language and domain, naming it.
 """
 
 from __future__ import annotations
@@ -13,42 +14,53 @@ import string
 import pytest
 
 from pnp import i18n
-from pnp.i18n.catalogs import read_catalog, template_path
+from pnp.i18n.catalogs import DOMAINS, read_catalog, template_path
 from pnp.i18n.extract import messages
 
 TRANSLATED = [code for code in i18n.CODES if code != i18n.ENGLISH]
+CATALOGS = [(code, domain) for domain in DOMAINS for code in TRANSLATED]
 
 
 def _ids(catalog) -> set:
     return {m.id for m in catalog if m.id}
 
 
-@pytest.fixture(scope="module")
-def code_messages():
-    return messages()
+_found: dict = {}
 
 
-@pytest.fixture(scope="module", params=TRANSLATED)
+def found(domain: str):
+    """The messages of ``domain`` in the code now (found once a test run)."""
+    if domain not in _found:
+        _found[domain] = messages(domain)
+    return _found[domain]
+
+
+@pytest.fixture(scope="module", params=CATALOGS, ids=[f"{d}-{c}" for c, d in CATALOGS])
 def catalog(request):
-    return request.param, read_catalog(request.param)
+    code, domain = request.param
+    return code, read_catalog(code, domain)
 
 
 def fields(text: str) -> list[str]:
-    """The placeholders of a message, each as often as it appears, sorted."""
-    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+    """The placeholders of a message, each as often as it appears, sorted: ``{name}`` (printed
+    words, str.format) and ``%(name)s`` (the web page's templates)."""
+    braces = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    return sorted(braces + re.findall(r"%\((\w+)\)s", text))
 
 
-def test_the_template_is_what_the_code_prints(code_messages):
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_template_is_what_the_code_prints(domain):
     from babel.messages.pofile import read_po
 
-    with template_path().open("rb") as f:
+    with template_path(domain).open("rb") as f:
         template = read_po(f)
-    assert _ids(template) == _ids(code_messages), \
+    assert _ids(template) == _ids(found(domain)), \
         "run python -m pnp.i18n.extract (docs/languages.md) and translate what it lists"
 
 
-def test_every_message_is_translated(catalog, code_messages):
+def test_every_message_is_translated(catalog):
     code, cat = catalog
+    code_messages = found(cat.domain)
     missing = [m for m in _ids(code_messages) if m not in _ids(cat)]
     assert not missing, f"{code}: no entry for {missing[:3]}"
     extra = _ids(cat) - _ids(code_messages)
@@ -179,7 +191,7 @@ def test_the_quick_reader_reads_what_babel_reads(catalog):
     buffer = io.BytesIO()
     write_mo(buffer, cat)
     buffer.seek(0)
-    babel, ours = gettext.GNUTranslations(buffer), translations(code)
+    babel, ours = gettext.GNUTranslations(buffer), translations(code, cat.domain)
     for m in cat:
         if isinstance(m.id, tuple):
             for n in range(0, 230):
