@@ -85,6 +85,7 @@ class Site:
         # the catalog has them, and escaped as any value (``_`` would take them as markup)
         self.env.filters["tr"] = language._
         self.env.globals["number"] = language.number
+        self.env.globals["language_now"] = current      # for macros, which see no page context
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
                        for name in STATIC_TYPES}
         self.guard = None               # the Guard, whose token the forms carry

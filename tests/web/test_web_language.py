@@ -1,0 +1,172 @@
+"""The page speaks the reader's language: the one the switch chose (kept in a cookie), else the
+browser's Accept-Language, else English; <html lang dir>, the words from the catalogs' web
+domain and the option model's labels, and nothing of a hostile request written back."""
+
+from __future__ import annotations
+
+import html as htmlib
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp import i18n
+from pnp.i18n.catalogs import WEB, read_catalog
+from pnp.web.language import COOKIE, from_accept
+from web_helpers import BASE, ROOT
+
+PAGES = ["/", "/for/teachers", "/make", "/make?kind=circles", "/validate", "/analyze"]
+TRANSLATED = [code for code in i18n.CODES if code != i18n.ENGLISH]
+
+
+@pytest.fixture(scope="module")
+def app():
+    from pnp.web.app import create_app, read_layouts
+
+    return create_app("127.0.0.1", 8000, workers=1, layouts=read_layouts([ROOT / "layouts"]),
+                      warm=False)
+
+
+@pytest.fixture
+def client(app):
+    """A browser of its own: no cookie from another test."""
+    from starlette.testclient import TestClient
+
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as c:
+        yield c
+
+
+def lang_of(page: str) -> tuple[str, str]:
+    found = re.search(r'<html lang="([^"]+)" dir="([^"]+)">', page)
+    return found.group(1), found.group(2)
+
+
+# --- Accept-Language ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("header, code", [
+    ("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5", "fr"),
+    ("de;q=0.5, ar", "ar"),                       # the weights decide, not the order
+    ("ja, es-MX;q=0.8", "es"),                    # a language pnp has not is passed over
+    ("zh-CN", "zh"), ("zh-Hans-CN", "zh"), ("zh", "zh"),
+    ("zh-TW, en;q=0.5", "en"),                    # traditional characters: not offered Simplified
+    ("zh-Hant-HK", None), ("hi-IN", "hi"), ("AR-eg", "ar"),
+    ("fr;q=0, de;q=0.1", "de"),                   # q=0 is "not this one"
+    ("fr;q=banana, de;q=0.3", "de"),              # a weight that is no weight: that one skipped
+    ("*", None), ("", None), (None, None), ("en-x-<script>", None), (";;;,,,", None),
+])
+def test_the_browser_language_pnp_has_is_chosen(header, code):
+    assert from_accept(header) == code
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_accept_language_gives_a_known_code_or_none(header):
+    assert from_accept(header) in (None, *i18n.CODES)
+
+
+def test_a_huge_accept_language_is_read_only_so_far():
+    assert from_accept("xx, " * 5000 + "fr") is None      # past what is read: not looked for
+    assert from_accept("de;q=0.1, " + "xx, " * 10) == "de"
+
+
+# --- the page ---------------------------------------------------------------------------------
+
+def test_no_language_asked_is_english(client):
+    r = client.get("/")
+    assert lang_of(r.text) == ("en", "ltr")
+    assert r.headers["content-language"] == "en"
+    assert "Accept-Language" in r.headers["vary"] and "Cookie" in r.headers["vary"]
+    assert "set-cookie" not in r.headers
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_browser_language_is_spoken(client, code):
+    r = client.get("/", headers={"Accept-Language": f"{code};q=0.9, en;q=0.1"})
+    lang = i18n.language(code)
+    assert lang_of(r.text) == (code, lang.direction)
+    with i18n.using(code):
+        from pnp.web.language import _
+        assert htmlib.escape(_("The games"), quote=False) in r.text
+    assert "set-cookie" not in r.headers           # a browser's wish is not a choice to keep
+
+
+def test_the_switch_chooses_and_the_choice_is_kept(client):
+    r = client.get("/make?lang=ar", headers={"Accept-Language": "fr"})
+    assert lang_of(r.text) == ("ar", "rtl")
+    cookie = r.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}=ar;") and "SameSite=Lax" in cookie and "Path=/" in cookie
+    # every page after it speaks Arabic, whatever the browser says
+    later = client.get("/validate", headers={"Accept-Language": "fr"})
+    assert lang_of(later.text) == ("ar", "rtl") and "set-cookie" not in later.headers
+    back = client.get("/validate?lang=en", headers={"Accept-Language": "fr"})
+    assert lang_of(back.text) == ("en", "ltr") and back.headers["set-cookie"].startswith(f"{COOKIE}=en;")
+
+
+@pytest.mark.parametrize("asked", ['"><script>alert(1)</script>', "xx", "fr\r\nSet-Cookie: a=b",
+                                   "../../etc/passwd", "FR", "f" * 5000])
+def test_an_unknown_language_is_ignored_not_echoed(client, asked):
+    from urllib.parse import quote
+
+    r = client.get("/?lang=" + quote(asked), headers={"Accept-Language": "de"})
+    assert r.status_code == 200
+    assert lang_of(r.text) == ("de", "ltr")
+    assert "set-cookie" not in r.headers
+    assert "<script>alert" not in r.text and "etc/passwd" not in r.text and "f" * 200 not in r.text
+
+
+@pytest.mark.parametrize("kept", ["xx", "<b>", "", "FR", "fr-CA"])
+def test_a_cookie_that_names_no_language_is_ignored(client, kept):
+    client.cookies.set(COOKIE, kept)
+    r = client.get("/", headers={"Accept-Language": "es"})
+    assert lang_of(r.text) == ("es", "ltr")
+
+
+@pytest.mark.parametrize("url", PAGES + ["/daily?date=2026-11-20"])
+def test_every_page_has_the_switch_and_it_keeps_the_page(client, url):
+    page = client.get(url).text
+    switch = re.search(r'<nav class="languages".*?</nav>', page, re.S).group(0)
+    links = re.findall(r'<a href="([^"]+)" lang="([^"]+)" hreflang="([^"]+)"', switch)
+    assert [code for _, code, _ in links] == list(i18n.CODES)
+    path, _, query = url.partition("?")
+    for href, code, _ in links:
+        href = htmlib.unescape(href)
+        assert href.startswith(path + "?") and href.endswith(f"lang={code}")
+        assert query in href                      # the page's own question stays (the date)
+    for code, lang in i18n.LANGUAGES.items():     # each named in its own words
+        assert f'hreflang="{code}"' in switch and lang.name in switch
+    assert switch.count('aria-current="true"') == 1
+
+
+def test_the_switch_keeps_no_other_lang_and_escapes_the_query(client):
+    page = client.get('/daily?date=2026-11-20&lang=fr&x="><b>').text
+    switch = re.search(r'<nav class="languages".*?</nav>', page, re.S).group(0)
+    assert "<b>" not in switch and "lang=fr&amp;lang" not in switch
+
+
+def test_the_forms_speak_the_option_models_words(client):
+    """The form's labels, help and choices are the option model's, through the catalog."""
+    from pnp.spec import item_options
+
+    options = {o.key: o for o in item_options("circles")}
+    page = client.get("/make?kind=circles&lang=de").text
+    with i18n.using("de"):
+        from pnp.web.language import _
+        label = options["arrangement"].label_text(_)
+        choice = options["arrangement"].choice_text("ring", _)
+    assert label != options["arrangement"].label and label in page
+    assert choice in page
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("url", ["/", "/for/teachers", "/make?kind=cliquer", "/validate", "/analyze"])
+def test_no_english_of_the_pages_own_is_left(client, code, url):
+    """Every sentence of the page's own (templates, option model, gallery) that the catalog
+    translates shows translated: none of the English of those of more than three words is on
+    the page."""
+    page = htmlib.unescape(re.sub(r"<[^>]+>", " ", client.get(f"{url}{'&' if '?' in url else '?'}lang={code}").text))
+    page = " ".join(page.split())
+    left = [m.id for m in read_catalog(code, WEB)
+            if isinstance(m.id, str) and m.string != m.id and len(m.id.split()) > 3
+            and "%(" not in m.id and "<" not in m.id and "{" not in m.id and m.id in page]
+    assert not left, left
