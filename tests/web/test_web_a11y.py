@@ -1,7 +1,15 @@
 """Every page of `pnp serve`, visited once in Debian's Chromium at a laptop's width and a
 phone's: axe-core finds no violation of serious or critical impact on any, the screenshots in
 the docs show each page as it is now (tests/web/shots.py), and a field reached by the keyboard
-is never hidden under the sticky button bar."""
+is never hidden under the sticky button bar.
+
+In the other languages, at both widths (the least visits that cover what a language changes):
+every page in Arabic, the one language written right to left (its layout mirrors), and the
+start page and the class set's page in every language (every word of those two is translated,
+and the form's labels and help are the option model's through the catalog). The states that
+differ only in what work shows (a build, a check, a look) are visited in English: their words
+are the same catalog's.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +29,7 @@ if not (have_browser() and have_axe()):
     pytest.skip(f"no Chromium or no {AXE} (npm ci --prefix tests/web)", allow_module_level=True)
 
 import shots  # noqa: E402
+from pnp import i18n  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -67,6 +76,15 @@ EXTRA = {"empty-pack": empty_pack, "check": check_page, "checked-good": checked_
 STATES = [(name, tag) for name, (_, tags, _) in shots.SHOTS.items() for tag in tags] + \
          [(name, tag) for name in EXTRA for tag in shots.WIDTHS]
 
+# (page, language): every page right to left; the start page and the class set in every language
+RIGHT_TO_LEFT = "ar"
+EVERY_PAGE = ["/", "/for/teachers", "/make?kind=circles", "/validate", "/analyze",
+              f"/daily?date={shots.DAY}", "/for/nobody"]
+IN_LANGUAGES = [(page, RIGHT_TO_LEFT) for page in EVERY_PAGE] + \
+               [(page, code) for code in i18n.CODES if code not in (i18n.ENGLISH, RIGHT_TO_LEFT)
+                for page in ("/", "/for/teachers")]
+LANGUAGE_STATES = [(page, code, tag) for page, code in IN_LANGUAGES for tag in shots.WIDTHS]
+
 
 @pytest.fixture(scope="module")
 def visited(tmp_path_factory):
@@ -85,6 +103,12 @@ def visited(tmp_path_factory):
                     d.set_window_size(width, 900)
                     before = tags_state(d, url, good if name == "checked-good" else forged) or []
                     out[name, tag] = (before + axe(d), shots.page_print(d, static))
+                # last, as the switch keeps its choice for the pages after it
+                for page, code in IN_LANGUAGES:
+                    d.get(f"{url}{page}{'&' if '?' in page else '?'}lang={code}")
+                    shown = d.execute_script("var h = document.documentElement;"
+                                             "return [h.lang, h.dir, h.scrollWidth, h.clientWidth];")
+                    out[page, code, tag] = (axe(d), shown)
     return out
 
 
@@ -94,8 +118,20 @@ def test_no_serious_accessibility_violation(visited, state):
     assert not found, found
 
 
+@pytest.mark.parametrize("state", LANGUAGE_STATES, ids=[f"{c}{p}{t or '-laptop'}" for p, c, t in LANGUAGE_STATES])
+def test_no_serious_accessibility_violation_in_any_language(visited, state):
+    """And the page says its language and direction, and nothing spills past the window's side
+    (a right-to-left page that overflows scrolls the wrong way)."""
+    page, code, tag = state
+    found, (lang, direction, content_width, window_width) = visited[state]
+    assert not found, found
+    assert (lang, direction) == (code, i18n.language(code).direction)
+    assert content_width <= window_width, (content_width, window_width)
+
+
 def test_every_screenshot_shows_the_page_as_it_is(visited):
-    prints = {name + tag: page for (name, tag), (_, page) in visited.items() if name in shots.SHOTS}
+    prints = {key[0] + key[1]: page for key, (_, page) in visited.items()
+              if len(key) == 2 and key[0] in shots.SHOTS}
     stale = shots.stale(prints)
     assert not stale, "\n".join(stale) + "\nrun: python tests/web/shots.py"
     changed = dict(prints, **{"web-form": "0" * 64})        # and a changed page is caught
