@@ -89,6 +89,15 @@ def class_set(d, url, _):
     until(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
 
 
+def class_set_arabic(d, url, _):
+    """The class set's page as the switch shows it in Arabic: right to left."""
+    from selenium.webdriver.common.by import By
+
+    d.get(url + "/for/teachers?lang=ar")
+    until(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
+    d.delete_cookie("pnp_lang")           # the choice is not kept for the states after this one
+
+
 def form(d, url, _):
     from selenium.webdriver.common.by import By
 
@@ -145,7 +154,8 @@ SHOTS = {"web-start": (start, ("", "-phone"), True), "web-class-set": (class_set
          "web-form": (form, ("", "-phone"), True),
          "web-mistake": (mistake, ("", "-phone"), False), "web-built": (built, ("",), True),
          "web-daily": (daily, ("", "-phone"), True), "web-validate": (validate, ("", "-phone"), True),
-         "web-analyze": (analyze, ("", "-phone"), True)}
+         "web-analyze": (analyze, ("", "-phone"), True),
+         "web-class-set-ar": (class_set_arabic, ("", "-phone"), True)}
 
 
 def names() -> list[str]:

@@ -76,9 +76,10 @@ EXTRA = {"empty-pack": empty_pack, "check": check_page, "checked-good": checked_
 STATES = [(name, tag) for name, (_, tags, _) in shots.SHOTS.items() for tag in tags] + \
          [(name, tag) for name in EXTRA for tag in shots.WIDTHS]
 
-# (page, language): every page right to left; the start page and the class set in every language
+# (page, language): every page right to left (its class set is a screenshot's state, above);
+# the start page and the class set in every language
 RIGHT_TO_LEFT = "ar"
-EVERY_PAGE = ["/", "/for/teachers", "/make?kind=circles", "/validate", "/analyze",
+EVERY_PAGE = ["/", "/make?kind=circles", "/validate", "/analyze",
               f"/daily?date={shots.DAY}", "/for/nobody"]
 IN_LANGUAGES = [(page, RIGHT_TO_LEFT) for page in EVERY_PAGE] + \
                [(page, code) for code in i18n.CODES if code not in (i18n.ENGLISH, RIGHT_TO_LEFT)
