@@ -405,6 +405,34 @@ def daily(date_text, out_dir, png, solve_seconds):
 
 
 @cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--from", "first_text", default=None, metavar="DATE",
+              help="the first day to add, YYYY-MM-DD (default: today)")
+@click.option("--days", default=1, show_default=True, type=click.IntRange(1),
+              help="how many days to add, from --from on")
+@click.option("--url", default=None,
+              help="the address the site is served from (the feed's links are then absolute)")
+@click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
+              help="seconds allowed for each answer not worked out before [default: 120, as "
+                   "pnp daily's; answers are kept in the cache folder]")
+@user_errors
+def site(folder, first_text, days, url, solve_seconds):
+    """Make the board of the day a static site in FOLDER: a page a day (the board's picture and
+    PDF, yesterday's answer with its best line), a page of every day and an Atom feed. Plain
+    files for any web host, or opened from the folder; days already in FOLDER are kept."""
+    import datetime as dt
+
+    from pnp.progress import Searching
+    from pnp.site import build as build_site
+
+    first = dt.date.today() if first_text is None else parse_date(first_text, "--from")
+    held, written = build_site(folder, first, days, solve_seconds, url,
+                               lambda label: Searching(label, "perfect play"))
+    click.echo(f"wrote {written} files in {folder}: {len(held)} days, {held[0].isoformat()} to "
+               f"{held[-1].isoformat()}; open {folder / 'index.html'}")
+
+
+@cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="address to listen on (only this computer by default)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
@@ -419,11 +447,11 @@ def serve(host, port, open_browser, workers):
     run_server(host, port, open_browser, workers)
 
 
-def parse_date(text: str):
+def parse_date(text: str, flag: str = "--date"):
     """A --date, YYYY-MM-DD, and what is wrong with it said plainly (the page says the same)."""
     from pnp.dates import read_date
 
-    return read_date(text, "--date")
+    return read_date(text, flag)
 
 
 def main():
