@@ -2,8 +2,10 @@
 
 ``pnp.games.cliquer._core`` (and ``_core_wide``, the same source for 12-13 dots) is CliqueR's perfect-play solver: it answers ``pnp analyze`` and the
 daily puzzle 14-27 times faster than the pure-Python search in ``solver.py`` (the same answers),
-a wait a person feels. It is pnp's only native code (docs/development.md: why, and how to build
-it for debugging).
+a wait a person feels. The same file holds the skill chain's search rungs (``Searcher``: the
+moves of players.Lookahead and players.Deepening), which make a board's depth (`pnp analyze
+--depth`, `depth:`) about 40 times cheaper than in Python (bench/depth.py --speed). It is pnp's
+only native code (docs/development.md: why, and how to build it for debugging).
 
 ``optional=True``: on a machine without a C compiler (or Python headers) the build installs
 without it and pnp uses the pure-Python solver instead (same answers, slower). pip shows that

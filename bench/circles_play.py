@@ -13,11 +13,12 @@ Prints, per board setup and player count, and for two kinds of player (blind: sp
   none%     games without a winner after 2000 turns (these rows play without the card's turn limit)
   limit%    blind games the card's turn limit would end (longer than TURN_LIMIT turns)
 
-Then greedy players (one move ahead: see tests/support/sim/circles_play.py), without the turn limit
-(unwon: no winner by 2000 turns) and with it, as the card prints it (ended by the limit, and of
-those the draws); with the limit every game ends.
+Then greedy players (one move ahead: see tests/support/sim/circles_play.py) and marker-count
+players (greedy, who also play for the limit's tie-break) on plain, Lockdown, ring and
+every-variant boards, with the turn limit as the card prints it: the share the limit ends, of
+those the draws, and the first side's share of the games won.
 Run: python bench/circles_play.py [games-per-setup] [greedy-games]
-     (default 2000 and 100: 20 rows of 2000 blind games and 4 of greedy ones, some minutes)
+     (default 2000 and 100: 20 rows of 2000 blind games and 8 of greedy ones, some minutes)
 """
 
 from __future__ import annotations
@@ -65,22 +66,32 @@ def run(item, games: int, spend: float, seed: str, **play) -> list:
     return results
 
 
+GREEDY_SETUPS = {"plain row": circles.Item(), **{k: SETUPS[k] for k in ("default row",
+                                                                        "default ring",
+                                                                        "row, every variant")}}
+
+
 def greedy(games: int) -> None:
-    print(f"\n{games} greedy games per row (2 players, Lockdown): without the turn limit, and "
-          f"with the card's ({TURN_LIMIT} turns)")
-    print(f"{'setup':19} {'turns':>9} {'unwon%':>6} {'with limit: ended%':>18} {'draw%':>5} "
-          f"{'max turns':>9}")
-    for name in ("default row", "default ring"):
-        item = circles.Item(**{**SETUPS[name].__dict__, "players": 2})
-        free = run(item, games, BLIND_SPEND, f"{name}/greedy", greedy=True)
-        capped = run(item, games, BLIND_SPEND, f"{name}/greedy", greedy=True, limit=True)
-        turns = [r.turns for r in free]
-        assert all(r.winner or r.limit for r in capped)
-        print(f"{name:19} {statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
-              f"{share(sum(r.winner is None for r in free), games):>6.1f} "
-              f"{share(sum(r.limit for r in capped), games):>18.1f} "
-              f"{share(sum(r.limit and r.winner is None for r in capped), games):>5.1f} "
-              f"{max(r.turns for r in capped):>9}")
+    """Greedy and marker-count players (two) under the card's turn limit: how many games the
+    limit ends, and whether the side that moved first wins more. (Without the limit, marker-count
+    players are greedy players: the count decides nothing; greedy games without it: ``free``.)"""
+    print(f"\n{games} games per row, 2 players, with the card's turn limit ({TURN_LIMIT} turns): "
+          f"greedy players, and marker-count players (greedy, and where nothing wins now, more "
+          f"markers on their color: the limit's tie-break)")
+    print(f"{'setup':19} {'players':12} {'turns':>9} {'ended by limit%':>15} {'draw%':>5} "
+          f"{'first% of won':>13}")
+    for name, base in GREEDY_SETUPS.items():
+        item = circles.Item(**{**base.__dict__, "players": 2})
+        for label, counting in (("greedy", False), ("marker-count", True)):
+            capped = run(item, games, BLIND_SPEND, f"{name}/{label}", greedy=True,
+                         counting=counting, limit=True)
+            turns = [r.turns for r in capped]
+            won = [r for r in capped if r.winner]
+            assert all(r.winner or r.limit for r in capped)
+            print(f"{name:19} {label:12} {statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
+                  f"{share(sum(r.limit for r in capped), games):>15.1f} "
+                  f"{share(sum(r.limit and r.winner is None for r in capped), games):>5.1f} "
+                  f"{share(sum(r.first_won for r in won), len(won)):>13.1f}", flush=True)
 
 
 def main(games: int = 2000) -> None:

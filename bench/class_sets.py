@@ -12,7 +12,9 @@ boards in the same run, so the two rows compare like with like.
 
 What a neighbour could copy is compared, not the printed sentence: the order of the hull, the
 count, the count, the line (``worksheet.answer_values``); for the old questions, the hull's set,
-the number inside, the number of lines, the two counts, 12.
+the number inside, the number of lines, the two counts, 12. Question 4's score is not counted:
+it is the scoring rule's own sum, the same on every sheet of a step (the key says so), and the
+last line of the output shows it, worked out afresh from each sheet's lines by the rules.
 
 Run: python bench/class_sets.py [--count 24]
 """
@@ -74,7 +76,26 @@ def run(count: int) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
+    scores = {f"{count} × {dots} dots, {band}": sorted({question_four_score(b) for b in
+                                                        class_set(band, dots, count)})
+              for band, dots in SETS}
+    lines.append("\nQuestion 4's score, not counted above (the scoring rule's own sum), on the "
+                 "sheets of each set: " + "; ".join(f"{k}: {', '.join(map(str, v))}"
+                                                    for k, v in scores.items()))
     return "\n".join(lines)
+
+
+def question_four_score(board) -> int:
+    """What question 4's line scores with only the question's lines drawn, played by the rules."""
+    from pnp.games.cliquer.rules import Rules
+    from pnp.games.cliquer.worksheet import scoring_example
+
+    rules = Rules(board.dots)
+    drawn, scorer, _ = scoring_example(board)
+    state = rules.start()
+    for line in drawn:                  # every listed line by the same player: only adjacency
+        state, _ = rules.play(state._replace(to_move=0), line)
+    return rules.points(state, scorer)
 
 
 def main(argv=None) -> int:

@@ -8,9 +8,10 @@ pnp's own (pnp/games/cliquer/players.py and depth.py, what `pnp analyze --depth`
     random < greedy < lookahead2 < lookahead3 < search2k < search8k < search32k < perfect
 
 walked from the bottom: each rung plays the *champion* (the strongest rung below it that
-reliably won), from both seats, GAMES pairs of games; a rung that wins at least WIN_SHARE of the
-pairs becomes the champion. A board's **depth** is the number of rungs that did (0..7); the
-gains are each rung's mean margin a move over its champion. The top rung is perfect play where
+passed), from both seats, pairs of games until the sequential test decides (sequential.py: at
+most 400 pairs; a rung winning 65 % of pairs passes, one winning 55 % fails, each at least 95 %
+of the time); a rung that passes becomes the champion. A board's **depth** is the number of
+rungs that did (0..7); the gains are each rung's mean margin a move over its champion. The top rung is perfect play where
 the solver finishes within ``--positions`` positions (a count, so the same rungs on any
 machine), else a search with the last moves of the game exact (depth.exact_moves).
 
@@ -32,6 +33,12 @@ features to the skill's and the depth's rank on the even boards, with rho on the
     python bench/depth.py --from-json rows.json   # the calibration again, no games
     python bench/depth.py --bands --sizes 7,8,9 --boards 4 --no-loss   # boards made to each band
     python bench/depth.py --analyze-cost  # CPU of `pnp analyze --depth` at 9, 10, 11 dots
+    python bench/depth.py --sizes 7,8,9 --boards 8 --retest --no-loss   # the depth re-measured
+    python bench/depth.py --speed --sizes 6,7,8,9 --boards 2   # CPU a chain: C core against Python
+    python bench/depth.py --error-rates   # the sequential test's error rates, exact and simulated
+
+``--retest`` plays every chain a second time with other game seeds (``SEED:retest``) and
+reports on how many boards the depth came out the same: the figure docs/difficulty.md gives.
 """
 
 from __future__ import annotations
@@ -49,7 +56,8 @@ sys.path.insert(0, HERE)
 
 from calibrate_difficulty import spearman  # noqa: E402
 
-from pnp.games.cliquer.depth import GAMES, MOST_DEPTH, RUNGS, STAND_IN, WIN_SHARE, perfect_loss  # noqa: E402
+from pnp.games.cliquer import sequential  # noqa: E402
+from pnp.games.cliquer.depth import MOST_DEPTH, RUNGS, STAND_IN, perfect_loss  # noqa: E402
 from pnp.games.cliquer.depth import chain as board_chain  # noqa: E402
 from pnp.games.cliquer.difficulty import FEATURES, band_of, features  # noqa: E402
 from pnp.games.cliquer.solver import Budget  # noqa: E402
@@ -57,6 +65,7 @@ from pnp.games.cliquer.solver import Budget  # noqa: E402
 QUICK_SIZES, FULL_SIZES = [7, 8, 9, 10, 11, 13], [7, 8, 9, 10, 11, 13, 16, 20, 25, 30]
 LOOSE = dict(clearance_mm=2.5, spacing_mm=5, size_mm=270, grid=255)   # the options' minimums
 QUICK_POSITIONS, FULL_POSITIONS = 10_000_000, 400_000_000   # 10 dots take 3-7 M, 11 dots 60-190 M
+LOSS_GAMES = 16        # pairs of games for what greedy and lookahead2 lose to perfect play
 
 
 def served_board(n: int, i: int, band: str | None = None):
@@ -81,13 +90,14 @@ def measure_board(dots, games: int, tag: str, positions: int, loss: bool,
                   retest: bool = False) -> dict:
     got = board_chain(dots, games, tag, budget=Budget(positions=positions))
     row = {"dots": [list(d) for d in dots], "n": len(dots), "steps": got["steps"],
-           "depth": got["depth"], "top": got["rungs"][-1], "solve_s": got["solve_seconds"],
-           **features(dots)}
+           "depth": got["depth"], "sure": got["sure"], "again": got["again"],
+           "top": got["rungs"][-1], "solve_s": got["solve_seconds"], **features(dots)}
     if retest:      # the same board, the same chain, other seeds: how much of the depth is luck
         again = board_chain(dots, games, tag + ":retest", budget=Budget(positions=positions))
         row["retest_depth"], row["retest_steps"] = again["depth"], again["steps"]
+        row["retest_sure"] = again["sure"]
     if loss and got["rungs"][-1] == "perfect":
-        row["loss"] = perfect_loss(dots, games, tag)
+        row["loss"] = perfect_loss(dots, LOSS_GAMES, tag)
     return row
 
 
@@ -108,7 +118,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--sizes", help=f"dot counts (default {QUICK_SIZES}; --full {FULL_SIZES})")
     ap.add_argument("--boards", type=int, help="boards a size (default 4; --full 12)")
-    ap.add_argument("--games", type=int, help=f"pairs of games a rung (default {GAMES}, as pnp's chain)")
+    ap.add_argument("--games", type=int, help=f"at most this many pairs of games a rung (default "
+                                              f"{sequential.MOST_PAIRS}, as pnp's chain)")
     ap.add_argument("--positions", type=int,
                     help=f"the solver's budget for the perfect rung (default {QUICK_POSITIONS:,}; "
                          f"--full {FULL_POSITIONS:,})")
@@ -121,9 +132,21 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--json", metavar="PATH", help="also write every board's figures here")
     ap.add_argument("--from-json", metavar="PATH", help="instead of playing: the calibration of saved rows")
     ap.add_argument("--analyze-cost", action="store_true",
-                    help="instead: CPU seconds of `pnp analyze --depth`'s chain (default budget, "
-                         "6 pairs) on the generator's boards")
+                    help="instead: CPU seconds of `pnp analyze --depth`'s chain (default budget) "
+                         "on the generator's boards")
+    ap.add_argument("--speed", action="store_true",
+                    help="instead: CPU seconds of one board's chain with the C core and with the "
+                         "pure-Python path (PNP_SOLVER_CORE=python), the ratio, the same figures")
+    ap.add_argument("--error-rates", action="store_true",
+                    help="instead: the sequential test's chance of passing, exact and simulated")
     args = ap.parse_args(argv)
+    if args.error_rates:
+        error_rates()
+        return
+    if args.speed:
+        speed([int(x) for x in args.sizes.split(",")] if args.sizes else [6, 7, 8, 9],
+              args.boards or 2)
+        return
     if args.analyze_cost:
         analyze_cost([int(x) for x in args.sizes.split(",")] if args.sizes else [9, 10, 11],
                      args.boards or 2)
@@ -136,14 +159,15 @@ def main(argv: list[str] | None = None) -> None:
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else \
         FULL_SIZES if args.full else QUICK_SIZES
     boards = args.boards or (12 if args.full else 4)
-    games = args.games or GAMES
+    games = args.games or sequential.MOST_PAIRS
     positions = args.positions or (FULL_POSITIONS if args.full else QUICK_POSITIONS)
     print(f"skill chain {' < '.join(RUNGS)} (or search at {STAND_IN:,} positions a move in its "
-          f"place), walked from the bottom: a rung reliably beats the champion when it wins >= "
-          f"{WIN_SHARE:.0%} of {games} pairs of games; perfect play within {positions:,} positions; "
+          f"place), walked from the bottom: a rung passes the sequential test (at most {games} "
+          f"pairs of games) over the champion; perfect play within {positions:,} positions; "
           f"boards: the generator's, seed depth-bench:N:I")
-    print(f"{'dots':>4} {'board':>5} {'diff':>6} | each rung over the champion: pairs won, gain a "
-          f"move (* reliable) | top | depth | skill | solve s | cpu s | greedy/la2 loss a move")
+    print(f"{'dots':>4} {'board':>5} {'diff':>6} | each rung over the champion: share of pairs "
+          f"won (* passed, ? close), pairs played | top | depth (retest) | skill | solve s | "
+          f"cpu s | greedy/la2 loss a move")
     rows, start = [], time.process_time()
     for n, band in [(n, band) for n in sizes for band in
                     (("easy", "medium", "hard") if args.bands else (None,))]:
@@ -161,11 +185,14 @@ def main(argv: list[str] | None = None) -> None:
             if args.json:       # after every board, so a run stopped early keeps what it played
                 with open(args.json, "w") as f:
                     json.dump(rows, f)
-            cells = " ".join(f"{s['win']:4.2f}{'*' if s['reliable'] else ' '}{s['gain']:+5.2f}"
+            cells = " ".join(f"{s['win']:4.2f}{'*' if s['reliable'] else ' '}"
+                             f"{'?' if s.get('close') else ' '}{s.get('pairs', 0):3d}"
                              for s in row["steps"])
             loss = row.get("loss")
             print(f"{n:4d} {i:5d} {row['difficulty']:6.3f} | {cells} | {row['top']:7} | "
-                  f"{row['depth']:2d}{'/' + str(row['retest_depth']) if 'retest_depth' in row else '  '} | "
+                  f"{row['depth']:2d}{'' if row.get('sure', True) else '?'}"
+                  f"{'/' + str(row['retest_depth']) if 'retest_depth' in row else '  '}"
+                  f"{'?' if 'retest_sure' in row and not row['retest_sure'] else ''} | "
                   f"{skill(row):5.2f} | "
                   f"{row['solve_s'] if row['solve_s'] is not None else float('nan'):7.2f} | "
                   f"{time.process_time() - began:5.1f} | "
@@ -227,9 +254,15 @@ def calibrate(rows: list[dict]) -> None:
         same = sum(x == y for x, y in zip(a, b))
         near = sum(abs(x - y) <= 1 for x, y in zip(a, b))
         print(f"\ntest-retest ({len(retest)} boards, each chain played again with other seeds): "
-              f"rho {_fmt(spearman(a, b))}; the same depth on {same}, within one on {near}; "
-              f"difficulty against the retest depth rho "
+              f"the same depth on {same} of {len(retest)}, within one on {near}; rho "
+              f"{_fmt(spearman(a, b))}; difficulty against the retest depth rho "
               f"{_fmt(spearman([r['difficulty'] for r in retest], b))}")
+        sure = [r for r in retest if r.get("sure")]
+        if sure:
+            print(f"  of the {len(sure)} boards whose first measurement was sure, the same depth "
+                  f"on {sum(r['depth'] == r['retest_depth'] for r in sure)}; the chains' own "
+                  f"estimate of coming out the same, mean over the boards: "
+                  f"{sum(r['again'] for r in retest) / len(retest):.0%}")
     held_out_fit(rows, "skill", skill)
     held_out_fit(rows, "depth", lambda r: r["depth"])
 
@@ -287,8 +320,9 @@ def analyze_cost(sizes: list[int], boards: int) -> None:
     """What `pnp analyze CODE --depth` spends on the chain, unasked budget (analysis.QUICK)."""
     from pnp.games.cliquer.analysis import QUICK, depth_figures
 
-    print(f"pnp analyze --depth: the chain within the default budget ({QUICK.seconds:g} s, "
-          f"{QUICK.memory_mb} MB), {GAMES} pairs a rung; boards: the generator's, seed depth-bench:N:I")
+    print(f"pnp analyze --depth: the chain within the default budget ({QUICK.seconds:g} s of CPU, "
+          f"{QUICK.memory_mb} MB), at most {sequential.MOST_PAIRS} pairs a rung; boards: the "
+          f"generator's, seed depth-bench:N:I")
     for n in sizes:
         for i in range(boards):
             dots, _ = served_board(n, i)
@@ -298,6 +332,54 @@ def analyze_cost(sizes: list[int], boards: int) -> None:
                   f"{time.process_time() - start:5.1f} s CPU"
                   + (f"; perfect play left out ({got['perfect_play_left_out']})"
                      if got["perfect_play_left_out"] else ""), flush=True)
+
+
+def speed(sizes: list[int], boards: int) -> None:
+    """CPU seconds of one board's whole chain (the default: perfect play on top, unbounded, as
+    `depth:` plays it) with the C core (its search rungs and solver), then with the pure-Python
+    path (PNP_SOLVER_CORE=python), in the same run; the figures must be the same."""
+    print("CPU s of one board's chain (pnp's default chain, games seeded 'board'): C core | "
+          "pure Python | ratio; boards: the generator's, seed depth-bench:N:I")
+    ratios = []
+    for n in sizes:
+        for i in range(boards):
+            dots, _ = served_board(n, i)
+            got, cpu = {}, {}
+            for core in ("c", "python"):
+                os.environ["PNP_SOLVER_CORE"] = core
+                start = time.process_time()
+                figures = board_chain(dots)
+                cpu[core] = time.process_time() - start
+                figures.pop("solve_seconds")
+                got[core] = figures
+            os.environ.pop("PNP_SOLVER_CORE")
+            same = "same figures" if got["c"] == got["python"] else "FIGURES DIFFER"
+            ratios.append(cpu["python"] / cpu["c"])
+            print(f"{n:4d} dots board {i}: depth {got['c']['depth']}, "
+                  f"{sum(s['pairs'] for s in got['c']['steps'])} pairs | C {cpu['c']:6.2f} s | "
+                  f"Python {cpu['python']:6.1f} s | {ratios[-1]:5.1f}x | {same}", flush=True)
+    print(f"ratio Python / C: {min(ratios):.1f}x to {max(ratios):.1f}x")
+
+
+def error_rates(runs: int = 4000) -> None:
+    """The sequential test's chance of passing a rung whose pairs are won with probability p
+    (and drawn with d): exact (sequential.operating), and simulated with a fixed seed."""
+    import random
+
+    print(f"sequential test: {sequential.EVEN} against {sequential.STRONG}, LLR bounds "
+          f"{sequential.FAIL_AT} and {sequential.PASS_AT}, at most {sequential.MOST_PAIRS} pairs")
+    print(f"  won  drawn | share | passes: exact  simulated ({runs} runs, seed 'rates') | mean pairs")
+    rng = random.Random("rates")
+    for won, drawn in [(0.4, 0), (0.5, 0), (0.55, 0), (0.6, 0), (0.65, 0), (0.7, 0), (0.8, 0),
+                       (0.4, 0.3), (0.5, 0.3)]:
+        exact = sequential.operating(won, drawn)
+        def pair(_: int, won=won, drawn=drawn) -> int:
+            roll = rng.random()
+            return 2 if roll < won else 1 if roll < won + drawn else 0
+
+        passed = sum(sequential.decide(pair)[0] for _ in range(runs))
+        print(f"  {won:.2f}  {drawn:.2f} | {won + drawn / 2:.3f} | {exact.passes:8.4f}  "
+              f"{passed / runs:8.4f} | {exact.pairs:6.1f}")
 
 
 if __name__ == "__main__":

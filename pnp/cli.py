@@ -271,23 +271,28 @@ def validate(pdfs, as_json):
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
 @click.option("--solve/--no-solve", default=None,
-              help="perfect-play margin and best line (default: tried for 20 s on boards of up to "
-                   "10 dots; --solve: up to 11 dots, 10 minutes)")
+              help="perfect-play margin and best line (default: tried for 20 s of CPU on boards of "
+                   "up to 10 dots; --solve: up to 11 dots, 10 minutes of CPU)")
 @click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
-              help="give up perfect play after this many seconds (implies --solve)")
+              help="give up perfect play after this many CPU seconds (implies --solve)")
 @click.option("--solve-positions", type=click.IntRange(1), default=None,
               help="give up perfect play after this many positions (implies --solve)")
 @click.option("--solve-memory", type=click.IntRange(64), default=None, metavar="MB",
               help="give up perfect play past this much memory [default: 1024] (implies --solve)")
 @click.option("--depth", is_flag=True,
               help="the board's strategic depth: a skill chain of players (random, greedy, "
-                   "lookahead 2 and 3, perfect play within the solve budget), each against the "
-                   "one below (CliqueR)")
+                   "lookahead2, lookahead3, search2k, search8k, search32k, perfect play within "
+                   "the solve budget), each against the strongest below it that passed, in pairs "
+                   "of games until a sequential test decides (CliqueR)")
 @click.option("--depth-games", type=click.IntRange(1), default=None, metavar="N",
-              help="pairs of games for each rung of the chain [default: 6] (implies --depth)")
+              help="at most this many pairs of games a rung [default: 400; the test's error "
+                   "rates hold at the default] (implies --depth)")
+@click.option("--depth-seed", default=None, metavar="TEXT",
+              help="seed of the chain's games [default: board]; another seed plays the chain "
+                   "again on other games (implies --depth)")
 @user_errors
 def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memory, depth,
-            depth_games):
+            depth_games, depth_seed):
     """Figures of boards from PDFs, board codes or specs (games that offer analysis).
 
     For CliqueR: dots, hull, interior dots, difficulty and its components, the number of moves
@@ -306,7 +311,8 @@ def analyze(sources, as_json, solve, solve_seconds, solve_positions, solve_memor
     limits = {"seconds": solve_seconds, "positions": solve_positions, "memory_mb": solve_memory}
     if solve is False and any(x is not None for x in limits.values()):
         raise PnpError("--no-solve cannot go with --solve-seconds, --solve-positions or --solve-memory")
-    chain = {"depth": True, "depth_games": depth_games} if depth or depth_games else {}
+    chain = ({"depth": True, "depth_games": depth_games, "depth_seed": depth_seed}
+             if depth or depth_games or depth_seed is not None else {})
     results, unsolved = [], 0
     for found in services.to_analyze(sources):
         label, kind, _ = found
@@ -381,7 +387,7 @@ def new(kind):
               type=click.Path(file_okay=False, path_type=Path))
 @click.option("--png", is_flag=True, help="also write a PNG preview")
 @click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
-              help="time allowed for yesterday's perfect-play answer [default: two minutes; "
+              help="CPU seconds allowed for yesterday's perfect-play answer [default: 120; "
                    "once worked out, an answer is kept in the cache folder]")
 @user_errors
 def daily(date_text, out_dir, png, solve_seconds):
@@ -441,7 +447,7 @@ def site(folder, first_text, days, url, solve_seconds):
               help="builds at once (default and at most: the cores)")
 @user_errors
 def serve(host, port, open_browser, workers):
-    """Start the web page: forms, live preview, build, board of the day, validate, analyze."""
+    """Start the web page: a class set, the board of the day, a pack, check a PDF, look at a board."""
     from pnp.web.serve import serve as run_server
 
     run_server(host, port, open_browser, workers)

@@ -57,7 +57,7 @@ def progress(total: int, label: str):
 class Searching:
     """While a game searches (CliqueR's perfect play): on a terminal, one line on stderr kept up
     to date (after the first second) and wiped at the end; elsewhere a line every 10 s, like
-    long builds. Called with (positions searched, seconds so far)."""
+    long builds. Called with (positions searched, CPU seconds so far: the budget's own clock)."""
 
     def __init__(self, label, what: str = "searching"):
         self.label, self.what = label, what
@@ -67,7 +67,7 @@ class Searching:
         if seconds - self.last < (0.5 if self.tty else 10) or seconds < 1:
             return
         self.last = seconds
-        text = f"pnp: {self.label}: {self.what}, {positions:,} positions in {seconds:.0f} s"
+        text = f"pnp: {self.label}: {self.what}, {positions:,} positions in {seconds:.0f} s of CPU"
         if self.tty:
             click.echo(f"\r{text} ", err=True, nl=False)
             self.shown = len(text) + 1

@@ -3,7 +3,8 @@
 CI sets $CI; there the core must import and the solver must choose it, so a machine that failed
 to compile it cannot go green (the C-against-Python tests would otherwise skip). The
 pure-Python solver runs in every run too (tests/games/cliquer/test_cliquer_solver_core.py takes both cores;
-.ci/run also runs the analyze tests with PNP_SOLVER_CORE=python).
+.ci/run also runs the analyze, daily and depth tests with PNP_SOLVER_CORE=python, which keeps the
+skill chain's search rungs in Python as well).
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ def test_ci_has_the_solver_core_built_and_chosen(monkeypatch):
     monkeypatch.delenv("PNP_SOLVER_CORE", raising=False)
     assert solver.c_core_available()
     assert solver.Solver(Rules(NINE)).core == "c"
+    from pnp.games.cliquer.players import native
+
+    assert native(Rules(NINE)) is not None          # the skill chain's search rungs run in C too
 
 
 def test_a_built_core_is_the_one_used(monkeypatch):

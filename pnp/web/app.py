@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from pnp.web import follow, gallery, looking, making, tools
+from pnp.web import follow, gallery, looking, making, tasks, tools
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard
 from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, Site
@@ -80,6 +80,8 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                 waiting)
     routes = [
         Route("/", gallery.index),
+        Route("/for/{audience}", tasks.task_page),
+        Route("/for/{audience}", tasks.task_post, methods=["POST"]),
         Route("/make", making.make),
         Route("/make", making.make_post, methods=["POST"]),
         Route("/preview", making.preview_api, methods=["POST"]),

@@ -24,6 +24,9 @@ class Layout:
     title: str
     about: str          # what it prints, in plain words (its "On the page:" comment)
     audience: str | None = None     # who it is for: "teachers" from "# For teachers: ..."
+    # the fields its task page asks, by form name, each with the page's own label or None
+    # ("# On the page, ask: items.0.count (How many pupils), title"); the rest are folded
+    ask: tuple = ()
 
 
 def read_layouts(folders) -> dict[str, Layout]:
@@ -43,8 +46,21 @@ def read_layouts(folders) -> dict[str, Layout]:
                 spec = loads(text, path.name)
             except (OSError, UnicodeDecodeError, PnpError):
                 continue
-            out[path.stem] = Layout(path.stem, text, spec.title, *page_words(text, spec.title))
+            out[path.stem] = Layout(path.stem, text, spec.title, *page_words(text, spec.title),
+                                    ask=asked(text))
     return out
+
+
+def asked(text: str) -> tuple:
+    """The fields a layout's task page asks: ((form name, label or None), ...)."""
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        if line[1:].strip().startswith("On the page, ask:"):
+            wanted = line[1:].strip().removeprefix("On the page, ask:")
+            return tuple((m.group(1), m.group(2)) for m in
+                         re.finditer(r"([\w.]+)(?: \(([^)]*)\))?", wanted))
+    return ()
 
 
 def page_words(text: str, title: str) -> tuple[str, str | None]:

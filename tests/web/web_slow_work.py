@@ -15,3 +15,18 @@ def sleep(report, tmp, seconds):
 def warm(report, tmp):
     """Whether the worker started with pnp's heavy modules already loaded (from the fork server)."""
     return all(name in sys.modules for name in ("pnp.build", "pypdfium2", "pnp.web.warm"))
+
+
+ANSWER = "Yesterday's board (Sunday 2031-01-12, 11 dots): perfect play: the first player wins by 20; best opening A-B"
+
+
+def slow_answer(report, tmp, iso_day):
+    """Yesterday's answer as a long search gives it: positions heard for five seconds."""
+    for n in range(100):
+        report({"positions": (n + 1) * 100_000, "seconds": n * 0.05})
+        time.sleep(0.05)
+    return [ANSWER]
+
+
+def no_answer(report, tmp, iso_day):
+    raise MemoryError

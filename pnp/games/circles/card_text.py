@@ -24,7 +24,10 @@ HOUSE = "House rule:"
 #   supply  the source's blockers are nickels, with no end; the printed supply can run out
 #           (in a quarter of games where nobody spends one), and spending needs a rule too
 #   team    the source is for two; four play as two teams of two
-HOUSE_TOPICS = ("hand", "double", "supply", "team")
+#   limit   the source's game need not end: two players who block each other can play for ever;
+#           after TURN_LIMIT turns the side with more markers on its color wins (bench/
+#           circles_play.py: greedy players who play for that count reach it in most games)
+HOUSE_TOPICS = ("hand", "double", "supply", "team", "limit")
 
 
 @dataclass(frozen=True)

@@ -43,18 +43,20 @@ def read_code(text: str) -> Board | None:
 
 def analyze(board: Board, solve: bool | None = None, seconds: float | None = None,
             positions: int | None = None, memory_mb: int | None = None, progress=None,
-            depth: bool = False, depth_games: int | None = None) -> dict:
+            depth: bool = False, depth_games: int | None = None,
+            depth_seed: str | None = None) -> dict:
     """The figures; perfect play within its budget (a limit given implies solve). When perfect
     play was asked for and not worked out, figures["unfinished"] says why. ``depth``: the skill
-    chain too (figures["depth"]), its perfect rung within the same budget."""
+    chain too (figures["depth"]), its perfect rung within the same budget; ``depth_games`` caps
+    its pairs a rung, ``depth_seed`` seeds its games (either implies depth)."""
     from .analysis import analyze as figures, depth_figures, solve_request
 
     limits = (seconds, positions, memory_mb)
     asked = bool(solve) or any(x is not None for x in limits)
     request = False if solve is False else solve_request(asked, *limits).with_progress(progress)
     result = figures(board.dots, solve=request)
-    if depth or depth_games is not None:
-        result["depth"] = depth_figures(board.dots, request, depth_games)
+    if depth or depth_games is not None or depth_seed is not None:
+        result["depth"] = depth_figures(board.dots, request, depth_games, depth_seed)
     if request is not False and not _c_solver():
         result["solver_note"] = SLOW_SOLVER
     if asked and result["perfect_play"] is None:
@@ -97,16 +99,16 @@ def daily_spec(day) -> str:
     return daily_spec_text(day)
 
 
-# Yesterday's answer by default: two minutes of wall-clock time on any board of the day (Sunday's
-# 11 dots took 45-80 s of CPU on a shared machine, docs/difficulty.md; a busy machine may need
-# --solve-seconds more),
-# and once worked out it is kept in the cache folder, so later runs print it at once.
+# Yesterday's answer by default: two minutes of CPU on any board of the day (Sunday's 11 dots took
+# 41-80 s of CPU on a shared machine, docs/difficulty.md; CPU, not wall time, so a busy machine
+# takes longer to answer rather than giving up), and once worked out it is kept in the cache
+# folder, so later runs print it at once.
 DAILY_SECONDS = 120
 
 
 def daily_answer(day, seconds: float | None = None, progress=None) -> str:
     """Yesterday's perfect play (kept in the cache folder once worked out); without
-    ``seconds``, within DAILY_SECONDS."""
+    ``seconds``, within DAILY_SECONDS of CPU."""
     from .daily import previous_answer
     from .solver import Budget
 

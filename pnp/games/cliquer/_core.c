@@ -533,6 +533,27 @@ static void release_table(Core *self) {
     self->table = NULL;
 }
 
+/* Each segment's crossing set from Python (``crossing[k]``: an int), checked, into ``cross`` and
+ * ``keep`` (what stays open after drawing k: neither k nor what crosses it); -1 with an error
+ * set on a bad one. Shared by the solver (Core) and the search rungs (Searcher). */
+static int read_crossing(PyObject *crossing, Py_ssize_t nseg, mask_t *cross, mask_t *keep) {
+    for (Py_ssize_t k = 0; k < nseg; k++) {
+        PyObject *item = PySequence_GetItem(crossing, k);
+        if (!item) return -1;
+        mask_t mask;
+        int failed = to_mask(item, &mask);
+        Py_DECREF(item);
+        if (failed) return -1;
+        if ((mask >> nseg) || ((mask >> k) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
+            return -1;
+        }
+        cross[k] = mask;
+        keep[k] = ~(mask | BIT(k));
+    }
+    return 0;
+}
+
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"n", "ends_a", "ends_b", "crossing", "table_bits", "settle_from",
                              "etc_from", "workers", NULL};
@@ -578,20 +599,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->workers = THREADS && workers > 1 ? 2 : 1;
     self->helper = 0;
     self->skew_from = SKEW_DEPTH;
-    for (Py_ssize_t k = 0; k < nseg; k++) {
-        PyObject *item = PySequence_GetItem(crossing, k);
-        if (!item) return -1;
-        mask_t mask;
-        int failed = to_mask(item, &mask);
-        Py_DECREF(item);
-        if (failed) return -1;
-        if ((mask >> nseg) || ((mask >> k) & 1)) {
-            PyErr_SetString(PyExc_ValueError, "a crossing mask names a segment that is not there");
-            return -1;
-        }
-        self->cross[k] = mask;
-        self->keep[k] = ~(mask | BIT(k));
-    }
+    if (read_crossing(crossing, nseg, self->cross, self->keep) < 0) return -1;
     size_t buckets = (size_t)1 << (bits - 2);
     release_table(self);
     if (alloc_table(self, WAYS * buckets * sizeof(Entry)) < 0) {
@@ -778,15 +786,306 @@ static PyTypeObject CoreType = {
     .tp_doc = "CliqueR bonus-game search with a fixed-size table",
 };
 
+/* ---- the search rungs of the skill chain ------------------------------------------------------
+ *
+ * players.Lookahead and players.Deepening, move for move: the same values, the same order of
+ * moves, the same count of positions and the same passes begun and thrown away, so a game
+ * between them is the same game with this core or without it (tests/games/cliquer compare the
+ * two on random positions). They score whole moves (1 a line, 3 a triangle, 5 a 4-clique), not
+ * the solver's bonus game, and keep no table. Only the tied best moves come back: the game's
+ * random.Random breaks the tie in Python, as the pure-Python players do. Why here: the chain
+ * plays hundreds of games a board, and these two players took nearly all of its CPU in Python.
+ */
+
+typedef struct {
+    PyObject_HEAD
+    int n, nseg;
+    uint8_t ea[MAXSEG], eb[MAXSEG];
+    mask_t keep[MAXSEG];        /* open segments left after drawing k: neither k nor its crossers */
+    uint32_t adj[32];
+    long long spent, limit;     /* positions counted this move; limit < 0: none (the depth-3 pass) */
+    int out;                    /* a pass went past the limit: unwind (Python's _Spent) */
+} Searcher;
+
+#define SEARCH_INF ((long long)1 << 30)     /* players._INF */
+
+static inline int points(Searcher *s, int a, int b) {   /* rules.move_points */
+    uint32_t common = s->adj[a] & s->adj[b];
+    int triangles = popcount32(common);
+    if (triangles < 2) return 1 + 3 * triangles;
+    int twice = 0;
+    for (uint32_t rest = common; rest; rest &= rest - 1)
+        twice += popcount32(s->adj[__builtin_ctz(rest)] & common);
+    return 1 + 3 * triangles + 5 * (twice / 2);
+}
+
+#define S_JOIN(s, a, b) ((s)->adj[a] |= 1u << (b), (s)->adj[b] |= 1u << (a))
+#define S_PART(s, a, b) ((s)->adj[a] ^= 1u << (b), (s)->adj[b] ^= 1u << (a))
+
+/* players._margins' best value: the mover's best margin of points over ``depth`` moves, both
+ * sides looking that far (0 when nothing is open). */
+static long long look(Searcher *s, mask_t open, int depth);
+
+/* open segment k's margin over ``depth`` moves: its points, less the reply's best (players._margins) */
+static long long margin_of(Searcher *s, mask_t open, int k, int depth) {
+    int a = s->ea[k], b = s->eb[k];
+    long long p = points(s, a, b);
+    mask_t after = open & s->keep[k];
+    if (depth > 1 && after) {
+        S_JOIN(s, a, b);
+        p -= look(s, after, depth - 1);
+        S_PART(s, a, b);
+    }
+    return p;
+}
+
+static long long look(Searcher *s, mask_t open, int depth) {
+    long long best = 0;
+    int first = 1;
+    for (mask_t rest = open; rest; rest &= rest - 1) {
+        long long p = margin_of(s, open, lowest(rest), depth);
+        if (first || p > best) best = p, first = 0;
+    }
+    return best;
+}
+
+/* players._ordered: (points, segment), most points first, then segment order */
+static int by_points(Searcher *s, mask_t open, uint64_t *keys) {
+    int count = 0;
+    for (mask_t rest = open; rest; rest &= rest - 1) {
+        int k = lowest(rest);
+        keys[count++] = ((uint64_t)points(s, s->ea[k], s->eb[k]) << 8) | (uint64_t)(255 - k);
+    }
+    sort_desc(keys, count);
+    return count;
+}
+
+static inline int counted(Searcher *s, long long positions) {   /* players.Deepening._count */
+    s->spent += positions;
+    if (s->limit >= 0 && s->spent > s->limit) s->out = 1;
+    return s->out;
+}
+
+/* players.Deepening._value: alpha-beta, fail-soft, exact inside (alpha, beta) */
+static long long deep_value(Searcher *s, mask_t open, int depth, long long alpha, long long beta) {
+    if (!open || depth < 1) return 0;
+    if (depth <= 2) {
+        if (counted(s, popcount_m(open))) return 0;
+        return look(s, open, depth);
+    }
+    if (counted(s, 1)) return 0;
+    uint64_t keys[MAXSEG];
+    int count = by_points(s, open, keys);
+    long long best = -SEARCH_INF;
+    for (int i = 0; i < count; i++) {
+        int k = 255 - (int)(keys[i] & 0xFF), a = s->ea[k], b = s->eb[k];
+        long long p = (long long)(keys[i] >> 8);
+        S_JOIN(s, a, b);
+        long long v = p - deep_value(s, open & s->keep[k], depth - 1, p - beta, p - alpha);
+        S_PART(s, a, b);
+        if (s->out) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* players.Deepening._root: the tied best root moves, as a bit set (read out in segment order) */
+static mask_t deep_root(Searcher *s, mask_t open, int depth) {
+    uint64_t keys[MAXSEG];
+    int count = by_points(s, open, keys), have = 0;
+    long long best = 0;
+    mask_t tied = 0;
+    for (int i = 0; i < count; i++) {
+        int k = 255 - (int)(keys[i] & 0xFF), a = s->ea[k], b = s->eb[k];
+        long long p = (long long)(keys[i] >> 8), v;
+        S_JOIN(s, a, b);
+        if (!have) v = p - deep_value(s, open & s->keep[k], depth - 1, -SEARCH_INF, SEARCH_INF);
+        else v = p - deep_value(s, open & s->keep[k], depth - 1, -SEARCH_INF, p - best + 1);
+        S_PART(s, a, b);
+        if (s->out) return 0;
+        if (!have || v > best) best = v, tied = BIT(k), have = 1;
+        else if (v == best) tied |= BIT(k);
+    }
+    return tied;
+}
+
+static PyObject *segment_list(mask_t set) {
+    PyObject *out = PyList_New(0);
+    for (; out && set; set &= set - 1) {
+        PyObject *k = PyLong_FromLong(lowest(set));
+        if (!k || PyList_Append(out, k) < 0) {
+            Py_XDECREF(k);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(k);
+    }
+    return out;
+}
+
+static int Searcher_init(Searcher *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"n", "ends_a", "ends_b", "crossing", NULL};
+    int n;
+    Py_buffer ea, eb;
+    PyObject *crossing;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iy*y*O", kwlist, &n, &ea, &eb, &crossing))
+        return -1;
+    Py_ssize_t nseg = ea.len;
+    int bad = n < 3 || n > 32 || nseg < 1 || nseg > MAXSEG || eb.len != nseg
+              || !PySequence_Check(crossing) || PySequence_Size(crossing) != nseg;
+    const uint8_t *a = ea.buf, *b = eb.buf;
+    for (Py_ssize_t k = 0; !bad && k < nseg; k++)
+        if (a[k] >= n || b[k] >= n || a[k] == b[k]) bad = 1;
+    if (!bad) {
+        memcpy(self->ea, ea.buf, nseg);
+        memcpy(self->eb, eb.buf, nseg);
+    }
+    PyBuffer_Release(&ea);
+    PyBuffer_Release(&eb);
+    if (bad) {
+        PyErr_Format(PyExc_ValueError, "the search takes 3..32 dots, 1..%d segments, each joining "
+                     "two different dots below n", MAXSEG);
+        return -1;
+    }
+    self->nseg = 0;          /* not usable until the whole crossing table is in */
+    self->n = n;
+    mask_t cross[MAXSEG];
+    if (read_crossing(crossing, nseg, cross, self->keep) < 0) return -1;
+    self->nseg = (int)nseg;
+    return 0;
+}
+
+/* open and adjacency from Python, checked as Core_search checks them */
+static int searcher_position(Searcher *self, PyObject *open_o, PyObject *adj, mask_t *open) {
+    if (self->nseg == 0) {
+        PyErr_SetString(PyExc_ValueError, "the search was not set up");
+        return -1;
+    }
+    if (to_mask(open_o, open) < 0) return -1;
+    if (*open & ~(BIT(self->nseg) - 1)) {
+        PyErr_SetString(PyExc_ValueError, "open names segments that are not there");
+        return -1;
+    }
+    if (!PySequence_Check(adj) || PySequence_Size(adj) != self->n) {
+        PyErr_SetString(PyExc_ValueError, "adjacency needs one mask per dot");
+        return -1;
+    }
+    for (int i = 0; i < self->n; i++) {
+        PyObject *item = PySequence_GetItem(adj, i);
+        if (!item) return -1;
+        unsigned long mask = PyLong_AsUnsignedLong(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred()) return -1;
+        if (self->n < 32 && (mask >> self->n)) {
+            PyErr_SetString(PyExc_ValueError, "an adjacency mask names a dot that is not there");
+            return -1;
+        }
+        self->adj[i] = (uint32_t)mask;
+    }
+    return 0;
+}
+
+static PyObject *Searcher_lookahead(Searcher *self, PyObject *args) {
+    PyObject *open_o, *adj;
+    int depth;
+    mask_t open;
+    if (!PyArg_ParseTuple(args, "OOi", &open_o, &adj, &depth)) return NULL;
+    if (searcher_position(self, open_o, adj, &open) < 0) return NULL;
+    if (!open || depth < 1 || depth > 64) {
+        PyErr_SetString(PyExc_ValueError, "lookahead needs an open segment and a depth of 1..64");
+        return NULL;
+    }
+    long long best = 0;
+    mask_t tied = 0;
+    for (mask_t rest = open; rest; rest &= rest - 1) {     /* players.Lookahead.__call__ */
+        int k = lowest(rest);
+        long long p = margin_of(self, open, k, depth);
+        if (!tied || p > best) best = p, tied = BIT(k);
+        else if (p == best) tied |= BIT(k);
+    }
+    return segment_list(tied);
+}
+
+/* players.Deepening.__call__ less the exact endgame: depth 3 whole, then passes ``step`` moves deeper
+ * while the last pass's cost times its growth fits in what is left of ``positions``; a pass cut
+ * short is thrown away. Returns (tied best moves, positions counted). */
+static PyObject *Searcher_deepen(Searcher *self, PyObject *args) {
+    PyObject *open_o, *adj;
+    int left, step;
+    long long positions;
+    mask_t open;
+    if (!PyArg_ParseTuple(args, "OOiLi", &open_o, &adj, &left, &positions, &step)) return NULL;
+    if (searcher_position(self, open_o, adj, &open) < 0) return NULL;
+    if (!open || left < 1 || left > MAXSEG || positions < 1 || step < 1) {
+        PyErr_SetString(PyExc_ValueError, "deepen needs an open segment, 1..segments moves left, "
+                        "a positive count of positions and a positive step");
+        return NULL;
+    }
+    self->spent = 0;
+    self->limit = -1;
+    self->out = 0;
+    int depth = left < 3 ? left : 3;
+    mask_t choice = deep_root(self, open, depth);
+    long long last = self->spent;
+    double growth = popcount_m(open) / 2.0;
+    depth = 3;
+    self->limit = positions;
+    while (depth < left && (double)self->spent + (double)last * growth <= (double)positions) {
+        depth = depth + step < left ? depth + step : left;
+        long long before = self->spent;
+        mask_t got = deep_root(self, open, depth);
+        if (self->out) break;
+        choice = got;
+        long long cost = self->spent - before;
+        growth = (double)cost / (double)(last > 1 ? last : 1);
+        last = cost;
+    }
+    PyObject *tied = segment_list(choice);
+    if (!tied) return NULL;
+    return Py_BuildValue("NL", tied, self->spent);
+}
+
+static PyMethodDef Searcher_methods[] = {
+    {"lookahead", (PyCFunction)Searcher_lookahead, METH_VARARGS,
+     "lookahead(open, adjacency, depth) -> the tied best moves of players.Lookahead(depth)"},
+    {"deepen", (PyCFunction)Searcher_deepen, METH_VARARGS,
+     "deepen(open, adjacency, moves_left, positions, step) -> (tied best moves, positions counted) of "
+     "players.Deepening(positions) before its exact endgame"},
+    {NULL}
+};
+
+static PyTypeObject SearcherType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pnp.games.cliquer." MODULE_NAME ".Searcher",
+    .tp_basicsize = sizeof(Searcher),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Searcher_init,
+    .tp_methods = Searcher_methods,
+    .tp_doc = "the skill chain's lookahead and deepening search rungs on one board",
+};
+
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, MODULE_NAME, NULL, -1, NULL};
 
 PyMODINIT_FUNC INIT_FUNC(void) {
-    if (PyType_Ready(&CoreType) < 0) return NULL;
+    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&SearcherType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&SearcherType);
+    if (PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0) {
+        Py_DECREF(&SearcherType);
         Py_DECREF(m);
         return NULL;
     }

@@ -20,8 +20,10 @@ from pnp.words import count
 # SOLVE_BY_DEFAULT dots within QUICK; asked (--solve), on up to SOLVE_AT_MOST dots within ASKED.
 # Figures behind the choice (C core, bench/solver_times.py, docs/difficulty.md): 9 dots well under
 # 1 s, 10 dots 1-3 s on a week's boards of the day, 11 dots 45-80 s of CPU depending on the
-# machine's load (the whole line barely more); under 600 MB. Seconds are wall-clock, so a board near a limit can be worked out on a fast machine and
-# not on a slow one; --solve-positions does not depend on the machine.
+# machine's load (the whole line barely more); under 600 MB. Seconds are CPU seconds (solver.Budget),
+# so a busy machine waits longer for the same answer instead of giving up on it; a board near a
+# limit can still be worked out on a fast machine and not on a slow one: --solve-positions does
+# not depend on the machine at all.
 SOLVE_BY_DEFAULT = 10
 SOLVE_AT_MOST = 11
 QUICK = Budget(seconds=20, memory_mb=1024)
@@ -93,11 +95,13 @@ def analyze(dots: Sequence[Dot], solve: bool | SolveRequest | None = None) -> di
 
 
 def depth_figures(dots: Sequence[Dot], solve: bool | SolveRequest | None,
-                  games: int | None = None) -> dict:
+                  games: int | None = None, seed: str | None = None) -> dict:
     """The board's skill chain (depth.py). Its perfect rung runs within the budget perfect play
     has here (the same SolveRequest; a fresh solver, so the whole budget again), and is left out,
-    with the reason, past it, past SOLVE_AT_MOST dots, or with --no-solve."""
-    from .depth import GAMES, chain
+    with the reason, past it, past SOLVE_AT_MOST dots, or with --no-solve. ``games``: at most
+    this many pairs a rung; ``seed``: the games' seed (--depth-games, --depth-seed)."""
+    from .depth import SEED, chain
+    from .sequential import MOST_PAIRS
 
     if solve is False:
         perfect: bool | str = "--no-solve"
@@ -106,7 +110,7 @@ def depth_figures(dots: Sequence[Dot], solve: bool | SolveRequest | None,
     else:
         perfect = True
     request = solve if isinstance(solve, SolveRequest) else SolveRequest(QUICK, asked=False)
-    return chain(dots, GAMES if games is None else games,
+    return chain(dots, MOST_PAIRS if games is None else games, SEED if seed is None else seed,
                  budget=request.budget, perfect=perfect)
 
 
@@ -117,7 +121,7 @@ def skipped_because(exc: Exception, asked: bool) -> str:
     if exc.limit == "memory":            # more time would not help: more memory might
         return f"{exc}; --solve-memory gives it more"
     if not asked and exc.limit == "seconds":
-        return f"{exc}; --solve gives it up to 10 minutes"
+        return f"{exc}; --solve gives it up to 10 minutes of CPU"
     return f"{exc}; --solve-{exc.limit} gives it more"
 
 

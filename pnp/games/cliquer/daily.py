@@ -71,7 +71,7 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     head = _head(before, board)
     known = kept.read(board.dots, board.grid)
     if known is not None:
-        answer = _answer(head, *known)
+        answer = _answer(head, *known, board.dots)
         _answers[before] = answer
         return answer
     if most_dots is not None and len(board.dots) > most_dots:
@@ -84,7 +84,7 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     index = {dot_name(i): i for i in range(len(board.dots))}
     opening = tuple(index[end] for end in play["best_opening"])
     kept.keep(board.dots, board.grid, play["first_player_margin"], opening)
-    answer = _answer(head, play["first_player_margin"], opening)
+    answer = _answer(head, play["first_player_margin"], opening, board.dots)
     _answers[before] = answer
     return answer
 
@@ -119,7 +119,7 @@ def previous_played(day: dt.date, budget, progress=None) -> dict:
     # the same figures whether just worked out or kept (the search's cost is not among them)
     figures = analyze(board.dots, False)
     figures["perfect_play"] = play_figures(*known)
-    _answers[before] = answer = _answer(head, known[0], known[1][0])
+    _answers[before] = answer = _answer(head, known[0], known[1][0], board.dots)
     return {"answer": answer, "board": board, "figures": figures}
 
 
@@ -132,7 +132,25 @@ def _not_worked_out(head: str, figures: dict) -> str:
     return f"{head}): perfect play not worked out ({why}; --solve-seconds gives it more)"
 
 
-def _answer(head: str, margin: int, opening) -> str:
+def _answer(head: str, margin: int, opening, dots) -> str:
     from .analysis import move_name, outcome
 
-    return f"{head}): perfect play: {outcome(margin)}; best opening {move_name(opening)}"
+    line = f"{head}): perfect play: {outcome(margin)}; best opening {move_name(opening)}"
+    return line + (f" ({SAME_ON_THE_OUTLINE.format(n=len(dots))})" if all_on_the_outline(dots)
+                   else "")
+
+
+# Dots all on the outline (the convex hull) make the same game whatever the board: two segments
+# cross exactly when their ends alternate around the outline, and points depend only on which
+# dots are joined, so numbering the dots around the outline maps every such board's game onto
+# every other's, move for move. Its answer then says nothing about the board itself (issue 36:
+# +7 at 6 and 8 dots, +4 at 7 and 9, and at 7 and 9 every opening is a best one), and the line
+# says so. Checked by brute force on random such boards, tests/games/cliquer.
+SAME_ON_THE_OUTLINE = ("every {n}-dot board with all its dots on the outline has this answer, "
+                       "so it says nothing about this one")
+
+
+def all_on_the_outline(dots) -> bool:
+    from .geometry import convex_hull
+
+    return len(convex_hull(dots)) == len(dots)

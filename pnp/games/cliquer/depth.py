@@ -14,24 +14,28 @@ before, the definition of the paper, and a rung no stronger than the one below (
 not always stronger on the margin of points alone) is stepped over instead of ending the chain.
 The **gain** of a rung is its mean margin a move over the champion it played.
 
-A rung reliably beats the champion when it wins at least WIN_SHARE of ``games`` pairs of games, a
-pair being one game from each seat with the same seed: the pair is won when the rung's margins
-over its two games add up to more than zero, half when to zero. Pairs, not single games, because
-the seat decides much of a game: under perfect play the first player wins exactly when the game's
-move count is odd, so a perfect player in the losing seat loses a single game to almost anyone.
-Why 75 % of 16 pairs: if the two players were equally strong, a pair would be as likely lost as
-won, and 12 of 16 (at least 8 more won than lost) would come up by chance at most 3.8 % of the
-time, whatever share of pairs is drawn (a one-sided sign test; the worst case is no draws, where
-it is P(X >= 12) for X binomial(16, 1/2)). The 60 % of 6 pairs used before would be passed by
-chance 34 % of the time.
+Whether a rung reliably beats the champion is decided by a sequential test on pairs of games
+(sequential.py): a pair is one game from each seat with the same seed, won when the rung's
+margins over its two games add up to more than zero, half when to zero. Pairs, not single games,
+because the seat decides much of a game: under perfect play the first player wins exactly when
+the game's move count is odd, so a perfect player in the losing seat loses a single game to
+almost anyone. The test plays pairs until the result is clear, up to 400: a rung that truly wins
+65 % of pairs or more passes at least 95 % of the time (70 %: 99.8 %), one that wins 55 % or
+less at most 5 % of the time (half: 0.2 %). Between the two the test promises nothing, so each
+step comes with its chance of coming out the same when played again on other games (estimated
+from the share it measured, sequential.again); a step below 80 % is called **close**: it could
+well have gone the other way. The depth comes with its range (each close step counted both ways)
+and the chance that it comes out the same again (the steps' chances multiplied, as though each
+rung met the same champion again), and is **sure** when no step was close.
 
 Perfect play is the top rung when the solver finishes within its budget (its table carries over
 from move to move, and the budget bounds all of its work, games included). Otherwise a search
 stands in for it, and the figures say why perfect play was left out: ``search`` positions a move
 (players.Deepening) for the opening, and perfect play for the last ``exact_moves(n)`` moves of
 the game (from a position with that few moves left the solver is quick; a whole 11-dot game is
-not). Every game's seed is a string of the tag, the rung, the pair and
-the seat, so the same board, games and tag give the same figures on any machine.
+not). Every game's seed is a string of the chain's seed (``seed``: "board" unless asked, e.g.
+`pnp analyze --depth-seed TEXT`), the rung, the pair and the seat, so the same board and seed
+give the same figures on any machine, and another seed plays the chain again on other games.
 """
 
 from __future__ import annotations
@@ -45,10 +49,10 @@ from .geometry import Dot
 from .players import (Deepening, Lookahead, Perfect, greedy_player, margin, play_game,
                       random_player)
 from .rules import Rules
+from .sequential import AGAIN, ERROR, EVEN, MOST_PAIRS, STRONG, again, decide, interval
 from .solver import MOST_DOTS, Budget, OverBudget, within_reach
 
-WIN_SHARE = 0.75
-GAMES = 16         # pairs of games a rung plays against the champion (see the docstring)
+SEED = "board"     # the chain's games' seed unless another is asked for
 SEARCH_RUNGS = (2_000, 8_000, 32_000)      # positions a move of the search rungs, x4 a rung
 STAND_IN = 32_000      # positions a move of the search that stands in for perfect play...
 PERFECT = "perfect"
@@ -80,17 +84,22 @@ def ladder() -> list:
             *(Deepening(p) for p in SEARCH_RUNGS)]
 
 
-def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
+def chain(dots: Sequence[Dot], games: int = MOST_PAIRS, tag: str = SEED,
           budget: Budget | None = None, perfect: bool | str = True,
           search: int | None = STAND_IN) -> dict:
     """The chain walked on one board, as JSON-ready figures.
 
-    ``perfect``: True to try the perfect rung within ``budget``; a string leaves it out and is
-    the reason given. ``search``: positions a move of the search rung that stands in for perfect
-    play when it is left out, with an exact endgame (4x as many without one, past 23 dots; None:
-    no stand-in, the chain stops at the last search rung). Keys:
-    rungs (those played), steps (one per rung above random: rung, below = the champion it played,
-    pairs won share, reliable, gain a move), depth, threshold, pairs, perfect_play_left_out (None
+    ``games``: at most this many pairs a rung (the test's cut-off; its error rates hold at
+    MOST_PAIRS). ``tag``: the seed of the games. ``perfect``: True to try the perfect rung within
+    ``budget``; a string leaves it out and is the reason given. ``search``: positions a move of
+    the search rung that stands in for perfect play when it is left out, with an exact endgame
+    (4x as many without one, past 23 dots; None: no stand-in, the chain stops at the last search
+    rung). Keys: rungs (those played), steps (one per rung above random: rung, below = the
+    champion it played, pairs played, win = share of them won, interval = its 90 % interval,
+    reliable, again = the chance a rerun gives the same verdict, close, gain a move), depth,
+    least and most (the depth's range, each close step counted both ways), again (the steps'
+    chances multiplied), sure (no step close), test (the sequential test: even, strong, error,
+    most_pairs, again = the line below which a step is close), seed, perfect_play_left_out (None
     or why), search_positions (None unless a stand-in was played), solve_seconds (CPU seconds of
     the first solve; None without perfect play)."""
     if games < 1:
@@ -125,26 +134,41 @@ def chain(dots: Sequence[Dot], games: int = GAMES, tag: str = "board",
         steps.append(_step(rules, Deepening(searched, exact_from=exact), players[champion],
                            len(players), games, tag, names, champion))
     depth = sum(s["reliable"] for s in steps)
-    return {"rungs": names, "steps": steps, "depth": depth,
-            "threshold": WIN_SHARE, "pairs": games, "perfect_play_left_out": left_out,
+    least = depth - sum(s["reliable"] and s["close"] for s in steps)
+    most = depth + sum(not s["reliable"] and s["close"] for s in steps)
+    repeat = 1.0
+    for s in steps:
+        repeat *= s["again"]
+    return {"rungs": names, "steps": steps, "depth": depth, "least": least, "most": most,
+            "again": repeat, "sure": least == most,
+            "test": {"even": EVEN, "strong": STRONG, "error": ERROR, "most_pairs": games,
+                     "again": AGAIN},
+            "seed": tag, "perfect_play_left_out": left_out,
             "search_positions": searched, "solve_seconds": solve_seconds}
 
 
-def _step(rules: Rules, strong, weak, i: int, games: int, tag: str, names: list[str],
+def _step(rules: Rules, strong, weak, i: int, most: int, tag: str, names: list[str],
           champion: int) -> dict:
-    """Rung i (strong) against the champion (weak): ``games`` pairs, one game from each seat."""
-    wins = total = 0.0
-    for g in range(games):
+    """Rung i (strong) against the champion (weak): pairs of games, one from each seat, until
+    the sequential test decides (at most ``most`` pairs)."""
+    margins = []
+
+    def pair(g: int) -> int:
         both = 0
         for seat in (0, 1):       # the stronger rung's seat
-            pair = [strong, weak] if seat == 0 else [weak, strong]
-            end = play_game(rules, pair, random.Random(f"depth:{tag}:{i}:{g}:{seat}"))
+            players = [strong, weak] if seat == 0 else [weak, strong]
+            end = play_game(rules, players, random.Random(f"depth:{tag}:{i}:{g}:{seat}"))
             both += margin(end, seat)
-        wins += 1.0 if both > 0 else 0.5 if both == 0 else 0.0
-        total += both
-    win = wins / games
-    return {"rung": names[i], "below": names[champion], "win": win, "reliable": win >= WIN_SHARE,
-            "gain": total / (2 * games) / rules.moves_in_game}
+        margins.append(both)
+        return 2 if both > 0 else 1 if both == 0 else 0
+
+    decided, halves, pairs = decide(pair, most)
+    total = sum(margins)
+    low, high = interval(halves, pairs)
+    repeat = again(halves, pairs, decided, most)
+    return {"rung": names[i], "below": names[champion], "pairs": pairs, "win": halves / (2 * pairs),
+            "interval": [low, high], "reliable": decided, "again": repeat,
+            "close": repeat < AGAIN, "gain": total / (2 * pairs) / rules.moves_in_game}
 
 
 def perfect_loss(dots: Sequence[Dot], games: int, tag: str) -> dict:
@@ -176,13 +200,24 @@ def board_row(dots: Sequence[Dot]) -> dict:
 
 def format_depth(figures: dict) -> list[str]:
     """The chain as report lines."""
-    lines = [f"Depth: {figures['depth']} of {len(figures['steps'])} rungs up the chain "
-             f"({' < '.join(figures['rungs'])}); a rung reliably beats the strongest below it "
-             f"when it wins >= {figures['threshold']:.0%} of {figures['pairs']} pairs of games "
-             f"(one game from each seat, same seed)"]
+    test, depth = figures["test"], figures["depth"]
+    sure = ("sure: no step was close" if figures["sure"] else
+            f"between {figures['least']} and {figures['most']}: a close step could well have "
+            "gone the other way")
+    lines = [f"Depth: {depth} of {len(figures['steps'])} rungs up the chain "
+             f"({' < '.join(figures['rungs'])}), {sure}; played again on other games it would "
+             f"come out the same about {figures['again']:.0%} of the time",
+             f"  Each rung plays the strongest rung below it that passed, in pairs of games (one "
+             f"game from each seat, same seed; games seeded {figures['seed']!r}), until a "
+             f"sequential test decides, at most {test['most_pairs']} pairs: a rung winning "
+             f"{test['strong']:.0%} of pairs passes, and one winning {test['even']:.0%} fails, "
+             f"each at least {1 - test['error']:.0%} of the time; a step is close when played "
+             f"again it would come out the same less than {test['again']:.0%} of the time"]
     for s in figures["steps"]:
-        lines.append(f"  {s['rung']} over {s['below']}: won {s['win']:.0%} of pairs "
-                     f"({'reliable' if s['reliable'] else 'not reliable'}), "
+        low, high = s["interval"]
+        lines.append(f"  {s['rung']} over {s['below']}: won {s['win']:.0%} of {s['pairs']} pairs "
+                     f"(90% interval {low:.0%}-{high:.0%}), {'passed' if s['reliable'] else 'failed'}"
+                     f"{' (close)' if s['close'] else ''}, the same again {s['again']:.0%}; "
                      f"gains {s['gain']:+.2f} points a move")
     if figures["perfect_play_left_out"]:
         stand_in = figures["rungs"][-1]

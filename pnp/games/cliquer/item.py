@@ -96,7 +96,8 @@ class Item:
         label="Strategic depth", advanced=True, docs="difficulty.md", facts={"dots": DEPTH_MOST_DOTS},
         help="How many steps of skill pay off on the board: at each step a player who thinks "
              "further ahead reliably beats the one below. Higher: thinking ahead pays at more "
-             "levels. It is measured by playing every board, so it works for up to {dots} dots.")
+             "levels. It is measured by playing every board (a board is kept only when the "
+             "measurement is sure), so it works for up to {dots} dots.")
     title: str = option("CliqueR", printed=True, label="Title on each board",
                         help="Printed at the top of each board.")
     worksheet: bool = option(False, label="Worksheet",

@@ -21,7 +21,12 @@ STEP_NOTE = "every board of an item that asks for a difficulty has the same step
 
 # for a teacher handing out a set: no question asks what the step decides (bench/class_sets.py
 # measures it; tests/games/cliquer/test_cliquer_worksheet_truth.py holds it at every step)
-SHARED_NOTE = "No answer is fixed by the step: each one depends on where this board's dots are."
+# Question 4's score is the scoring rule's own sum (12 for a 4-clique, 4 for a triangle alone),
+# the same on every sheet of a step: the question's point is using the rule, so it stays, and the
+# key says so instead of claiming that nothing is shared (worksheet.answer_values).
+SHARED_NOTE = ("No answer is fixed by the step but the score in question 4, the scoring rule's "
+               "own sum: the line there, and every other answer, depends on where this board's "
+               "dots are.")
 
 
 def clique_joins(board: Board) -> list[tuple[int, int]]:

@@ -17,11 +17,17 @@ tied moves in segment order, so a game is a pure function of the board, the play
 - ``Perfect(rules, budget)``: pnp's solver; past its budget a move raises solver.OverBudget.
 
 No global random state: every choice goes through the ``random.Random`` a game is given.
+
+Lookahead and Deepening run in the solver's C core where it is built (``_core.c``'s Searcher: the
+same moves, the same counts of positions; the chain plays hundreds of games a board and these
+two took nearly all of its CPU in Python), else here; $PNP_SOLVER_CORE=python keeps them here,
+as it does the solver (the tests compare the two).
 """
 
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Callable, Sequence
 
 from .rules import Move, Rules, State, move_points
@@ -54,6 +60,26 @@ def greedy_player(rules: Rules, state: State, rng: random.Random) -> Move:
     return segs[rng.choice(tied)]
 
 
+_searchers: "weakref.WeakKeyDictionary[Rules, object]" = weakref.WeakKeyDictionary()
+
+
+def native(rules: Rules):
+    """The C core's search rungs on this board (made once a board), or None: not built, the board
+    too big for it, or $PNP_SOLVER_CORE=python."""
+    from .solver import built_core, chosen_core
+
+    if chosen_core() == "python":
+        return None
+    found = _searchers.get(rules)
+    if found is None:
+        built = built_core(rules, searcher=True)
+        if built is None:
+            return None
+        found = _searchers[rules] = built(rules.n, bytes(a for a, _ in rules.segments),
+                                          bytes(b for _, b in rules.segments), rules.crossing)
+    return found
+
+
 class Lookahead:
     """Plays the move with the best margin over the next ``depth`` moves (both sides greedy-wise)."""
 
@@ -64,6 +90,9 @@ class Lookahead:
         self.__name__ = f"lookahead{depth}"
 
     def __call__(self, rules: Rules, state: State, rng: random.Random) -> Move:
+        core = native(rules)
+        if core is not None:
+            return rules.segments[rng.choice(core.lookahead(state.open, state.adjacency, self.depth))]
         adj = list(state.adjacency)
         scored = _margins(rules, state.open, adj, self.depth)
         best = max(v for _, v in scored)
@@ -172,6 +201,16 @@ class Deepening:
             # table carries over from move to move and game to game on the same board). By the
             # moves left, not a budget, so the same move on any machine and either solver core.
             return self._exact(rules).next_move(state)
+        core = native(rules)
+        if core is not None:
+            choice, self.spent = core.deepen(state.open, state.adjacency, left, self.positions,
+                                             DEEPEN_BY)
+            return rules.segments[rng.choice(choice)]
+        return rules.segments[rng.choice(self.choices(rules, state, left))]
+
+    def choices(self, rules: Rules, state: State, left: int) -> list[int]:
+        """The tied best moves (segment numbers, in order) of the deepening search, in Python."""
+        adj = list(state.adjacency)
         self.spent, self.limit = 0, None           # depth 3: no limit
         choice = self._root(rules, state.open, adj, min(3, left))
         depth, last, growth = 3, self.spent, state.open.bit_count() / 2
@@ -187,7 +226,7 @@ class Deepening:
                 break
             cost = self.spent - before
             growth, last = cost / max(last, 1), cost
-        return rules.segments[rng.choice(choice)]
+        return choice
 
     def _exact(self, rules: Rules):
         if self._solver is None or self._solver[0] is not rules:

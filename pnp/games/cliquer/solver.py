@@ -19,9 +19,12 @@ both print the same: the whole line takes at each move the first move in segment
 keeps the perfect-play value; an opening-only solve takes the first in the search's own order
 (``Solver._opening``: the value search's own best move, so it costs no second search).
 
-Every search is bounded: ``Budget`` caps positions, seconds and resident memory, checked every
-few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
-callable hears (positions, seconds) at each check.
+Every search is bounded: ``Budget`` caps positions, CPU seconds and resident memory, checked
+every few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
+callable hears (positions, CPU seconds) at each check. Seconds are CPU seconds of this process
+(``time.process_time``: every thread of it, the C core's helper thread too), never wall time: on
+a machine busy with other work a solve waits for the cores without spending its budget, so the
+same board is worked out, or not, under any load.
 """
 
 from __future__ import annotations
@@ -35,13 +38,13 @@ from .geometry import Dot
 from .rules import Move, Rules, State, move_points
 
 try:
-    from ._core import Core as _CCore
+    from ._core import Core as _CCore, Searcher as _CSearcher
 except ImportError:          # no compiler at install time: the pure-Python core does the work
-    _CCore = None
+    _CCore = _CSearcher = None
 try:    # the same C source with 128-bit sets of segments, for 12 and 13 dots (66 and 78)
-    from ._core_wide import Core as _CCoreWide
+    from ._core_wide import Core as _CCoreWide, Searcher as _CSearcherWide
 except ImportError:          # no compiler, or none with __int128
-    _CCoreWide = None
+    _CCoreWide = _CSearcherWide = None
 
 # a table entry packs (lower bound, upper bound, best segment) into one int to keep it small
 _OFF, _BITS = 1 << 11, 12
@@ -57,7 +60,7 @@ _C_WIDE_MAX_SEGMENTS = 78    # the wide core's keys keep 78 bits: up to 13 dots 
 
 
 class OverBudget(Exception):
-    """The search went past its budget; the message says which limit, e.g. "more than 20 s",
+    """The search went past its budget; the message says which limit, e.g. "more than 20 s of CPU",
     and ``limit`` names it: "positions", "seconds" or "memory" (a Budget field, less "_mb")."""
 
     def __init__(self, message: str, limit: str):
@@ -69,7 +72,7 @@ class OverBudget(Exception):
 class Budget:
     """Limits for one solve; None = no limit."""
     positions: int | None = None
-    seconds: float | None = None      # wall-clock seconds
+    seconds: float | None = None      # CPU seconds of this process, all its threads (not wall)
     memory_mb: int | None = None      # resident memory of this process, MiB
 
 
@@ -104,6 +107,25 @@ def _workers(asked: int | None) -> int:
 
 def c_core_available() -> bool:
     return _CCore is not None
+
+
+def chosen_core(core: str | None = None) -> str | None:
+    """"c", "python" or None (C where built and the board fits): ``core``, else $PNP_SOLVER_CORE,
+    which sets both the solver's core and the search rungs' (players.py), for comparing them."""
+    core = core or os.environ.get("PNP_SOLVER_CORE") or None
+    if core not in (None, "c", "python"):
+        raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
+    return core
+
+
+def built_core(rules: Rules, searcher: bool = False):
+    """The C core's solver (``searcher``: its search rungs, players.py) built for this board,
+    None when none is: the narrow core up to 11 dots (faster: one word a set), the wide one for
+    12 and 13."""
+    segments = len(rules.segments)
+    narrow, wide = (_CSearcher, _CSearcherWide) if searcher else (_CCore, _CCoreWide)
+    return (narrow if segments <= _C_MAX_SEGMENTS else
+            wide if segments <= _C_WIDE_MAX_SEGMENTS else None)
 
 
 def _resident_mb() -> float | None:
@@ -148,13 +170,9 @@ class Solver:
         self.adj = [0] * rules.n
         self.positions = 0
         self.helper_positions = 0    # what the C core's helper thread expanded besides
-        self.started = time.monotonic()
-        core = core or os.environ.get("PNP_SOLVER_CORE") or None
-        if core not in (None, "c", "python"):
-            raise ValueError(f"solver core must be 'c' or 'python', got {core!r}")
-        # the narrow core up to 11 dots (faster: one word a set), the wide one for 12 and 13
-        built = _CCore if len(rules.segments) <= _C_MAX_SEGMENTS else (
-            _CCoreWide if len(rules.segments) <= _C_WIDE_MAX_SEGMENTS else None)
+        self.started = time.process_time()   # the budget's clock: CPU, see the docstring
+        core = chosen_core(core)
+        built = built_core(rules)
         if core == "c" and built is None:
             raise ValueError("the C solver core is not built here" if _CCore is None
                              else f"the C solver core takes at most 13 dots, not {rules.n}"
@@ -196,9 +214,9 @@ class Solver:
         limits = self.limits
         if limits.positions is not None and self.positions >= limits.positions:
             raise OverBudget(f"more than {limits.positions:,} positions", "positions")
-        elapsed = time.monotonic() - self.started
+        elapsed = time.process_time() - self.started
         if limits.seconds is not None and elapsed > limits.seconds:
-            raise OverBudget(f"more than {limits.seconds:g} s", "seconds")
+            raise OverBudget(f"more than {limits.seconds:g} s of CPU", "seconds")
         if limits.memory_mb is not None:
             used = _resident_mb()
             if used is not None and used > limits.memory_mb:

@@ -251,10 +251,11 @@ def place_at(placer: Placer, n: int, rng: random.Random, low: float, high: float
 #
 # A depth is measured by playing (depth.chain), not read off the dots, so a board made to a depth
 # is drawn as any other (to the item's difficulty too, if it has one), its chain is played, and it
-# is kept when the chain's depth is the one wanted; else the next board is drawn, DEPTH_TRIES
-# boards at most. The chain is the one `pnp analyze --depth` prints (16 pairs a rung, every game
-# seeded from the board) with perfect play on top, unbounded: up to DEPTH_MOST_DOTS dots it takes
-# under 2 M positions. Not past it: at 10 dots perfect play may take 18 s and a budget would not
+# is kept when the chain's depth is the one wanted and sure (no step of it close: each would come
+# out the same at least 80 % of the time on other games); else the next board is drawn,
+# DEPTH_TRIES boards at most. The chain is the one `pnp analyze --depth` prints (its sequential
+# test, games seeded "board") with perfect play on top, unbounded: up to DEPTH_MOST_DOTS dots it
+# takes under 2 M positions. Not past it: at 10 dots perfect play may take 18 s and a budget would not
 # do, because the solver's C and pure-Python cores count positions differently (a budget could
 # keep perfect play in the chain on one machine and not on another, and the same seed must give
 # the same board on any machine); and the search standing in for it costs a minute a board.
@@ -263,17 +264,21 @@ DEPTH_TRIES = 16
 DEPTH_MOST_DOTS = 9
 
 
-def measured_depth(dots) -> int:
-    """The depth a board is made to: the chain as described above."""
-    from .depth import GAMES, chain
+def measured_depth(dots) -> tuple[int, bool]:
+    """The depth a board is made to, and whether it is sure (no close step): the chain as
+    described above."""
+    from .depth import SEED, chain
+    from .sequential import MOST_PAIRS
 
-    return chain(dots, GAMES, "board", perfect=True)["depth"]
+    figures = chain(dots, MOST_PAIRS, SEED, perfect=True)
+    return figures["depth"], figures["sure"]
 
 
 def place_deep(placer: Placer, n: int, rng: random.Random, depth: int,
                difficulty: tuple[float, float] | None = None) -> tuple[Dot, ...]:
     """n dots keeping the placer's limits (and in the difficulty range, if given) whose skill
-    chain has exactly ``depth`` rungs reliably won, or Unreachable naming the depths found."""
+    chain has exactly ``depth`` rungs reliably won, surely (no step close), or Unreachable
+    naming the depths found."""
     from .depth import MOST_DEPTH
 
     if not 0 <= depth <= MOST_DEPTH:
@@ -285,11 +290,12 @@ def place_deep(placer: Placer, n: int, rng: random.Random, depth: int,
     found: dict[int, int] = {}
     for _ in range(DEPTH_TRIES):
         dots = place_at(placer, n, rng, *difficulty) if difficulty else placer.place(n, rng)
-        got = measured_depth(dots)
-        if got == depth:
+        got, sure = measured_depth(dots)
+        if got == depth and sure:
             return dots
-        found[got] = found.get(got, 0) + 1
-    seen = ", ".join(f"depth {d} x{c}" for d, c in sorted(found.items()))
+        found[(got, sure)] = found.get((got, sure), 0) + 1
+    seen = ", ".join(f"depth {d}{'' if sure else ' (not sure)'} x{c}"
+                     for (d, sure), c in sorted(found.items()))
     raise Unreachable(f"no {n}-dot board{' at that difficulty' if difficulty else ''} with depth "
                       f"{depth} in {DEPTH_TRIES} tried ({seen}): pick another depth or number of "
                       "dots" + (", or drop or widen the difficulty" if difficulty else ""))

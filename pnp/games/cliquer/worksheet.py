@@ -211,7 +211,10 @@ def part_lines(board: Board) -> int:
 def answer_values(board: Board) -> tuple:
     """What a neighbour could copy from each question, to compare sheets (bench/class_sets.py):
     the hull's order, the count, the count (or the letters, with every dot on the hull), the
-    line."""
+    line. Question 4's score is left out on purpose: it is the scoring rule's own sum (12 for the
+    4-clique, 4 for the triangle on a board with every dot on the hull), the same on every sheet
+    of a step, and the question's point is using the rule. So the copy figure counts the line
+    only, and the key says the score is shared (key.SHARED_NOTE; issue 36)."""
     convex = len(hull_dots(board)) == len(board.dots)
     third = tuple(blocked_from_a(board)) if convex else len(corner_a_triangles(board))
     return (tuple(hull_walk(board)), part_lines(board), third, scoring_example(board)[1])

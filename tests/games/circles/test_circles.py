@@ -419,7 +419,7 @@ def expected_house_rules(b) -> list[str]:
     """Where the source is silent, and so where the card must print a house rule:
     team: the source is for two; hand: it lists 6 + 6 beads but not whose; double: it does not
     say who wins when both do; supply: its blockers are coins, with no end and no rule for
-    spending them back."""
+    spending them back; limit: nothing makes a game end."""
     return (["team"] if b.players == 4 else []) + ["hand", "double", "limit"] + \
         (["supply"] if b.variants.lockdown else [])
 
@@ -428,10 +428,11 @@ def expected_house_rules(b) -> list[str]:
 @pytest.mark.parametrize("variants", EVERY_VARIANT_SET[::5] + [ALL_ON],
                          ids=lambda v: "+".join(v.names()) or "plain")
 def test_house_rules_are_printed_exactly_where_the_source_is_silent(players, variants):
-    from pnp.games.circles.card_text import HOUSE, house_topics
+    from pnp.games.circles.card_text import HOUSE, HOUSE_TOPICS, house_topics
 
     b = board(circles.Item(players=players, variants=variants))
     assert house_topics(b) == expected_house_rules(b)
+    assert set(house_topics(b)) <= set(HOUSE_TOPICS)        # every printed one is listed
     text = printed(b)
     assert text.count(HOUSE) == len(expected_house_rules(b))
     for section in rules_text(b):

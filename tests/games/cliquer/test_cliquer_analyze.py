@@ -42,7 +42,7 @@ def test_solving_can_be_skipped_and_is_refused_on_large_boards():
 
 @pytest.mark.parametrize("budget, words", [
     (Budget(positions=50), "more than 50 positions"),
-    (Budget(seconds=1e-9), "more than 1e-09 s"),
+    (Budget(seconds=1e-9), "more than 1e-09 s of CPU"),
     (Budget(memory_mb=1), "more than 1 MB of memory"),
 ])
 def test_a_solve_past_its_budget_says_which_limit(budget, words):
@@ -112,5 +112,42 @@ def test_progress_off_a_terminal_is_a_line_every_ten_seconds(capsys):
         for seconds in (0.5, 3, 9.9, 10.2, 15, 20.3):
             heard(1000 * int(seconds), seconds)
     err = capsys.readouterr().err.splitlines()
-    assert err == ["pnp: board X: perfect play, 10,000 positions in 10 s",
-                   "pnp: board X: perfect play, 20,000 positions in 20 s"]
+    assert err == ["pnp: board X: perfect play, 10,000 positions in 10 s of CPU",
+                   "pnp: board X: perfect play, 20,000 positions in 20 s of CPU"]
+
+
+def test_a_budget_counts_cpu_so_an_answer_arrives_while_other_processes_take_the_core():
+    """Three busy loops pinned to the core this test is pinned to leave the solver about a
+    quarter of it: the solve takes about four times its CPU in wall time. Its budget is twice
+    its CPU (measured here first), so a budget counting wall time would give up; one counting
+    CPU does not. Nothing about wall time is asserted."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from pnp.games.cliquer.solver import Solver
+
+    if not hasattr(os, "sched_setaffinity"):
+        pytest.skip("pinning processes to a core needs Linux")
+    python_core = os.environ.get("PNP_SOLVER_CORE") == "python"
+    board = Rules(BIGGER[:8] if python_core else BIGGER)      # about 0.3-0.6 s of CPU alone
+    start = time.process_time()
+    alone = Solver(board).solve(whole_line=False)
+    cpu = time.process_time() - start
+    saved = os.sched_getaffinity(0)
+    core = min(saved)
+    loops = []
+    try:
+        os.sched_setaffinity(0, {core})
+        for _ in range(3):
+            loops.append(subprocess.Popen([sys.executable, "-c", "while True: pass"]))
+            os.sched_setaffinity(loops[-1].pid, {core})
+        time.sleep(0.2)           # the loops are running before the solve starts
+        crowded = Solver(board, Budget(seconds=2 * cpu + 0.05)).solve(whole_line=False)
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+        os.sched_setaffinity(0, saved)
+    assert crowded.margin == alone.margin and crowded.best_move == alone.best_move

@@ -1,19 +1,17 @@
 """`pnp analyze --depth`: the skill chain (pnp/games/cliquer/depth.py) on tiny boards, its
-rule (each rung plays the strongest rung below it that won), its statistics, determinism, JSON,
-budget and CLI line."""
+rule (each rung plays the strongest rung below it that passed), its figures, determinism, seed,
+JSON, budget and CLI line. (The sequential test itself: test_cliquer_sequential.py.)"""
 
 from __future__ import annotations
 
 import json
-from math import comb
-
 from hypothesis import given, settings
 from hypothesis.strategies import integers
 
 from support.cliquer_boards import boards
 from pnp.cli import cli
-from pnp.games.cliquer import depth as depth_module
-from pnp.games.cliquer.depth import GAMES, MOST_DEPTH, PERFECT, RUNGS, WIN_SHARE, chain
+from pnp.games.cliquer import depth as depth_module, sequential
+from pnp.games.cliquer.depth import MOST_DEPTH, PERFECT, RUNGS, chain
 from pnp.games.cliquer.solver import Budget
 
 CODE = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"     # 9 dots, hard (the board of docs/hobbyists.md)
@@ -26,8 +24,9 @@ def test_a_triangle_has_no_depth():
     # Hand-checked: three dots, three segments, nothing crosses, so every game is the same three
     # moves whoever plays: the first player draws the third segment and closes the triangle.
     # Each pair of games (one from each seat) then adds to exactly zero for any two players: every
-    # pair is half won (50% < 75%), no rung reliably beats random, so random stays the champion
-    # every rung plays, and every gain is 0.
+    # pair is half won, so the sequential test fails every rung (a share of 1/2; here at its
+    # cut-off of 3 pairs, under 60%), random stays the champion every rung plays, and every gain
+    # is 0.
     got = chain(TRIANGLE, games=3)
     assert got["rungs"] == list(RUNGS) and len(RUNGS) == MOST_DEPTH + 1
     assert got["perfect_play_left_out"] is None
@@ -37,18 +36,14 @@ def test_a_triangle_has_no_depth():
     assert got["depth"] == 0
 
 
-def test_the_threshold_is_a_sign_test_at_under_four_percent():
-    # The docstring's reason for 75% of 16 pairs: with equally strong players a pair is as likely
-    # lost as won; with m pairs not drawn, reaching the threshold needs at least
-    # (0.75 - 0.5) * 2 * GAMES = 8 more won than lost. The chance of that is at most 3.8% for
-    # every m, and the worst case is no draws.
-    need = round((WIN_SHARE - 0.5) * 2 * GAMES)
-    chance = [sum(comb(m, w) for w in range(m + 1) if 2 * w - m >= need) / 2 ** m
-              for m in range(GAMES + 1)]
-    assert (GAMES, WIN_SHARE, need) == (16, 0.75, 8)
-    assert max(chance) == chance[GAMES] and 0.038 < chance[GAMES] < 0.0385
-    # the 60% of 6 pairs used before: 34% by chance
-    assert abs(sum(comb(6, w) for w in range(4, 7)) / 64 - 0.34) < 0.01
+def test_a_drawn_pair_after_pair_fails_at_the_tests_own_pace():
+    # Uncapped, all-drawn pairs move the ratio by half a win and half a loss each
+    # ((ln(0.65/0.55) + ln(0.35/0.45)) / 2 = -0.0421), so the test fails the rung when that
+    # reaches -3: after 72 pairs (3 / 0.0421 = 71.2), for each rung, and sure.
+    got = chain(TRIANGLE)
+    assert [s["pairs"] for s in got["steps"]] == [72] * MOST_DEPTH
+    assert got["depth"] == 0 and got["sure"] and got["least"] == got["most"] == 0
+    assert all(s["again"] > 0.99 for s in got["steps"]) and got["again"] > 0.98
 
 
 @settings(max_examples=8, deadline=None)
@@ -58,11 +53,12 @@ def test_each_rung_plays_the_champion_and_depth_counts_the_winners(dots):
     champion = "random"
     for rung, step in zip(got["rungs"][1:], got["steps"]):
         assert step["rung"] == rung and step["below"] == champion
-        assert step["reliable"] == (step["win"] >= WIN_SHARE)
-        assert step["win"] in (0.0, 0.5, 1.0)           # one pair: won, drawn, lost
+        assert step["reliable"] == (step["win"] >= sequential.MIDDLE)   # one pair: the cut-off
+        assert step["win"] in (0.0, 0.5, 1.0) and step["pairs"] == 1     # won, drawn, lost
         if step["reliable"]:
             champion = rung
     assert got["depth"] == sum(s["reliable"] for s in got["steps"])
+    assert got["least"] <= got["depth"] <= got["most"]
 
 
 @settings(max_examples=6, deadline=None)
@@ -80,6 +76,15 @@ def test_same_board_and_options_same_figures():
     second = chain(FOUR, games=2)
     first.pop("solve_seconds"), second.pop("solve_seconds")     # CPU time, the only clock
     assert first == second
+
+
+def test_another_seed_plays_other_games():
+    from pnp.games.cliquer.codes import decode
+
+    dots, _ = decode(SEVEN)
+    one, two = chain(dots, games=4, tag="board"), chain(dots, games=4, tag="other")
+    assert one["seed"] == "board" and two["seed"] == "other"
+    assert [s["win"] for s in one["steps"]] != [s["win"] for s in two["steps"]]
 
 
 def test_a_tiny_positions_budget_leaves_perfect_play_out_and_search_stands_in():
@@ -139,8 +144,8 @@ def test_a_board_past_the_solvers_reach_leaves_perfect_play_out_with_the_reason(
 
 def test_the_report_names_an_exact_endgame_only_where_the_stand_in_has_one():
     def line(rungs: list[str]) -> str:
-        figures = {"depth": 0, "steps": [], "rungs": rungs, "threshold": WIN_SHARE, "pairs": 1,
-                   "perfect_play_left_out": "why", "search_positions": 128_000}
+        figures = chain(TRIANGLE, games=1, perfect="why", search=None)
+        figures.update(rungs=rungs, search_positions=128_000)
         return depth_module.format_depth(figures)[-1]
 
     assert "perfect play once few moves are left" in line(["random", "search32k+exact20"])
@@ -159,39 +164,46 @@ def test_the_json_carries_the_chain(runner):
     assert result.exit_code == 0, result.output
     [board] = json.loads(result.output)
     got = board["depth"]
-    assert set(got) == {"rungs", "steps", "depth", "threshold", "pairs", "perfect_play_left_out",
-                        "search_positions", "solve_seconds"}
-    assert got["pairs"] == 1 and got["threshold"] == WIN_SHARE and got["rungs"] == list(RUNGS)
+    assert set(got) == {"rungs", "steps", "depth", "least", "most", "again", "sure", "test",
+                        "seed", "perfect_play_left_out", "search_positions", "solve_seconds"}
+    assert got["test"] == {"even": sequential.EVEN, "strong": sequential.STRONG,
+                           "error": sequential.ERROR, "most_pairs": 1, "again": sequential.AGAIN}
+    assert got["rungs"] == list(RUNGS) and got["seed"] == "board"
     for step in got["steps"]:
-        assert set(step) == {"rung", "below", "win", "reliable", "gain"}
+        assert set(step) == {"rung", "below", "pairs", "win", "interval", "reliable", "again",
+                             "close", "gain"}
     # the JSON has the figures the report prints
     text = runner.invoke(cli, ["analyze", SEVEN, "--depth-games", "1"]).output
     assert f"Depth: {got['depth']} of {MOST_DEPTH} rungs up the chain" in text
     for step in got["steps"]:
-        assert (f"{step['rung']} over {step['below']}: won {step['win']:.0%} of pairs"
-                f" ({'reliable' if step['reliable'] else 'not reliable'}), "
-                f"gains {step['gain']:+.2f} points a move") in text
+        low, high = step["interval"]
+        assert (f"{step['rung']} over {step['below']}: won {step['win']:.0%} of 1 pairs "
+                f"(90% interval {low:.0%}-{high:.0%}), "
+                f"{'passed' if step['reliable'] else 'failed'}") in text
 
 
 def test_the_cli_line(runner):
-    # two pairs a rung on a 7-dot board (measured; 16, the default, cost seconds: next test)
-    result = runner.invoke(cli, ["analyze", SEVEN, "--depth", "--depth-games", "2"])
+    # four pairs at most a rung on a 7-dot board (measured; the default, 400, costs a second)
+    result = runner.invoke(cli, ["analyze", SEVEN, "--depth", "--depth-games", "4"])
     assert result.exit_code == 0, result.output
-    assert ("Depth: 4 of 7 rungs up the chain (random < greedy < lookahead2 < lookahead3 < "
-            "search2k < search8k < search32k < perfect); a rung reliably beats the strongest "
-            "below it when it wins >= 75% of 2 pairs of games") in result.output
-    assert "lookahead3 over greedy: won 50% of pairs (not reliable)" in result.output
-    assert "perfect over search32k: won 100% of pairs (reliable)" in result.output
+    assert ("rungs up the chain (random < greedy < lookahead2 < lookahead3 < search2k < search8k "
+            "< search32k < perfect), ") in result.output
+    assert ("until a sequential test decides, at most 4 pairs: a rung winning 65% of pairs "
+            "passes, and one winning 55% fails, each at least 95% of the time") in result.output
+    assert "perfect over " in result.output
     plain = runner.invoke(cli, ["analyze", SEVEN]).output
     assert "Depth:" not in plain                      # only when asked
+    seeded = runner.invoke(cli, ["analyze", SEVEN, "--depth-seed", "again", "--depth-games", "4"])
+    assert seeded.exit_code == 0 and "games seeded 'again'" in seeded.output
 
 
-def test_analyze_plays_the_default_pairs(runner, monkeypatch):
-    # --depth without --depth-games plays depth.GAMES pairs (made 1 here to keep the test quick)
-    monkeypatch.setattr(depth_module, "GAMES", 1)
+def test_analyze_plays_the_tests_pairs_by_default(runner, monkeypatch):
+    # --depth without --depth-games plays the sequential test to its cut-off (made 1 here to
+    # keep the test quick)
+    monkeypatch.setattr(sequential, "MOST_PAIRS", 1)
     result = runner.invoke(cli, ["analyze", SEVEN, "--depth"])
     assert result.exit_code == 0, result.output
-    assert "wins >= 75% of 1 pairs of games" in result.output
+    assert "at most 1 pairs" in result.output
 
 
 def test_no_solve_leaves_the_perfect_rung_out(runner):

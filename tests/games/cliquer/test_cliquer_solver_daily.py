@@ -50,14 +50,14 @@ def test_daily_prints_the_answer_and_the_pdf_does_not_depend_on_it(runner, tmp_p
                                   "--solve-seconds", "0.000001"])
     assert quick.exit_code == hurried.exit_code == 0
     assert quick.output.splitlines()[-1].startswith("Yesterday's board (Tuesday 2026-11-24, 8 dots): perfect play: ")
-    assert "not worked out (more than 1e-06 s" in hurried.output or "perfect play: " in hurried.output
+    assert "not worked out (more than 1e-06 s of CPU" in hurried.output or "perfect play: " in hurried.output
     assert ((tmp_path / "a" / "daily-2026-11-25.pdf").read_bytes()
             == (tmp_path / "b" / "daily-2026-11-25.pdf").read_bytes())
 
 
 def test_an_eleven_dot_yesterday_is_tried_by_default(monkeypatch):
     """Monday's yesterday is Sunday's 11-dot board: perfect play there now takes under a minute
-    of CPU, so by default it is tried (within two minutes); a time given is the time tried."""
+    of CPU, so by default it is tried (within two minutes of CPU); a time given is the time tried."""
     from pnp.games.cliquer import DAILY_SECONDS, daily_answer
 
     asked = []
@@ -71,7 +71,7 @@ def test_an_eleven_dot_yesterday_is_tried_by_default(monkeypatch):
     monkeypatch.undo()
     hurried = daily_answer(monday, seconds=0.01)
     assert hurried == ("Yesterday's board (Sunday 2026-11-22, 11 dots): perfect play not worked "
-                       "out (more than 0.01 s; --solve-seconds gives it more)")
+                       "out (more than 0.01 s of CPU; --solve-seconds gives it more)")
 
 
 # ---- the answer is worked out once and kept -----------------------------------------------------

@@ -82,8 +82,8 @@ def test_a_memory_refusal_gives_memory_advice():
     assert "10 minutes" not in skipped_because(OverBudget("more than 1 MB of memory", "memory"), False)
     assert skipped_because(MemoryError(), True).startswith("out of memory; a smaller --solve-memory")
     # the time advice stays where time is what ran out
-    assert skipped_because(OverBudget("more than 20 s", "seconds"), False) == \
-        "more than 20 s; --solve gives it up to 10 minutes"
+    assert skipped_because(OverBudget("more than 20 s of CPU", "seconds"), False) == \
+        "more than 20 s of CPU; --solve gives it up to 10 minutes of CPU"
     assert skipped_because(OverBudget("more than 9 positions", "positions"), True) == \
         "more than 9 positions; --solve-positions gives it more"
 

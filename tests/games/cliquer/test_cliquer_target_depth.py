@@ -2,18 +2,19 @@
 one asked for, the same seed gives the same board, and an unreachable depth is one clear line at
 the item's place with no PDF written.
 
-A chain of 16 pairs a rung costs seconds a board, so the in-process tests play one pair a rung
-(depth.GAMES patched; the rule is the same) on small boards."""
+A whole chain (up to 400 pairs a rung) costs a second or so a board, so the in-process tests cut
+the sequential test off at two pairs a rung (sequential.MOST_PAIRS patched; the rule is the same)
+on small boards."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from support.paths import run_pnp
-from pnp.games.cliquer import depth as depth_module
+from pnp.games.cliquer import sequential
 from pnp.games.cliquer.board import Limits
 from pnp.games.cliquer.depth import MOST_DEPTH, chain
 from pnp.games.cliquer.difficulty import measure
@@ -24,39 +25,73 @@ from pnp.games.cliquer.target import DEPTH_MOST_DOTS, Unreachable, band_target, 
 LIMITS = Limits(90, 170, 3, 10, 6)
 
 
+PAIRS = 2
+
+
 @pytest.fixture
-def one_pair(monkeypatch):
-    monkeypatch.setattr(depth_module, "GAMES", 1)
+def two_pairs(monkeypatch):
+    monkeypatch.setattr(sequential, "MOST_PAIRS", PAIRS)
 
 
-def _depth_of(dots) -> int:
-    return chain(dots, 1, "board")["depth"]
+def _depth_of(dots) -> tuple[int, bool]:
+    got = chain(dots, PAIRS, "board")
+    return got["depth"], got["sure"]
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.integers(5, 6), st.integers(0, 2**32))
 def test_the_board_measures_the_depth_asked_for(n, seed):
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(depth_module, "GAMES", 1)
-        # ask for the depth the first board drawn has, so it is always reachable
-        wanted = _depth_of(Placer(LIMITS).place(n, random.Random(seed)))
+        mp.setattr(sequential, "MOST_PAIRS", PAIRS)
+        # ask for the depth the first board drawn has, when sure, so it is always reachable
+        wanted, sure = _depth_of(Placer(LIMITS).place(n, random.Random(seed)))
+        assume(sure)
         dots = place_deep(Placer(LIMITS), n, random.Random(seed), wanted)
         assert len(dots) == n and LIMITS.problems(dots) == []
         # the chain pnp analyze --depth plays, perfect play on top
-        assert chain(dots, 1, "board")["depth"] == measured_depth(dots) == wanted
+        assert _depth_of(dots) == measured_depth(dots) == (wanted, True)
 
 
-def test_a_depth_and_a_band_are_both_kept(one_pair):
-    wanted = _depth_of(Placer(LIMITS).place(6, random.Random(3)))
-    dots = place_deep(Placer(LIMITS), 6, random.Random(3), wanted, band_target("hard"))
+def test_a_board_whose_depth_is_not_sure_is_not_kept(two_pairs, monkeypatch):
+    # the first board drawn measures the depth asked for, but not surely: the next one is kept
+    from pnp.games.cliquer import target
+
+    answers = iter([(3, False), (3, True)])
+    monkeypatch.setattr(target, "measured_depth", lambda dots: next(answers))
+    first = Placer(LIMITS).place(6, random.Random(5))
+    dots = place_deep(Placer(LIMITS), 6, random.Random(5), 3)
+    assert dots != first and next(answers, None) is None
+
+
+def _sure_first(seed: int, **difficulty) -> tuple[int, int]:
+    """From ``seed`` on, the first seed whose first board drawn measures surely, and its depth
+    (so place_deep with that seed keeps its first board)."""
+    while True:
+        placer, rng = Placer(LIMITS), random.Random(seed)
+        dots = target_place(placer, rng, **difficulty)
+        wanted, sure = _depth_of(dots)
+        if sure:
+            return seed, wanted
+        seed += 1
+
+
+def target_place(placer, rng, band=None):
+    from pnp.games.cliquer.target import place_at
+
+    return place_at(placer, 6, rng, *band_target(band)) if band else placer.place(6, rng)
+
+
+def test_a_depth_and_a_band_are_both_kept(two_pairs):
+    seed, wanted = _sure_first(3, band="hard")
+    dots = place_deep(Placer(LIMITS), 6, random.Random(seed), wanted, band_target("hard"))
     assert measure(dots).band == "hard"
-    assert measured_depth(dots) == wanted
+    assert measured_depth(dots) == (wanted, True)
 
 
-def test_same_seed_same_board(one_pair):
-    wanted = _depth_of(Placer(LIMITS).place(6, random.Random(11)))
-    a = place_deep(Placer(LIMITS), 6, random.Random(11), wanted)
-    b = place_deep(Placer(LIMITS), 6, random.Random(11), wanted)
+def test_same_seed_same_board(two_pairs):
+    seed, wanted = _sure_first(11)
+    a = place_deep(Placer(LIMITS), 6, random.Random(seed), wanted)
+    b = place_deep(Placer(LIMITS), 6, random.Random(seed), wanted)
     assert a == b
 
 
@@ -78,7 +113,7 @@ def test_an_unreachable_depth_names_the_item_and_writes_no_pdf(tmp_path):
     # Depth 7 needs every rung to beat the one below it, search2k over search8k over search32k
     # over perfect play included. On 4 dots every search looks to the end of the game from the
     # first move, so it plays perfectly, and a perfect player is never beaten by a pair: no
-    # 4-dot board has depth 7. (16 pairs, the real chain: a 4-dot chain costs milliseconds.)
+    # 4-dot board has depth 7. (The real chain: a 4-dot chain costs milliseconds.)
     spec = tmp_path / "deep.yaml"
     spec.write_text("title: t\nseed: 1\noutput: deep.pdf\nitems:\n"
                     "  - kind: cliquer\n    dots: 4\n    depth: 7\n", encoding="utf-8")

@@ -301,7 +301,25 @@ def test_neighbours_in_a_class_set_mostly_share_no_answer(band, dots):
     assert apart > 0.5, apart
     for k in range(len(values[0])):
         assert len({v[k] for v in values}) > 1, k + 1
-    assert SHARED_NOTE.startswith("No answer is fixed by the step")
+    # the score of question 4 is the one shared answer, and the key says so: by brute force it
+    # is the same on every sheet of the set (12 with dots inside, 4 with every dot on the hull)
+    scores = {question_four_score(b) for b in sheets}
+    assert scores == ({4} if all(len(brute_hull(b.dots)) == len(b.dots) for b in sheets)
+                      else {12})
+    assert SHARED_NOTE.startswith("No answer is fixed by the step but the score in question 4")
+
+
+def question_four_score(board) -> int:
+    """The points the scoring line of question 4 scores with only the listed lines drawn, by the
+    brute-force scoring above."""
+    from pnp.games.cliquer.worksheet import scoring_example
+
+    drawn, scorer, _ = scoring_example(board)
+    joined = {i: set() for i in range(len(board.dots))}
+    for a, b in drawn:
+        joined[a].add(b)
+        joined[b].add(a)
+    return points_of(scorer, joined)
 
 
 def test_an_easy_class_set_asks_what_its_own_hull_blocks():

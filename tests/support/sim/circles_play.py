@@ -18,7 +18,10 @@ rules card (pnp/games/circles/card_text.py), house rules included:
 Greedy players (``greedy=True``) look one move ahead: the mover picks the circle and hand that
 give her side the best chance of a win now, less the other side's; the player on her left
 hides the hand that does it the most harm. Two such players can block each other for a very
-long time, which is what the turn limit is for.
+long time, which is what the turn limit is for. Marker-count players (``counting=True``) are
+greedy players who, where no move wins or loses now, also play for the turn limit's tie-break:
+more markers on their side's color than on the other's (issue 36: they freeze an early lead by
+cancelling each other's hands).
 """
 
 from __future__ import annotations
@@ -68,7 +71,11 @@ def _hand(rng: random.Random) -> int:
 HANDS = [k for k in range(-BEADS_PER_HAND, BEADS_PER_HAND + 1) if k]
 
 
-def _greedy_move(board: Board, positions, color, side_goals, side: int, rng) -> tuple[int, int, int]:
+COUNT_WEIGHT = 0.01     # a marker's worth to marker-count players, far below a win's 1
+
+
+def _greedy_move(board: Board, positions, color, side_goals, side: int, rng,
+                 counting: bool = False) -> tuple[int, int, int]:
     """(circle, mover's hand, left player's hand) for greedy players: the mover picks the circle
     and hand best for her side on average over the other hand (a win 1, the other side's win
     -1); the player on her left, knowing the circle, hides the hand worst for her on average. A move
@@ -84,6 +91,9 @@ def _greedy_move(board: Board, positions, color, side_goals, side: int, rng) -> 
             mine = _wins_on(board, moved, runs, color[side], side_goals[side])
             theirs = _wins_on(board, moved, runs, color[1 - side], side_goals[1 - side])
             outcome[circle, total] = 1 if mine else (-1 if theirs else 0)
+            if counting and not (mine or theirs):
+                outcome[circle, total] = COUNT_WEIGHT * (
+                    markers_on(board, moved, color[side]) - markers_on(board, moved, color[1 - side]))
     # hands are hidden together: each player weighs the other's six hands alike; the player on
     # the mover's left knows only the circle
     best, choice = None, None
@@ -115,7 +125,8 @@ def markers_on(board: Board, positions, color: str) -> int:
 
 
 def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
-                goals: dict | None = None, greedy: bool = False, limit: bool = False) -> Game:
+                goals: dict | None = None, greedy: bool = False, limit: bool = False,
+                counting: bool = False) -> Game:
     """One game for ``board.players`` players; ``spend`` is how often a player who may spend a
     blocker does (0: players hoard them); ``goals`` (seat: goals) if not drawn at random;
     ``greedy`` players look one move ahead (blind ones play at random); ``limit`` plays the
@@ -140,7 +151,8 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
         game.turns += 1
         left = mover % board.players + 1
         if greedy:
-            circle, a, b = _greedy_move(board, positions, color, side_goals, side_of(mover), rng)
+            circle, a, b = _greedy_move(board, positions, color, side_goals, side_of(mover), rng,
+                                        counting)
         else:
             circle, a, b = rng.randrange(len(board.circles)), _hand(rng), _hand(rng)
         if held[left] and rng.random() < spend:
