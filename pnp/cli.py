@@ -419,7 +419,7 @@ def daily(date_text, out_dir, png, solve_seconds):
 @click.option("--url", default=None,
               help="the address the site is served from (the feed's links are then absolute)")
 @click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
-              help="seconds allowed for each answer not worked out before [default: 120, as "
+              help="CPU seconds allowed for each answer not worked out before [default: 120, as "
                    "pnp daily's; answers are kept in the cache folder]")
 @user_errors
 def site(folder, first_text, days, url, solve_seconds):
@@ -430,12 +430,14 @@ def site(folder, first_text, days, url, solve_seconds):
 
     from pnp.progress import Searching
     from pnp.site import build as build_site
+    from pnp.words import count
 
     first = dt.date.today() if first_text is None else parse_date(first_text, "--from")
     held, written = build_site(folder, first, days, solve_seconds, url,
                                lambda label: Searching(label, "perfect play"))
-    click.echo(f"wrote {written} files in {folder}: {len(held)} days, {held[0].isoformat()} to "
-               f"{held[-1].isoformat()}; open {folder / 'index.html'}")
+    span = held[0].isoformat() + (f" to {held[-1].isoformat()}" if len(held) > 1 else "")
+    click.echo(f"wrote {count(written, 'file')} in {folder}: {count(len(held), 'day')}, {span}; "
+               f"open {folder / 'index.html'}")
 
 
 @cli.command()

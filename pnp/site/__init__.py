@@ -61,8 +61,8 @@ class Day:
 def build(folder: Path, first: dt.date, count: int, seconds: float | None = None,
           url: str | None = None, searching: Callable | None = None) -> tuple[list[dt.date], int]:
     """The days ``first`` and the ``count - 1`` after it added to the site in ``folder`` (made
-    if new), every page and the feed written again for all its days. ``seconds``: the time
-    allowed for each answer not kept already (None: the game's own); ``url``: the address the
+    if new), every page and the feed written again for all its days. ``seconds``: the CPU
+    seconds allowed for each answer not kept already (None: the game's own); ``url``: the address the
     site is served from, for the feed's absolute links; ``searching(label)``: a context that
     hears a search's progress. The site's days, and how many files were written (the others
     held the same bytes already)."""

@@ -191,7 +191,7 @@ def test_the_feed_links_are_absolute_given_the_sites_address(runner, tmp_path):
     folder = tmp_path / "site"
     result = runner.invoke(cli, ["site", str(folder), "--from", "2026-11-25",
                                  "--url", "https://club.example.org/daily"])
-    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote 8 files in {folder}: 1 day, 2026-11-25; open {folder / 'index.html'}\n"
     feed = ET.parse(folder / "feed.xml").getroot()
     assert feed.find(f"{ATOM}id").text == "https://club.example.org/daily/index.html"
     assert {link.get("href") for link in feed.iter(f"{ATOM}link")} == {
