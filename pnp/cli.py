@@ -419,8 +419,8 @@ def daily(date_text, out_dir, png, solve_seconds):
 @click.option("--url", default=None,
               help="the address the site is served from (the feed's links are then absolute)")
 @click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
-              help="CPU seconds allowed for each answer not worked out before [default: 120, as "
-                   "pnp daily's; answers are kept in the cache folder]")
+              help="CPU seconds allowed for each answer not worked out before [default: 600, "
+                   "as for any board; answers are kept in the cache folder, as pnp daily's]")
 @user_errors
 def site(folder, first_text, days, url, solve_seconds):
     """Make the board of the day a static site in FOLDER: a page a day (the board's picture and

@@ -29,6 +29,11 @@ from pnp.errors import PnpError
 from pnp.site import folder as files
 
 FEED_DAYS = 31          # the newest days in the feed (a feed reader wants what is new)
+# CPU seconds for each answer not kept yet: the most pnp gives any board's perfect play. A site
+# is built by a job nobody waits on, and perfect play's whole line on a Sunday's 11 dots, about
+# 50 s of CPU alone, took more than `pnp daily`'s 120 s on this project's busy machine (its
+# search waits on memory, so a loaded machine costs it CPU too; docs/hobbyists.md).
+ANSWER_SECONDS = 600
 MOST_DAYS = 3660        # days in one run: ten years
 STATIC = ("pnp.css", "pnp.js")       # the web page's own style and script, copied beside the pages
 # the feed's ids without the site's address: stable and the same for everyone (RFC 4122 name-based)
@@ -62,11 +67,12 @@ def build(folder: Path, first: dt.date, count: int, seconds: float | None = None
           url: str | None = None, searching: Callable | None = None) -> tuple[list[dt.date], int]:
     """The days ``first`` and the ``count - 1`` after it added to the site in ``folder`` (made
     if new), every page and the feed written again for all its days. ``seconds``: the CPU
-    seconds allowed for each answer not kept already (None: the game's own); ``url``: the address the
-    site is served from, for the feed's absolute links; ``searching(label)``: a context that
-    hears a search's progress. The site's days, and how many files were written (the others
-    held the same bytes already)."""
+    seconds allowed for each answer not kept already (None: ANSWER_SECONDS); ``url``: the
+    address the site is served from, for the feed's absolute links; ``searching(label)``: a
+    context that hears a search's progress. The site's days, and how many files were written
+    (the others held the same bytes already)."""
     asked = _days(first, count)
+    seconds = ANSWER_SECONDS if seconds is None else seconds
     url = _address(url)
     everyone = sorted(set(files.days_in(folder)) | set(asked))
     pages = _pages(url)

@@ -278,3 +278,17 @@ def test_the_frozen_answers_are_perfect_play_on_the_boards_up_to_10_dots():
         assert (play["first_player_margin"], " ".join(play["best_line"])) == (margin, line), day
         checked += 1
     assert checked == 6
+
+
+def test_each_answer_may_take_the_most_any_board_gets_unless_told(runner, tmp_path, monkeypatch):
+    """A site is built by a job nobody waits on: 600 s of CPU an answer by default."""
+    import pnp.site
+    from pnp.games.cliquer.analysis import ASKED
+
+    asked = []
+    real = pnp.site.services.yesterday_drawn
+    monkeypatch.setattr(pnp.site.services, "yesterday_drawn",
+                        lambda day, seconds, progress: asked.append(seconds) or real(day, seconds, progress))
+    for more in ([], ["--solve-seconds", "30"]):
+        assert runner.invoke(cli, ["site", str(tmp_path / "site"), "--from", "2026-11-25", *more]).exit_code == 0
+    assert asked == [ASKED.seconds, 30] == [600, 30]
