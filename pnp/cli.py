@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import sys
@@ -12,6 +13,8 @@ import click
 
 from pnp import __version__
 from pnp.games import KINDS
+from pnp.i18n import CODES
+from pnp.web.serve import options as serve_options
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -136,10 +139,12 @@ def cli():
 @click.option("--force", is_flag=True, help="replace an output file even if pnp did not make it")
 @click.option("--keys-apart", is_flag=True,
               help="write answer keys to NAME-keys.pdf instead of the end of the pack")
+@click.option("--language", type=click.Choice(CODES), default=None,
+              help="print every word in this language (overrides the spec's language:)")
 @click.option("--check", is_flag=True,
               help="validate each PDF before it replaces anything (the build takes about 1.5 times as long)")
 @user_errors
-def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
+def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, language, check):
     """Build SPEC files (or CliqueR board codes) into PDFs.
 
     With no SPEC, builds the built-in starter pack into ./output/.
@@ -154,6 +159,15 @@ def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
     if seed is not None:
         _check_seed(seed)
     loaded = load_all(specs) if specs else [_load_spec(default_spec())]
+    if language is not None:
+        from pnp.errors import PnpError
+        from pnp.spec import printable_in
+
+        try:
+            printable_in(language)
+        except ValueError as exc:
+            raise PnpError(f"--language {language}: {exc}") from None
+        loaded = [dataclasses.replace(spec, language=language) for spec in loaded]
     _refuse_shared_outputs(loaded, out_dir, split, keys_apart)
     for spec in loaded:       # every spec is read before anything is written
         plan = services.plan(spec)
@@ -441,18 +455,13 @@ def site(folder, first_text, days, url, solve_seconds):
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="address to listen on (only this computer by default)")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--open", "open_browser", is_flag=True, help="open the page in a browser")
-@click.option("--workers", default=None, type=click.IntRange(1, 64),
-              help="builds at once (default and at most: the cores)")
+@serve_options
 @user_errors
-def serve(host, port, open_browser, workers):
+def serve(**options):
     """Start the web page: a class set, the board of the day, a pack, check a PDF, look at a board."""
-    from pnp.web.serve import serve as run_server
+    from pnp.web.serve import run_command
 
-    run_server(host, port, open_browser, workers)
+    run_command(**options)
 
 
 def parse_date(text: str, flag: str = "--date"):

@@ -87,11 +87,14 @@ def page_words(text: str, title: str) -> tuple[str, str | None]:
 
 
 def default_layout_folders() -> list[Path]:
-    """layouts/ of the folder pnp serve runs in, of a source checkout, and the built-in pack."""
+    """layouts/ of the folder pnp serve runs in (a person's own specs), then the package's
+    gallery: pnp/layouts/ (the starter pack, and in an installed pnp every example spec, which
+    setup.py copies there) and, in a source checkout, layouts/ beside the package."""
     import pnp
 
     here = Path(pnp.__file__).resolve().parent
-    return [Path.cwd() / "layouts", here.parent / "layouts", here / "layouts"]
+    checkout = [here.parent / "layouts"] if (here.parent / "pyproject.toml").is_file() else []
+    return [Path.cwd() / "layouts", *checkout, here / "layouts"]
 
 
 async def index(request: Request) -> Response:
@@ -106,8 +109,10 @@ async def thumbnail(site: Site, name: str, gone=None) -> bytes:
     """The first page of a gallery layout, drawn by pnp (its first boards) and kept."""
     if name not in site.thumbs:
         layout = site.layouts[name]
-        result = await site.pool.run("thumb", work.build_spec, layout.text, f"{name}.yaml", False,
-                                     1, False, 10_000, PREVIEW_BOARDS, timeout=120, gone=gone)
+        # one job however many ask at once, kept in the shared folder (pnp.web.jobs.Pool.shared)
+        result = await site.pool.shared("thumb", f"{name}\0{layout.text}", work.build_spec,
+                                        layout.text, f"{name}.yaml", False, 1, False, 10_000,
+                                        PREVIEW_BOARDS, timeout=120, gone=gone, keep=True)
         site.thumbs[name] = result["previews"][0]
     return site.thumbs[name]
 

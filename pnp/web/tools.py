@@ -33,8 +33,9 @@ async def the_day(request: Request, day: dt.date) -> dict:
     site = request.app.state.site
     key = day.isoformat()
     if key not in site.days:
-        result = await site.pool.run("daily", work.daily, key, timeout=120,
-                                     gone=request.is_disconnected)
+        # one job per date however many ask at once (pnp.web.jobs.Pool.shared)
+        result = await site.pool.shared("daily", key, work.daily, key, timeout=120,
+                                        gone=request.is_disconnected)
         while len(site.days) >= DAILY_KEPT:
             site.days.pop(next(iter(site.days)))
         site.days[key] = result
@@ -133,11 +134,13 @@ async def validate_post(request: Request) -> Response:
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
             raise Refusal("choose a PDF file to check")
-        content = await upload.read()
         name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
-        if not content:
+        if not await upload.read(1):
             raise Refusal(f"{name} is empty: choose the PDF again")
-        job = site.pool.submit(CHECK, work.validate_pdf, content, timeout=CHECK_SECONDS, watched=True)
+        # the upload goes into the job's folder on disk before it waits for a worker
+        job = await site.pool.submit_upload(CHECK, work.validate_pdf, None,
+                                            upload=(upload.file, work.UPLOAD),
+                                            timeout=CHECK_SECONDS, watched=True)
     except Refusal as exc:
         return site.page(request, "validate.html", exc.status, report=None,
                          general=[follow.sentence(str(exc))])

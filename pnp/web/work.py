@@ -84,14 +84,15 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
 UPLOAD = "uploaded.pdf"
 
 
-def validate_pdf(report, tmp: str, content: bytes) -> dict:
+def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     """The validator's report of an uploaded file (written into the private folder ``tmp``
-    under a name of ours), one row per board."""
+    under a name of ours; ``None``: the pool wrote it there already), one row per board."""
     from pnp.verify.readback import NotOurs
     from pnp.verify.validate import summary, validate_file
 
     path = Path(tmp) / UPLOAD
-    path.write_bytes(content)
+    if content is not None:
+        path.write_bytes(content)
     try:
         reports = validate_file(path)
     except NotOurs as exc:

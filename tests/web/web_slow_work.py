@@ -17,6 +17,20 @@ def warm(report, tmp):
     return all(name in sys.modules for name in ("pnp.build", "pypdfium2", "pnp.web.warm"))
 
 
+def fail(report, tmp):
+    """Work that fails the way nobody foresaw, its message full of Python's insides."""
+    raise ValueError(f"stream <_io.BytesIO object at {id(tmp):#x}>: Loop detected")
+
+
+def refuse(report, tmp):
+    """A refusal whose first line carries Python's insides and whose second is plain."""
+    from pnp.web.work import Refused
+
+    raise Refused([(None, None, None, "the validator failed (PdfError: stream <_io.BytesIO object "
+                                      "at 0x7f8a12345678>); please report it"),
+                   (None, None, None, "a plain mistake")])
+
+
 ANSWER = "Yesterday's board (Sunday 2031-01-12, 11 dots): perfect play: the first player wins by 20; best opening A-B"
 
 

@@ -2,9 +2,7 @@
 
 Yesterday's board is the same all day and every day after, and perfect play on it costs up to a
 minute of CPU: ``pnp daily`` (and anything else printing yesterday's answer) works it out once
-and keeps it here. The folder follows the platform's convention: $XDG_CACHE_HOME (else
-~/.cache) on Linux and other Unixes, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows, each
-with a ``pnp`` folder inside.
+and keeps it in the user's cache folder (pnp.cachedir).
 
 A kept answer is one small JSON file named by the board's code (which is its dots), written
 atomically (a part file renamed into place, so a reader never sees half of one). It holds the
@@ -21,10 +19,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import Sequence
+
+from pnp.cachedir import cache_folder
 
 from . import codes
 from .geometry import Dot
@@ -33,22 +32,6 @@ from .rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Move, Rules
 FORMAT = 1
 MOST_BYTES = 4096           # a 40-dot board with a whole line is under 2 KB: larger is not ours
 FOLDER = "perfect-play"
-
-
-def cache_folder() -> Path | None:
-    """The user's cache folder for pnp, by the platform's convention; None if there is none."""
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA")
-        return Path(base) / "pnp" / "Cache" if base else None
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "pnp"
-    base = os.environ.get("XDG_CACHE_HOME")
-    if base and os.path.isabs(base):          # the spec: a relative value is to be ignored
-        return Path(base) / "pnp"
-    try:
-        return Path.home() / ".cache" / "pnp"
-    except RuntimeError:                      # no home folder to be found
-        return None
 
 
 def _path(dots: Sequence[Dot], grid: int) -> Path | None:
