@@ -75,14 +75,17 @@ def chosen(scope) -> tuple[str, bool]:
     asked = [v for k, v in parse_qsl(query[:2000]) if k == PARAM]
     if asked and asked[-1] in CODES:
         return asked[-1], True
-    headers = {}
+    # a header sent twice is one list (RFC 9110: joined by commas; cookies by semicolons)
+    cookies, accepted = [], []
     for name, value in scope.get("headers", ()):
-        if name in (b"cookie", b"accept-language"):
-            headers[name] = headers.get(name, "") + ";" + value.decode("latin-1")
-    kept = _cookie(headers.get(b"cookie", ""))
+        if name == b"cookie":
+            cookies.append(value.decode("latin-1"))
+        elif name == b"accept-language":
+            accepted.append(value.decode("latin-1"))
+    kept = _cookie(";".join(cookies))
     if kept in CODES:
         return kept, False
-    return from_accept(headers.get(b"accept-language", "").lstrip(";")) or ENGLISH, False
+    return from_accept(",".join(accepted)) or ENGLISH, False
 
 
 def _cookie(header: str) -> str | None:

@@ -170,3 +170,15 @@ def test_no_english_of_the_pages_own_is_left(client, code, url):
             if isinstance(m.id, str) and m.string != m.id and len(m.id.split()) > 3
             and "%(" not in m.id and "<" not in m.id and "{" not in m.id and m.id in page]
     assert not left, left
+
+
+def test_a_header_sent_twice_is_read_as_one_list():
+    from pnp.web.language import chosen
+
+    scope = {"query_string": b"", "headers": [(b"accept-language", b"ja"),
+                                             (b"accept-language", b"de;q=0.5"),
+                                             (b"cookie", b"a=1"), (b"cookie", f"{COOKIE}=hi".encode())]}
+    assert chosen(scope) == ("hi", False)
+    scope["headers"] = scope["headers"][:2]
+    assert chosen(scope) == ("de", False)
+    assert chosen({"query_string": b"lang=zh&lang=fr", "headers": []}) == ("fr", True)
