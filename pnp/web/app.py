@@ -22,6 +22,7 @@ import tempfile
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.middleware import Middleware
 from starlette.routing import Route
 
 from pnp.web import follow, gallery, looking, making, tasks, tools
@@ -153,9 +154,9 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
 
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed,
                                                        Exception: server_error},
-                    lifespan=lifespan)
+                    middleware=[Middleware(Speaking)], lifespan=lifespan)
     app.state.site = site
-    guard = Guard(Speaking(Headers(app)), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token,
+    guard = Guard(Headers(app), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token,
                   allow_hosts=allow_hosts, work_paths=WORK_PATHS, rated_paths=RATED_PATHS,
                   rate=Rate(limits.per_minute, limits.burst) if limits.per_minute else None,
                   body_seconds=limits.body_seconds, upload_seconds=limits.upload_seconds,
