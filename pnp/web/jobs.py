@@ -99,7 +99,8 @@ class Job:
     client: str | None = None
     upload_bytes: int = 0
     askers: int = 0                 # requests waiting on a merged job (``Pool.shared``)
-    kept: bool = False              # its result written to the shared folder
+    merged: tuple | None = None     # (what, key) of work many ask for alike (``Pool.merged``)
+    keep: bool = False              # its result is written to the shared folder when done
 
     @property
     def finished(self) -> bool:
@@ -274,18 +275,41 @@ class Pool:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
 
+    # --- work many ask for alike: one job a key -------------------------------------------------
+    async def kept_result(self, what: str, key: str) -> Any | None:
+        """What the shared folder keeps for ``(what, key)``, or None (no folder, or not there)."""
+        if self.kept is None:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(None, self.kept.get, what, key)
+
+    def merged(self, what: str, key: str, fn, *args, timeout: float = 120,
+               keep: bool = False) -> Job:
+        """The one job working out ``fn(*args)`` for ``(what, key)``: the one under way, or one
+        started now (Busy when the queue is full). With ``keep``, its result is written to the
+        shared folder when it is done, whoever is still waiting. It stays the key's job until it
+        is forgotten (``forget``), so a failure is never remembered past that."""
+        job = self._merged.get((what, key))
+        if job is None:
+            job = self.submit(what, fn, *args, timeout=timeout)
+            job.merged, job.keep = (what, key), keep
+            self._merged[(what, key)] = job
+        return job
+
+    def forget(self, job: Job) -> None:
+        """``job`` is no longer its key's job: the next ask for the key starts anew."""
+        if job.merged is not None and self._merged.get(job.merged) is job:
+            del self._merged[job.merged]
+
     async def shared(self, what: str, key: str, fn, *args, timeout: float = 120, gone=None,
                      keep: bool = False) -> Any:
         """``fn(*args)`` worked out once for every request asking for the same ``(what, key)``
-        while it runs; with ``keep``, also kept in the shared folder and read from there."""
-        if keep and self.kept is not None:
-            found = await asyncio.get_running_loop().run_in_executor(None, self.kept.get, what, key)
+        while it runs, each waiting on it; cancelled only when every asker has left (``gone``).
+        With ``keep``, read from the shared folder when it is there, and kept there when done."""
+        if keep:
+            found = await self.kept_result(what, key)
             if found is not None:
                 return found
-        job = self._merged.get((what, key))
-        if job is None or job.finished:
-            job = self.submit(what, fn, *args, timeout=timeout)
-            self._merged[(what, key)] = job
+        job = self.merged(what, key, fn, *args, timeout=timeout, keep=keep)
         job.askers += 1
         left = False
         try:
@@ -299,17 +323,12 @@ class Pool:
             if job.askers == 0:
                 if not job.finished:
                     self.cancel(job.id)
-                if self._merged.get((what, key)) is job:
-                    del self._merged[(what, key)]
+                self.forget(job)
                 if job.finished:
                     self.jobs.pop(job.id, None)
         if left:
             raise Failed("cancelled: the page stopped asking")
-        result = self.outcome(job)
-        if keep and self.kept is not None and not job.kept:
-            job.kept = True
-            await asyncio.get_running_loop().run_in_executor(None, self.kept.put, what, key, result)
-        return result
+        return self.outcome(job)
 
     def outcome(self, job: Job) -> Any:
         from pnp.web.work import Refused
@@ -350,6 +369,9 @@ class Pool:
                 job.started = time.monotonic()
                 await asyncio.get_running_loop().run_in_executor(
                     self._threads, self._work, job, fn, args, timeout)
+            if job.keep and job.state == "done" and self.kept is not None:
+                await asyncio.get_running_loop().run_in_executor(None, self.kept.put, *job.merged,
+                                                                 job.result)
         except Exception as exc:    # noqa: BLE001 - no worker could be started: one plain line
             log.error("pnp serve: no worker could be started for %s: %s: %s", job.what,
                       type(exc).__name__, exc)

@@ -12,9 +12,12 @@ from starlette.responses import Response
 from pnp.web import follow
 from pnp.web.jobs import Busy
 from pnp.web.look_work import look_code, look_file
-from pnp.web.site import ANALYZE_SECONDS, BUSY, MAX_BOARDS, MAX_CODE, Refusal, form_of
+from pnp.web.site import BUSY, MAX_BOARDS, MAX_CODE, Refusal, form_of
 
 WHAT = "look"
+# the search's own budget (CPU seconds, as `pnp analyze --solve-seconds` counts them) before the
+# page shows the figures it has and offers more
+ANALYZE_SECONDS = 10
 LONGER_SECONDS = 300      # "give it more time": an 11-dot board, the largest solved, takes minutes
 
 

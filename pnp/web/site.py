@@ -24,8 +24,6 @@ MAX_UPLOAD = 16 * 2**20     # a PDF to validate (the validator itself reads up t
 MAX_CODE = 400              # characters of a board code typed in
 PREVIEW_PAGES = 2
 PREVIEW_BOARDS = 24         # a preview builds at most the first 24 boards (a class set whole)
-ANALYZE_SECONDS = 10        # perfect play of a typed board, at most
-DAILY_SECONDS = 20          # perfect play of the day before's board, at most
 DAILY_KEPT = 60             # boards of the day kept in memory
 
 BUSY = "busy, try again in a moment"
