@@ -10,8 +10,9 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from pnp.dates import read_date
 from pnp.errors import PnpError
-from pnp.web import follow, work
+from pnp.web import follow, say, work
 from pnp.web.jobs import Busy, Failed
+from pnp.web.say import Said, sentence
 from pnp.web.site import BUSY, DAILY_KEPT, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
@@ -24,7 +25,7 @@ def parse_day(text: str | None) -> dt.date:
     except PnpError as exc:
         raise Refusal(str(exc)) from None
     if not 2000 <= day.year <= 2200:
-        raise Refusal(f"the date must be between the years 2000 and 2200, got {day.isoformat()}")
+        raise Refusal(Said(say.DATE_RANGE, day=day.isoformat()))
     return day
 
 
@@ -102,11 +103,11 @@ async def daily_pdf(request: Request) -> Response:
         result = await the_day(request, day)
         board = result["boards"][request.path_params["n"]]
     except Refusal as exc:
-        return PlainTextResponse(f"pnp: {exc}", exc.status)
+        return PlainTextResponse(sentence(str(exc)), exc.status)
     except Busy:
-        return PlainTextResponse(f"pnp: {BUSY}", 503)
-    except (Failed, work.Refused, IndexError) as exc:
-        return PlainTextResponse(f"pnp: {exc or 'no such board'}", 404)
+        return PlainTextResponse(str(BUSY), 503)
+    except (Failed, work.Refused, IndexError):
+        return PlainTextResponse(str(Said(say.NO_BOARD)), 404)
     return Response(board["pdf"], media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
@@ -129,10 +130,10 @@ async def validate_post(request: Request) -> Response:
         data = await form_of(request, files=1)
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
-            raise Refusal("choose a PDF file to check")
+            raise Refusal(Said(say.CHOOSE_A_PDF))
         name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
         if not await upload.read(1):
-            raise Refusal(f"{name} is empty: choose the PDF again")
+            raise Refusal(Said(say.EMPTY_FILE, name=name))
         # the upload goes into the job's folder on disk before it waits for a worker
         job = await site.pool.submit_upload(CHECK, work.validate_pdf, None,
                                             upload=(upload.file, work.UPLOAD),
@@ -141,7 +142,7 @@ async def validate_post(request: Request) -> Response:
         return site.page(request, "validate.html", exc.status, report=None,
                          general=[follow.sentence(str(exc))])
     except Busy:
-        return site.page(request, "validate.html", 503, report=None, general=[follow.sentence(BUSY)])
+        return site.page(request, "validate.html", 503, report=None, general=[str(BUSY)])
     follow.started(job, CHECK_SECONDS, name=name)
     return await follow.answered(request, job, 5)
 
