@@ -191,6 +191,19 @@ def test_an_impossible_board_says_so_where_the_preview_would_be(web):
     assert "_mm" not in said and "pnp" not in said
 
 
+def test_a_page_too_small_for_its_square_names_the_paper_fields(web):
+    """A mistake found laying out the page (not reading the spec): the paper's fields, by label."""
+    data = {"title": "t", "seed": "1", "page.orientation": "landscape", "page.margin_mm": "40",
+            "items.0.kind": "cliquer", "items.0.worksheet": "true"}
+    reply = post(web, "/preview", data).json()
+    assert reply["ok"] is False and not reply["images"]
+    labels = {c.name: c.label for f in forms.spec_fields() for c in f.children}
+    (said,) = reply["general"]
+    assert said == (f"No square fits this paper with its words: change “{labels['page.size']}”, "
+                    f"“{labels['page.orientation']}” or “{labels['page.margin_mm']}”.")
+    assert set(reply["errors"]) == {"page.size", "page.orientation", "page.margin_mm"}
+
+
 def test_the_page_caps_boards_per_build(web):
     reply = post(web, "/preview", {**CLASS_SET, "items.0.count": "300"}).json()
     assert "this page makes at most 200 boards at once, and this asks for 300" in reply["errors"]["items.0.count"][0]

@@ -190,7 +190,7 @@ def settled(board: Board, frame: Frame, blocks_of, what: str):
     raise Unfit(f"a {what} with a {board.side_mm:g} mm square does not fit this paper "
                 f"({frame.width / MM:.0f} x {frame.height / MM:.0f} mm inside the margins); {advice}: "
                 "use a smaller size_mm, another page size or orientation, or smaller margins",
-                Advice(("size_mm",), ("page.size", "page.orientation", "page.margin_mm"),
+                Advice(("size_mm",) if side else (), ("page.size", "page.orientation", "page.margin_mm"),
                        SQUARE_TOO_LARGE if side else NO_SQUARE_FITS, (("side", side),)))
 
 
