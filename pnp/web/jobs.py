@@ -355,6 +355,7 @@ class Pool:
         finished = sorted((j for j in self.jobs.values() if j.finished), key=lambda j: j.ended)
         for job in finished[:-FINISHED_KEPT] + [j for j in finished if now - j.ended > FINISHED_SECONDS]:
             self.jobs.pop(job.id, None)
+            self.forget(job)        # a merged job nobody came back for: not its key's job for ever
 
     # --- one job --------------------------------------------------------------------------------
     async def _run(self, job: Job, fn, args, timeout: float) -> None:
