@@ -131,12 +131,13 @@ def daily(day, folder: Path) -> Iterator[tuple[Spec, Path, int, int]]:
             yield spec, path, boards, pages
 
 
-def yesterday(day, seconds: float | None = None, progress=None) -> Iterator[str]:
+def yesterday(day, seconds: float | None = None, progress=None, hint: bool = True) -> Iterator[str]:
     """The answer to the day before's board of every game that has one, a line each; each game
     keeps an answer worked out in its cache folder, so the next ask is answered at once.
-    ``seconds``: the time allowed (None: the game's own); ``progress`` hears the search."""
+    ``seconds``: the time allowed (None: the game's own); ``progress`` hears the search;
+    ``hint``: a line not worked out names the CLI's option that gives it more time."""
     for kind in offering("daily_answer"):
-        yield game(kind).daily_answer(day, seconds, progress)
+        yield game(kind).daily_answer(day, seconds, progress, hint)
 
 
 # ---- analyze: a code, a spec, a PDF ----------------------------------------------------------

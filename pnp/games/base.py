@@ -86,8 +86,9 @@ OPTIONAL_DOORS = {
                "'unfinished' when asked work was not done within the limits); report(figures) "
                "-> text: `pnp analyze`",
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
-    "daily_answer": "daily_answer(date, seconds or None, progress) -> one line: the answer to "
-                    "the day before's board, printed after `pnp daily`",
+    "daily_answer": "daily_answer(date, seconds or None, progress, hint) -> one line: the "
+                    "answer to the day before's board, printed after `pnp daily` (hint: a line "
+                    "not worked out names the option that gives it more time)",
     "picture": "picture(board, figures) -> {svg, steps, words}: the board drawn for a screen "
                "(SVG; the best line's moves as <g data-step=k>), one sentence a move, and the "
                "figures as sentences: the page's Look at a board (needs analyze)",

@@ -136,4 +136,5 @@ def yesterday(report, tmp: str, iso_day: str) -> list[str]:
     def heard(positions, elapsed):
         report({"positions": positions, "seconds": elapsed})
 
-    return list(services.yesterday(dt.date.fromisoformat(iso_day), None, heard))
+    # the page has no command-line options to name: it says to come back (daily.html)
+    return list(services.yesterday(dt.date.fromisoformat(iso_day), None, heard, hint=False))
