@@ -191,17 +191,21 @@ def test_an_impossible_board_says_so_where_the_preview_would_be(web):
     assert "_mm" not in said and "pnp" not in said
 
 
-def test_a_page_too_small_for_its_square_names_the_paper_fields(web):
-    """A mistake found laying out the page (not reading the spec): the paper's fields, by label."""
-    data = {"title": "t", "seed": "1", "page.orientation": "landscape", "page.margin_mm": "40",
-            "items.0.kind": "cliquer", "items.0.worksheet": "true"}
+def test_a_square_too_large_for_its_paper_names_the_fields_by_label(web):
+    """A mistake found laying out the page (not reading the spec): the square's side and the
+    paper's fields, by label, each marked; the largest side that fits, measured."""
+    data = {"title": "t", "seed": "1", "items.0.kind": "cliquer", "items.0.worksheet": "true",
+            "items.0.size_mm": "200"}
     reply = post(web, "/preview", data).json()
     assert reply["ok"] is False and not reply["images"]
     labels = {c.name: c.label for f in forms.spec_fields() for c in f.children}
+    side = {f.name: f.label for f in forms.item_fields("cliquer", 0, 200)}["items.0.size_mm"]
     (said,) = reply["general"]
-    assert said == (f"No square fits this paper with its words: change “{labels['page.size']}”, "
-                    f"“{labels['page.orientation']}” or “{labels['page.margin_mm']}”.")
-    assert set(reply["errors"]) == {"page.size", "page.orientation", "page.margin_mm"}
+    assert re.fullmatch(f"The square and its words do not fit this paper: make “{re.escape(side)}” "
+                        r"at most \d+ mm, or change " + re.escape(
+                            f"“{labels['page.size']}”, “{labels['page.orientation']}” or "
+                            f"“{labels['page.margin_mm']}”."), said), said
+    assert set(reply["errors"]) == {"items.0.size_mm", "page.size", "page.orientation", "page.margin_mm"}
 
 
 def test_the_page_caps_boards_per_build(web):
