@@ -99,8 +99,11 @@ def compare(code: str) -> None:
     rows = []
     for k, english, translation in entries(code):
         english = english[-1] if isinstance(english, tuple) else english
-        reading = got.get(k, ("", "(no reading)"))[1]
-        rows.append((overlap(english, reading), english, reading))
+        mark, reading = got.get(k, ("", "(no reading)"))
+        score = overlap(english, reading)
+        if mark and mark != fingerprint(translation):
+            reading = f"(read from an earlier translation) {reading}"
+        rows.append((score, english, reading))
     rows.sort(key=lambda row: row[0])
     for score, english, reading in rows:
         print(f"{score:4.2f}  EN: {english}\n      BACK: {reading}\n")
