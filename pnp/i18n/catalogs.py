@@ -1,7 +1,4 @@
-"""The message catalogs: ``locale/<code>/LC_MESSAGES/<domain>.po``, one per language and domain,
-read with Babel. Two domains: ``pnp``, every printed word (each read back into English blind,
-tests/i18n/back), and ``web``, the words of the web page (``pnp serve``) and the option model's
-labels and help that its forms show.
+"""The message catalogs: ``locale/<code>/LC_MESSAGES/pnp.po``, one per language, read with Babel.
 
 The ``.po`` files are the only source (no compiled ``.mo`` is kept beside them to drift): each is
 read once a process, the first time its language prints, and compiled in memory into Python's
@@ -16,8 +13,9 @@ from pathlib import Path
 
 from .languages import ENGLISH, language
 
-DOMAIN = "pnp"
-WEB = "web"
+DOMAIN = "pnp"           # what the PDFs print
+WEB = "web"              # what the web page shows (its own words; a printed word it shows too,
+                         # such as a game's title, is read from the printed catalog)
 DOMAINS = (DOMAIN, WEB)
 LOCALE_DIR = Path(__file__).with_name("locale")
 
@@ -40,10 +38,20 @@ def read_catalog(code: str, domain: str = DOMAIN):
 
 @lru_cache(maxsize=None)
 def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
-    """What shows for each message in language ``code``; English is the messages themselves."""
+    """What prints (or, ``domain`` WEB, what the page shows) for each message in language
+    ``code``; English is the messages themselves. The page's catalog falls back on the printed
+    one."""
     if code == ENGLISH:
         return gettext.NullTranslations()
-    return Translations(po_path(code, domain).read_text(encoding="utf-8"))
+    printed = Translations(po_path(code).read_text(encoding="utf-8"))
+    if domain == DOMAIN:
+        return printed
+    path = po_path(code, domain)
+    if not path.exists():
+        return printed
+    shown = Translations(path.read_text(encoding="utf-8"))
+    shown.add_fallback(printed)
+    return shown
 
 
 class Translations(gettext.NullTranslations):
@@ -82,16 +90,23 @@ class Translations(gettext.NullTranslations):
                 self.plural = gettext.c2py(expression)
 
     def gettext(self, message: str) -> str:
-        return self._catalog.get(message, message)
+        if message in self._catalog:
+            return self._catalog[message]
+        return self._fallback.gettext(message) if self._fallback else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         forms = self._catalog.get((singular, "plural"))
         if forms is None:
+            if self._fallback:
+                return self._fallback.ngettext(singular, plural, n)
             return singular if n == 1 else plural
         return forms[min(self.plural(n), len(forms) - 1)]
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._catalog.get(f"{context}\x04{message}", message)
+        key = f"{context}\x04{message}"
+        if key in self._catalog:
+            return self._catalog[key]
+        return self._fallback.pgettext(context, message) if self._fallback else message
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "r": "\r"}

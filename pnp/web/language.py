@@ -8,8 +8,9 @@ request, and nothing else of it is written back: an unknown code is ignored, not
 
 The language is set for the whole of a request (``Speaking``, around the app), in the same
 context variable the printed words read, so a route, a form made from the option model and a
-template all say their words in it without passing it along. The page's words are the ``web``
-domain of the catalogs (pnp/i18n/locale/<code>/LC_MESSAGES/web.po).
+template all say their words in it without passing it along (``pnp.web.say`` and the
+templates' gettext read it). The page's words are the ``web`` domain of the catalogs
+(pnp/i18n/locale/<code>/LC_MESSAGES/web.po).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl
 
 from pnp.i18n import CODES, ENGLISH, current, using
-from pnp.i18n.catalogs import WEB, translations
 
 PARAM = "lang"                          # ?lang=fr: the switch's links
 COOKIE = "pnp_lang"                     # where the choice is kept
@@ -28,16 +28,6 @@ MOST_ASKED = 20                         # languages of Accept-Language read, at 
 # Chinese written in traditional characters: pnp has Simplified Chinese only, and does not
 # offer it to a reader who asked for the other script
 TRADITIONAL = {"zh-tw", "zh-hk", "zh-mo", "zh-hant"}
-
-
-def _(message: str) -> str:
-    """``message`` in the page's language."""
-    return translations(current().code, WEB).gettext(message)
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a counted phrase that ``n`` takes in the page's language."""
-    return translations(current().code, WEB).ngettext(singular, plural, n)
 
 
 def number(n) -> str:

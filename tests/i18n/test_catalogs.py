@@ -1,9 +1,9 @@
-"""Every catalog holds every message the code prints (and the web page shows), translated, with
-the same placeholders.
+"""Every catalog holds every message the code prints, translated, with the same placeholders;
+so does the web page's own catalog (``web``) for every message the page shows.
 
-The templates (pnp/i18n/locale/pnp.pot for printed words, web.pot for the web page's) are what
-``python -m pnp.i18n.extract`` finds in the code now: a message added or changed in the code
-without the catalogs brought up to date fails here, in every language and domain, naming it.
+The templates (pnp/i18n/locale/pnp.pot, web.pot) are what ``python -m pnp.i18n.extract`` finds
+in the code now: a message added or changed in the code without the catalogs brought up to date
+fails here, in every language, naming it.
 """
 
 from __future__ import annotations
@@ -18,49 +18,45 @@ from pnp.i18n.catalogs import DOMAINS, read_catalog, template_path
 from pnp.i18n.extract import messages
 
 TRANSLATED = [code for code in i18n.CODES if code != i18n.ENGLISH]
-CATALOGS = [(code, domain) for domain in DOMAINS for code in TRANSLATED]
 
 
 def _ids(catalog) -> set:
     return {m.id for m in catalog if m.id}
 
 
-_found: dict = {}
+@pytest.fixture(scope="module", params=DOMAINS)
+def domain(request):
+    return request.param
 
 
-def found(domain: str):
-    """The messages of ``domain`` in the code now (found once a test run)."""
-    if domain not in _found:
-        _found[domain] = messages(domain)
-    return _found[domain]
+@pytest.fixture(scope="module")
+def code_messages(domain):
+    return messages(domain)
 
 
-@pytest.fixture(scope="module", params=CATALOGS, ids=[f"{d}-{c}" for c, d in CATALOGS])
-def catalog(request):
-    code, domain = request.param
-    return code, read_catalog(code, domain)
+@pytest.fixture(scope="module", params=TRANSLATED)
+def catalog(request, domain):
+    return request.param, read_catalog(request.param, domain)
 
 
 def fields(text: str) -> list[str]:
-    """The placeholders of a message, each as often as it appears, sorted: ``{name}`` (printed
-    words, str.format) and ``%(name)s`` (the web page's templates)."""
+    """The placeholders of a message, each as often as it appears, sorted: ``{name}`` (filled by
+    str.format) and ``%(name)s`` (the web page's templates, filled by Jinja's gettext)."""
     braces = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
     return sorted(braces + re.findall(r"%\((\w+)\)s", text))
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_the_template_is_what_the_code_prints(domain):
+def test_the_template_is_what_the_code_prints(code_messages, domain):
     from babel.messages.pofile import read_po
 
     with template_path(domain).open("rb") as f:
         template = read_po(f)
-    assert _ids(template) == _ids(found(domain)), \
+    assert _ids(template) == _ids(code_messages), \
         "run python -m pnp.i18n.extract (docs/languages.md) and translate what it lists"
 
 
-def test_every_message_is_translated(catalog):
+def test_every_message_is_translated(catalog, code_messages):
     code, cat = catalog
-    code_messages = found(cat.domain)
     missing = [m for m in _ids(code_messages) if m not in _ids(cat)]
     assert not missing, f"{code}: no entry for {missing[:3]}"
     extra = _ids(cat) - _ids(code_messages)
@@ -177,7 +173,7 @@ def test_results_kept_per_language():
     assert said("How to play") == "How to play" and len(calls) == 2
 
 
-def test_the_quick_reader_reads_what_babel_reads(catalog):
+def test_the_quick_reader_reads_what_babel_reads(catalog, domain):
     """A build reads its catalog with pnp's own .po reader (ten times quicker than Babel's):
     every message and every plural form of every count reads the same as Babel compiles it."""
     import gettext
@@ -191,7 +187,7 @@ def test_the_quick_reader_reads_what_babel_reads(catalog):
     buffer = io.BytesIO()
     write_mo(buffer, cat)
     buffer.seek(0)
-    babel, ours = gettext.GNUTranslations(buffer), translations(code, cat.domain)
+    babel, ours = gettext.GNUTranslations(buffer), translations(code, domain)
     for m in cat:
         if isinstance(m.id, tuple):
             for n in range(0, 230):
@@ -209,3 +205,13 @@ def test_a_fuzzy_entry_prints_in_english():
     t = Translations(text)
     assert t.gettext("How to play") == "How to play"
     assert t.gettext("Hull") == 'Enveloppe "x"'
+
+
+def test_the_page_says_its_words_in_its_language_and_falls_back_on_the_printed_ones():
+    """The page's catalog first, then the printed one (a game's title the page shows too)."""
+    from pnp.web.say import BUSY, Said
+
+    with i18n.using("de"):
+        assert str(Said(BUSY)).startswith("Dieser Computer ist gerade")
+        assert i18n.web_gettext("How to play") == i18n._("How to play") == "So wird gespielt"
+    assert str(Said(BUSY)) == BUSY

@@ -86,7 +86,7 @@ def test_the_browser_language_is_spoken(client, code):
     lang = i18n.language(code)
     assert lang_of(r.text) == (code, lang.direction)
     with i18n.using(code):
-        from pnp.web.language import _
+        from pnp.i18n import web_gettext as _
         assert htmlib.escape(_("The games"), quote=False) in r.text
     assert "set-cookie" not in r.headers           # a browser's wish is not a choice to keep
 
@@ -151,7 +151,7 @@ def test_the_forms_speak_the_option_models_words(client):
     options = {o.key: o for o in item_options("circles")}
     page = client.get("/make?kind=circles&lang=de").text
     with i18n.using("de"):
-        from pnp.web.language import _
+        from pnp.i18n import web_gettext as _
         label = options["arrangement"].label_text(_)
         choice = options["arrangement"].choice_text("ring", _)
     assert label != options["arrangement"].label and label in page

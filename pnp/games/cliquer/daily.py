@@ -52,12 +52,14 @@ def board_of(day: dt.date):
     return generate(daily_item(day), rng_for(seed, 0, 0), ident_for(seed, 1))
 
 
-def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None = None) -> str:
+def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None = None,
+                    hint: bool = True) -> str:
     """One line: perfect play on the board of the day before ``day`` (yesterday's puzzle, so
     today's answer is not given away), or plainly why it was not worked out within ``budget``.
     An answer kept in the cache folder is printed without solving; one worked out is kept.
     ``most_dots``: a larger board not kept already is not tried at all (saying so at once beats
-    a long wait for the same answer)."""
+    a long wait for the same answer). ``hint``: a line not worked out says which option of
+    `pnp daily` gives it more time (the web page, which has no options, says its own words)."""
     from . import kept
     from .analysis import SolveRequest, analyze
 
@@ -75,12 +77,12 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
         _answers[before] = answer
         return answer
     if most_dots is not None and len(board.dots) > most_dots:
-        return (f"{head}): perfect play not worked out ({len(board.dots)} dots take minutes; "
-                "--solve-seconds 600 gives it time)")
+        more = "; --solve-seconds 600 gives it time" if hint else ""
+        return f"{head}): perfect play not worked out ({len(board.dots)} dots take minutes{more})"
     figures = analyze(board.dots, SolveRequest(budget, progress, whole_line=False))
     play = figures["perfect_play"]
     if play is None:
-        return _not_worked_out(head, figures)
+        return _not_worked_out(head, figures, hint)
     index = {dot_name(i): i for i in range(len(board.dots))}
     opening = tuple(index[end] for end in play["best_opening"])
     kept.keep(board.dots, board.grid, play["first_player_margin"], opening)
@@ -127,9 +129,12 @@ def _head(before: dt.date, board) -> str:
     return f"Yesterday's board ({before.strftime('%A')} {before.isoformat()}, {len(board.dots)} dots"
 
 
-def _not_worked_out(head: str, figures: dict) -> str:
+def _not_worked_out(head: str, figures: dict, hint: bool = True) -> str:
+    """Why perfect play was not worked out; ``hint``: and which option of `pnp daily` gives it
+    more time."""
     why = figures["perfect_play_skipped"].split(";")[0]
-    return f"{head}): perfect play not worked out ({why}; --solve-seconds gives it more)"
+    more = "; --solve-seconds gives it more" if hint else ""
+    return f"{head}): perfect play not worked out ({why}{more})"
 
 
 def _answer(head: str, margin: int, opening, dots) -> str:

@@ -61,7 +61,7 @@ def test_an_eleven_dot_yesterday_is_tried_by_default(monkeypatch):
     from pnp.games.cliquer import DAILY_SECONDS, daily_answer
 
     asked = []
-    monkeypatch.setattr(daily, "previous_answer", lambda day, budget, progress=None, most_dots=None:
+    monkeypatch.setattr(daily, "previous_answer", lambda day, budget, progress=None, most_dots=None, hint=True:
                         asked.append((day, budget, most_dots)) or "answer")
     monday = dt.date(2026, 11, 23)
     assert daily_answer(monday) == "answer"
@@ -72,6 +72,9 @@ def test_an_eleven_dot_yesterday_is_tried_by_default(monkeypatch):
     hurried = daily_answer(monday, seconds=0.01)
     assert hurried == ("Yesterday's board (Sunday 2026-11-22, 11 dots): perfect play not worked "
                        "out (more than 0.01 s of CPU; --solve-seconds gives it more)")
+    # the web page has no options to name: the same line without the CLI's
+    assert daily_answer(monday, seconds=0.01, hint=False) == hurried.replace(
+        "; --solve-seconds gives it more", "")
 
 
 # ---- the answer is worked out once and kept -----------------------------------------------------
