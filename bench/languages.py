@@ -5,7 +5,7 @@ English, for the same packs, in the same run.
 
 Each build runs in a fresh process (so a language pays for loading its fonts and catalog, as a
 real build does); its CPU time is the child's user + system time (getrusage), the median of
-``--runs`` builds; its size is the PDF's bytes. The CJK face is made once a machine (about a
+``--runs`` builds; its size is the PDF's bytes. The CJK face is made once a machine (about half a
 minute of CPU, pnp/pdf/cjk.py): the bench makes it first and reports that apart. The aim
 (issue 37): within 1.5x English's time and 2x its size.
 """

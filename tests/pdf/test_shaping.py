@@ -158,7 +158,8 @@ def test_a_cjk_character_without_the_extra_names_the_command(monkeypatch):
 
 def test_the_cjk_conversion_gives_the_same_bytes_twice(tmp_path):
     """The CJK face is made on each machine from the extra's CFF font: a small CFF font made here
-    converts to the same TrueType bytes twice, with quadratic outlines and no timestamp."""
+    converts to the same TrueType bytes twice, with quadratic outlines and no timestamp; a glyph
+    no character reaches is not kept (the outlines are made before the font is subset)."""
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.t2CharStringPen import T2CharStringPen
     from fontTools.ttLib import TTFont
@@ -166,16 +167,18 @@ def test_the_cjk_conversion_gives_the_same_bytes_twice(tmp_path):
     from pnp.pdf.cjk import convert
 
     fb = FontBuilder(1000, isTTF=False)
-    fb.setupGlyphOrder([".notdef", "uni5C71"])
+    fb.setupGlyphOrder([".notdef", "unreached", "uni5C71"])
     fb.setupCharacterMap({0x5C71: "uni5C71"})
     pen = T2CharStringPen(600, None)
     pen.moveTo((100, 0))
     pen.curveTo((100, 500), (500, 500), (500, 0))
     pen.closePath()
     empty = T2CharStringPen(600, None)
+    shape = pen.getCharString()
     fb.setupCFF("Test", {"FullName": "Test"}, {".notdef": empty.getCharString(),
-                                               "uni5C71": pen.getCharString()}, {})
-    fb.setupHorizontalMetrics({".notdef": (600, 0), "uni5C71": (600, 100)})
+                                               "unreached": shape, "uni5C71": shape}, {})
+    fb.setupHorizontalMetrics({".notdef": (600, 0), "unreached": (600, 100),
+                               "uni5C71": (600, 100)})
     fb.setupHorizontalHeader(ascent=880, descent=-120)
     fb.setupNameTable({"familyName": "Test", "styleName": "Regular"})
     fb.setupOS2()
@@ -187,5 +190,7 @@ def test_the_cjk_conversion_gives_the_same_bytes_twice(tmp_path):
     assert (tmp_path / "a.ttf").read_bytes() == (tmp_path / "b.ttf").read_bytes()
     font = TTFont(tmp_path / "a.ttf")
     assert "glyf" in font and "CFF " not in font
-    assert font["glyf"]["uni5C71"].numberOfContours == 1
-    assert font.getBestCmap()[0x5C71] == "uni5C71"
+    assert len(font.getGlyphOrder()) == 2                       # .notdef and the one reached
+    glyph = font["glyf"][font.getBestCmap()[0x5C71]]
+    assert glyph.numberOfContours == 1
+    assert not all(flag & 1 for flag in glyph.flags)            # off-curve points: quadratic
