@@ -10,8 +10,8 @@ compiled); its size is the PDF's bytes. The builds go round the languages in tur
 after run, so a machine busier at one moment than another weighs on every language alike.
 ``--baseline DIR``: a copy of pnp's source (e.g. ``git archive`` of an older commit, with its
 built C core) whose builds run in the same rounds, printed beside (the before and after of a
-change, measured in one run). The CJK face is made once a machine (about half a
-minute of CPU, pnp/pdf/cjk.py): the bench makes it first and reports that apart. The aim
+change, measured in one run). The CJK face is made once a machine (about 17 s
+of CPU, pnp/pdf/cjk.py): the bench makes it first and reports that apart. The aim
 (issue 37): within 1.5x English's time and 2x its size.
 """
 
