@@ -194,3 +194,31 @@ def test_the_cjk_conversion_gives_the_same_bytes_twice(tmp_path):
     glyph = font["glyf"][font.getBestCmap()[0x5C71]]
     assert glyph.numberOfContours == 1
     assert not all(flag & 1 for flag in glyph.flags)            # off-curve points: quadratic
+
+
+def test_the_text_map_is_kept_once_a_machine_and_a_spoilt_one_is_worked_out_again(
+        tmp_path, monkeypatch):
+    """The glyph -> text map of a face (for the PDF's ToUnicode) is worked out from the font,
+    kept in the cache folder, and read back the same; a kept file that is not exactly a map of
+    glyph ids to text (tampered, cut short, too big) is ignored and written again."""
+    from pnp.pdf import glyph_text
+    from pnp.pdf.faces import font_path
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))       # not the fonts the tests share
+    path = str(font_path("PnpArabic"))
+    worked_out = glyph_text._read_texts(path)
+    assert any(len(t) > 1 for t in worked_out.values())         # ligatures: several letters
+    kept = glyph_text._kept_path(path)
+    glyph_text.glyph_texts.cache_clear()
+    try:
+        assert glyph_text.glyph_texts(path) == worked_out and kept.is_file()
+        assert glyph_text._read_kept(kept) == worked_out
+        for spoilt in ('{"12": 5}', '[1, 2]', '{"-3": "a"}', '{"12": "a"', "x" * (1 << 21),
+                       '{"1e3": "a"}', '{"١٢": "a"}'):
+            kept.write_text(spoilt, encoding="utf-8")
+            glyph_text.glyph_texts.cache_clear()
+            assert glyph_text._read_kept(kept) is None
+            assert glyph_text.glyph_texts(path) == worked_out
+            assert glyph_text._read_kept(kept) == worked_out          # written again, whole
+    finally:
+        glyph_text.glyph_texts.cache_clear()
