@@ -425,6 +425,36 @@ def daily(date_text, out_dir, png, solve_seconds):
 
 
 @cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--from", "first_text", default=None, metavar="DATE",
+              help="the first day to add, YYYY-MM-DD (default: today)")
+@click.option("--days", default=1, show_default=True, type=click.IntRange(1),
+              help="how many days to add, from --from on")
+@click.option("--url", default=None,
+              help="the address the site is served from (the feed's links are then absolute)")
+@click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
+              help="CPU seconds allowed for each answer not worked out before [default: 600, "
+                   "as for any board; answers are kept in the cache folder, as pnp daily's]")
+@user_errors
+def site(folder, first_text, days, url, solve_seconds):
+    """Make the board of the day a static site in FOLDER: a page a day (the board's picture and
+    PDF, yesterday's answer with its best line), a page of every day and an Atom feed. Plain
+    files for any web host, or opened from the folder; days already in FOLDER are kept."""
+    import datetime as dt
+
+    from pnp.progress import Searching
+    from pnp.site import build as build_site
+    from pnp.words import count
+
+    first = dt.date.today() if first_text is None else parse_date(first_text, "--from")
+    held, written = build_site(folder, first, days, solve_seconds, url,
+                               lambda label: Searching(label, "perfect play"))
+    span = held[0].isoformat() + (f" to {held[-1].isoformat()}" if len(held) > 1 else "")
+    click.echo(f"wrote {count(written, 'file')} in {folder}: {count(len(held), 'day')}, {span}; "
+               f"open {folder / 'index.html'}")
+
+
+@cli.command()
 @serve_options
 @user_errors
 def serve(**options):
@@ -434,11 +464,11 @@ def serve(**options):
     run_command(**options)
 
 
-def parse_date(text: str):
+def parse_date(text: str, flag: str = "--date"):
     """A --date, YYYY-MM-DD, and what is wrong with it said plainly (the page says the same)."""
     from pnp.dates import read_date
 
-    return read_date(text, "--date")
+    return read_date(text, flag)
 
 
 def main():
