@@ -1,4 +1,5 @@
-"""The CJK face: Noto Sans CJK from the extra ``pnp[cjk]``, made printable once per machine.
+"""The CJK faces: Noto Sans CJK, regular and bold, from the extra ``pnp[cjk]``, made printable
+once per machine.
 
 Chinese, Japanese and Korean need a font of some 65,000 glyphs (16 MB), too large to ship in
 every install: ``pip install 'pnp[cjk]'`` brings Noto Sans CJK (OFL) from PyPI. Its outlines are
@@ -6,9 +7,12 @@ PostScript (CFF) and reportlab embeds only TrueType, so the first use converts i
 cubic outline becomes quadratic (fontTools' cu2qu, within 1 unit of 1000), the Simplified
 Chinese forms that the font picks by its ``locl`` feature become the characters' own glyphs (so
 a Chinese page prints mainland forms without shaping), and the layout tables go (no CJK line
-pnp prints needs them). That takes about 17 s of CPU once (``convert``); the result is kept
-in the user's cache folder (pnp.cachedir) under a name holding the source's, fontTools' and
-HarfBuzz's versions, written atomically and under a lock so two builds do not convert at once.
+pnp prints needs them). That takes about 17 s of CPU a weight, once (``convert``); the result
+is kept in the user's cache folder (pnp.cachedir) under a name holding the source's, fontTools'
+and HarfBuzz's versions, written atomically and under a lock so two builds do not convert at
+once.
+Each weight is its own font (``WEIGHTS``): a Chinese heading prints in the bold one, drawn bold
+by the type designer, not thickened by us.
 
 The same source, fontTools and HarfBuzz give the same bytes (no timestamps are written), so a
 page prints the same on any machine with the same extra (pyproject.toml pins all three).
@@ -22,22 +26,25 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-PACKAGE = "cvttf_NotoSansCJK_Regular"           # pip install 'pnp[cjk]'
-SOURCE = "NotoSansCJKtc-Regular.otf"
+REGULAR, BOLD = "regular", "bold"
+# weight -> (the package pip install 'pnp[cjk]' brings it in, its font file, the kept file's name)
+WEIGHTS = {REGULAR: ("cvttf_NotoSansCJK_Regular", "NotoSansCJKtc-Regular.otf", "NotoSansCJK"),
+           BOLD: ("cvttf_NotoSansCJK_Bold", "NotoSansCJKtc-Bold.otf", "NotoSansCJK-Bold")}
 INSTALL = "pip install 'pnp[cjk]'"
 LANGUAGE = "ZHS"                                  # the OpenType language whose forms print
 FORMAT = 1                                        # bump when the conversion below changes
 
 
 @lru_cache(maxsize=None)
-def font_source() -> Path | None:
-    """The extra's font file, or None where ``pnp[cjk]`` is not installed."""
+def font_source(weight: str = REGULAR) -> Path | None:
+    """The extra's font file of ``weight``, or None where ``pnp[cjk]`` is not installed."""
     import importlib.util
 
-    spec = importlib.util.find_spec(PACKAGE)
+    package, source, _ = WEIGHTS[weight]
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         return None
-    path = Path(list(spec.submodule_search_locations)[0]) / SOURCE
+    path = Path(list(spec.submodule_search_locations)[0]) / source
     return path if path.is_file() else None
 
 
@@ -54,16 +61,16 @@ def _key(source: Path) -> str:
 
 
 @lru_cache(maxsize=None)
-def font_file() -> Path | None:
-    """The converted TrueType file (made now if this machine has none), or None without the
-    extra or a cache folder to keep it in."""
+def font_file(weight: str = REGULAR) -> Path | None:
+    """The converted TrueType file of ``weight`` (made now if this machine has none), or None
+    without the extra or a cache folder to keep it in."""
     from pnp.cachedir import cache_folder
 
-    source = font_source()
+    source = font_source(weight)
     folder = cache_folder()
     if source is None or folder is None:
         return None
-    target = folder / "fonts" / f"NotoSansCJK-pnp-{_key(source)}.ttf"
+    target = folder / "fonts" / f"{WEIGHTS[weight][2]}-pnp-{_key(source)}.ttf"
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -46,7 +46,7 @@ def test_a_name_in_arabic_on_an_english_line_reads_right_to_left():
                                         ("अनन्या", "PnpDevanagari"), ("山田", "PnpCJK")])
 def test_each_script_prints_in_its_face(text, face):
     assert set(assign_faces(text, SANS)) == {face}
-    bold = {SANS: BOLD}.get(face, face if face == "PnpCJK" else face + "-Bold")
+    bold = {SANS: BOLD}.get(face, face + "-Bold")
     assert set(assign_faces(text, BOLD)) == {bold}
 
 
