@@ -1,4 +1,9 @@
-"""Only for the optional C core; everything else is in pyproject.toml.
+"""For the optional C core and the gallery; everything else is in pyproject.toml.
+
+The gallery: the example specs of ``layouts/`` (one per audience, the specs the README and the
+guides build) are copied into the package as it is built, beside the starter pack in
+``pnp/layouts/``, so an installed pnp serves them from any folder while the repository keeps
+one copy of each (``pnp.web.gallery.default_layout_folders`` reads both places).
 
 ``pnp.games.cliquer._core`` (and ``_core_wide``, the same source for 12-13 dots) is CliqueR's perfect-play solver: it answers ``pnp analyze`` and the
 daily puzzle 14-27 times faster than the pure-Python search in ``solver.py`` (the same answers),
@@ -17,9 +22,12 @@ a sanitizer are passed to the linker too.
 """
 
 import os
+import shutil
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 FLAGS = os.environ.get("PNP_CORE_CFLAGS", "-O2").split()
 
@@ -35,6 +43,20 @@ def core(name: str, macros: list[tuple[str, str]]) -> Extension:
                      extra_link_args=THREADS + [f for f in FLAGS if f.startswith("-fsanitize")])
 
 
+class with_gallery(build_py):
+    """build_py, and layouts/*.yaml into pnp/layouts/ of the build (never over a file there)."""
+
+    def run(self):
+        super().run()
+        here = Path(__file__).resolve().parent
+        target = Path(self.build_lib) / "pnp" / "layouts"
+        target.mkdir(parents=True, exist_ok=True)
+        for spec in sorted((here / "layouts").glob("*.yaml")):
+            if not (here / "pnp" / "layouts" / spec.name).exists():
+                shutil.copyfile(spec, target / spec.name)
+
+
 # The same source twice: sets of segments in one 64-bit word (up to 11 dots, the fastest), and
 # in an unsigned __int128 (12 and 13 dots; a compiler without __int128 skips only this one).
-setup(ext_modules=[core("_core", []), core("_core_wide", [("CORE_WIDE", "1")])])
+setup(ext_modules=[core("_core", []), core("_core_wide", [("CORE_WIDE", "1")])],
+      cmdclass={"build_py": with_gallery})

@@ -221,14 +221,14 @@ def record_drawing(run: Run, boards: int) -> list:
 
 def ops_file(run: Run, boards: int) -> Path:
     """The first ``boards`` pages of the recording (board k is the same board in any pack size)."""
-    from pnp.pdf.fonts import _DIR, _FILES
+    from pnp.pdf.faces import BOLD, SANS, font_path
 
     pages = record_drawing(run, max(boards, run.cache["record_boards"]))
     path = run.work / f"ops-{boards}.jsonl"
     if not path.exists():
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(json.dumps({"pagesize": run.cache["pagesize"],
-                                 "fonts": {n: str(_DIR / f) for n, f in _FILES.items()}}) + "\n")
+                                 "fonts": {n: str(font_path(n)) for n in (SANS, BOLD)}}) + "\n")
             for ops in pages[:boards]:
                 fh.write(json.dumps(ops) + "\n")
     return path

@@ -50,7 +50,7 @@ class Watched:
         self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         if element.tag_name == "select":
             Select(element).select_by_value(value)
-        elif element.get_attribute("type") == "checkbox":
+        elif element.get_attribute("type") in ("checkbox", "radio"):
             if element.is_selected() != bool(value):
                 element.click()
             else:

@@ -27,6 +27,8 @@ MANIFEST = IMAGES / "images.json"
 SOURCES = {
     "starter": (["pnp", "build"], "output/starter-pack.pdf"),
     "class-set": (["pnp", "build", "layouts/class-set.yaml"], "output/class-set.pdf"),
+    "class-set-ar": (["pnp", "build", "layouts/class-set.yaml", "--language", "ar", "-o", "output/ar"],
+                     "output/ar/class-set.pdf"),
     "daily": (["pnp", "daily", "--date", "2026-11-25", "--solve-seconds", "0.01"],
               "output/daily-2026-11-25.pdf"),
 }
@@ -46,6 +48,7 @@ PICTURES = {
     "cliques-tracker": ("starter", "cliques", 0, 2, 60),
     "worksheet": ("class-set", "cliquer", 0, 0, 80),
     "answer-keys": ("class-set", "cliquer", 0, "last", 80),
+    "worksheet-ar": ("class-set-ar", "cliquer", 0, 0, 80),
     "daily": ("daily", "cliquer", 0, 0, 60),
 }
 

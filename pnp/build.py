@@ -15,6 +15,7 @@ from typing import Iterable
 
 from pnp.errors import PnpError
 from pnp.games import game
+from pnp.i18n import ENGLISH
 from pnp.render import (GENERATOR, HELD_BACK, MAIN, WHOLE, ItemError, draw_boards, footer_text,
                         page_geometry, payload)   # the drawing seam, below build and validate
 from pnp.seeding import ident_for, rng_for
@@ -152,8 +153,14 @@ def _worker_start(parent: int) -> None:
     die_with_parent(parent)
 
 
+def spec_language(spec: Spec, language: str | None = None) -> str:
+    """The language the pages print in: ``language`` if given (the command line's
+    ``--language``), else the spec's, else English."""
+    return language or spec.language or ENGLISH
+
+
 def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, object]],
-              part: str = WHOLE, check: bool = False) -> int:
+              part: str = WHOLE, check: bool = False, language: str | None = None) -> int:
     """Impose the boards' pieces (as they come) and write one PDF atomically; returns the
     page count. ``part``: "main" leaves out the pieces held back to the end (answer keys),
     "held-back" prints only those, for boards that have any. ``check``: validate the finished
@@ -163,15 +170,16 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, 
 
     page = page_geometry(spec.page.size, spec.page.orientation, spec.page.margin_mm)
     index = {id(entry): e for e, entry in enumerate(spec.items)}
+    language = spec_language(spec, language)
     with atomic_path(target) as (tmp, fh):
         canvas = new_canvas(fh, page, spec.title)
         try:
             records, pages = draw_boards(canvas, page, footer_text(spec.title, seed, GENERATOR),
                                          ((index[id(entry)], entry.kind, board) for entry, board in pairs),
-                                         part)
+                                         part, language)
         except ItemError as exc:
             raise spec.items[exc.item].error(exc.message) from None
-        attach_json(canvas, payload(spec.title, seed, spec.page, page, records, part))
+        attach_json(canvas, payload(spec.title, seed, spec.page, page, records, part, language))
         canvas.save()
         fh.flush()
         if check:
@@ -243,10 +251,11 @@ def check_replaceable(target: Path, force: bool) -> None:
 
 def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, force: bool = False,
           split: bool = False, progress=None, keys_apart: bool = False,
-          check: bool = False) -> list[tuple[Path, int, int]]:
+          check: bool = False, language: str | None = None) -> list[tuple[Path, int, int]]:
     """Build the spec into one PDF (and with ``split`` one more per item; with ``keys_apart``
-    the pieces held back to the end go to a PDF of their own instead of the pack's end);
-    returns (path, boards, pages) for each PDF written."""
+    the pieces held back to the end go to a PDF of their own instead of the pack's end), its
+    words in ``language`` (else the spec's); returns (path, boards, pages) for each PDF
+    written."""
     seed = spec.seed if seed is None else seed
     outputs = output_paths(spec, out_dir, split, keys_apart)
     for path, _ in outputs:       # refuse before any work is done
@@ -256,14 +265,14 @@ def build(spec: Spec, out_dir: Path, seed: str | None = None, jobs: int = 1, for
     with closing(generated(spec, seed, jobs, progress)) as pairs:
         if parts:                 # each board goes into more than one PDF: keep them
             pairs = list(pairs)
-        written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs, main, check))]
+        written = [(target, len(tasks(spec, seed)), write_pdf(target, spec, seed, pairs, main, check, language))]
     for path, e in parts:
         if e == HELD_BACK or isinstance(e, tuple):        # the pack's or one item's keys
             held = [pair for pair in pairs if any(p.at_end for p in game(pair[0].kind).pieces(pair[1]))
                     and (e == HELD_BACK or pair[0] is spec.items[e[0]])]
             if held:
-                written.append((path, len(held), write_pdf(path, spec, seed, held, HELD_BACK, check)))
+                written.append((path, len(held), write_pdf(path, spec, seed, held, HELD_BACK, check, language)))
             continue
         mine = [pair for pair in pairs if pair[0] is spec.items[e]]
-        written.append((path, len(mine), write_pdf(path, spec, seed, mine, main, check)))
+        written.append((path, len(mine), write_pdf(path, spec, seed, mine, main, check, language)))
     return written

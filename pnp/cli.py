@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import sys
@@ -12,6 +13,8 @@ import click
 
 from pnp import __version__
 from pnp.games import KINDS
+from pnp.i18n import CODES
+from pnp.web.serve import options as serve_options
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -136,10 +139,12 @@ def cli():
 @click.option("--force", is_flag=True, help="replace an output file even if pnp did not make it")
 @click.option("--keys-apart", is_flag=True,
               help="write answer keys to NAME-keys.pdf instead of the end of the pack")
+@click.option("--language", type=click.Choice(CODES), default=None,
+              help="print every word in this language (overrides the spec's language:)")
 @click.option("--check", is_flag=True,
               help="validate each PDF before it replaces anything (the build takes about 1.5 times as long)")
 @user_errors
-def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
+def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, language, check):
     """Build SPEC files (or CliqueR board codes) into PDFs.
 
     With no SPEC, builds the built-in starter pack into ./output/.
@@ -154,6 +159,15 @@ def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, check):
     if seed is not None:
         _check_seed(seed)
     loaded = load_all(specs) if specs else [_load_spec(default_spec())]
+    if language is not None:
+        from pnp.errors import PnpError
+        from pnp.spec import printable_in
+
+        try:
+            printable_in(language)
+        except ValueError as exc:
+            raise PnpError(f"--language {language}: {exc}") from None
+        loaded = [dataclasses.replace(spec, language=language) for spec in loaded]
     _refuse_shared_outputs(loaded, out_dir, split, keys_apart)
     for spec in loaded:       # every spec is read before anything is written
         plan = services.plan(spec)
@@ -412,25 +426,50 @@ def daily(date_text, out_dir, png, solve_seconds):
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="address to listen on (only this computer by default)")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--open", "open_browser", is_flag=True, help="open the page in a browser")
-@click.option("--workers", default=None, type=click.IntRange(1, 64),
-              help="builds at once (default and at most: the cores)")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--from", "first_text", default=None, metavar="DATE",
+              help="the first day to add, YYYY-MM-DD (default: today)")
+@click.option("--days", default=1, show_default=True, type=click.IntRange(1),
+              help="how many days to add, from --from on")
+@click.option("--url", default=None,
+              help="the address the site is served from (the feed's links are then absolute)")
+@click.option("--solve-seconds", type=click.FloatRange(0, min_open=True), default=None,
+              help="CPU seconds allowed for each answer not worked out before [default: 600, "
+                   "as for any board; answers are kept in the cache folder, as pnp daily's]")
 @user_errors
-def serve(host, port, open_browser, workers):
-    """Start the web page: forms, live preview, build, board of the day, validate, analyze."""
-    from pnp.web.serve import serve as run_server
+def site(folder, first_text, days, url, solve_seconds):
+    """Make the board of the day a static site in FOLDER: a page a day (the board's picture and
+    PDF, yesterday's answer with its best line), a page of every day and an Atom feed. Plain
+    files for any web host, or opened from the folder; days already in FOLDER are kept."""
+    import datetime as dt
 
-    run_server(host, port, open_browser, workers)
+    from pnp.progress import Searching
+    from pnp.site import build as build_site
+    from pnp.words import count
+
+    first = dt.date.today() if first_text is None else parse_date(first_text, "--from")
+    held, written = build_site(folder, first, days, solve_seconds, url,
+                               lambda label: Searching(label, "perfect play"))
+    span = held[0].isoformat() + (f" to {held[-1].isoformat()}" if len(held) > 1 else "")
+    click.echo(f"wrote {count(written, 'file')} in {folder}: {count(len(held), 'day')}, {span}; "
+               f"open {folder / 'index.html'}")
 
 
-def parse_date(text: str):
+@cli.command()
+@serve_options
+@user_errors
+def serve(**options):
+    """Start the web page: a class set, the board of the day, a pack, check a PDF, look at a board."""
+    from pnp.web.serve import run_command
+
+    run_command(**options)
+
+
+def parse_date(text: str, flag: str = "--date"):
     """A --date, YYYY-MM-DD, and what is wrong with it said plainly (the page says the same)."""
     from pnp.dates import read_date
 
-    return read_date(text, "--date")
+    return read_date(text, flag)
 
 
 def main():

@@ -13,6 +13,7 @@ from typing import Iterable
 from pnp import __version__
 from pnp.errors import PnpError
 from pnp.games import game
+from pnp.i18n import ENGLISH, LANGUAGES, using
 
 # Which pieces a PDF holds: a whole pack, or one of the two PDFs --keys-apart splits it into (the
 # play pieces, and the pieces held back to the end such as answer keys). The data records the
@@ -42,7 +43,8 @@ def page_geometry(size: str, orientation: str, margin_mm: float):
     return geometry(size, orientation, margin_mm)
 
 
-def payload(title: str, seed: str, spec_page, page, records: list, part: str = WHOLE) -> dict:
+def payload(title: str, seed: str, spec_page, page, records: list, part: str = WHOLE,
+            language: str = ENGLISH) -> dict:
     from pnp.pdf.embed import FORMAT
 
     data = {"format": FORMAT, "generator": GENERATOR, "title": title, "seed": seed,
@@ -51,18 +53,35 @@ def payload(title: str, seed: str, spec_page, page, records: list, part: str = W
             "boards": records}
     if part != WHOLE:             # absent in a whole pack, so its bytes are as they were
         data["part"] = part
+    if language != ENGLISH:       # likewise: an English pack's data is as it was
+        data["language"] = language
     return data
 
 
+def recorded_language(data: dict) -> str:
+    """The language a file's data says its pages print in (English where it says none); a
+    ValueError for one pnp does not print in."""
+    language = data.get("language", ENGLISH)
+    if language not in LANGUAGES:
+        raise ValueError(f"the data names language {language!r}, which pnp does not print in")
+    return language
+
+
 def draw_boards(canvas, page, footer: str, boards: Iterable[tuple[int, str, object]],
-                part: str = WHOLE) -> tuple[list, int]:
-    """Impose every board's pieces on ``canvas``, in order; (records, pages).
+                part: str = WHOLE, language: str = ENGLISH) -> tuple[list, int]:
+    """Impose every board's pieces on ``canvas``, in order, every word in ``language``;
+    (records, pages).
 
     ``boards`` are (item number, kind, board). The build calls this to write a PDF, and the
     validator calls it again on the attached data to know exactly what each page must print.
     ``part`` picks the pieces: "all", "main" (all but those held back to the end) or "held-back"
     (only those; the records list only the boards that have any).
     """
+    with using(language):
+        return _draw_boards(canvas, page, footer, boards, part)
+
+
+def _draw_boards(canvas, page, footer: str, boards, part: str) -> tuple[list, int]:
     from pnp.pdf.impose import Imposer
 
     records: list = []
@@ -125,12 +144,13 @@ def redraw(data: dict) -> tuple[bytes, list]:
     out = io.BytesIO()
     canvas = new_canvas(out, page, data["title"])
     boards = [(r["item"], r["kind"], game(r["kind"]).from_data(r["data"])) for r in data["boards"]]
+    language = recorded_language(data)
     records, _ = draw_boards(canvas, page, footer_text(data["title"], data["seed"], data["generator"]),
-                             boards, data.get("part", WHOLE))
+                             boards, data.get("part", WHOLE), language)
     from pnp.pdf.embed import attach_json
 
     # attached as the build attaches it, so a file pnp wrote is redrawn byte for byte
     attach_json(canvas, payload(data["title"], data["seed"], spec_page, page, records,
-                                data.get("part", WHOLE)))
+                                data.get("part", WHOLE), language))
     canvas.save()
     return out.getvalue(), records

@@ -130,6 +130,40 @@ def yesterday(day, seconds: float | None = None, progress=None) -> Iterator[str]
         yield game(kind).daily_answer(day, seconds, progress)
 
 
+def yesterday_drawn(day, seconds: float | None = None, progress=None) -> Iterator[dict]:
+    """``yesterday``'s answers, each with its picture when its game draws one: {"answer": the
+    line, "picture": the day before's board with its best line drawn move by move ({svg, steps,
+    words}, see the picture door), or None}. The whole line is worked out once and kept with
+    the answer (the daily_played door)."""
+    from pnp.games.base import offers
+
+    for kind in offering("daily_answer"):
+        module = game(kind)
+        if not (offers(module, "daily_played") and offers(module, "picture")):
+            yield {"answer": module.daily_answer(day, seconds, progress), "picture": None}
+            continue
+        played = module.daily_played(day, seconds, progress)
+        board = played["board"]
+        yield {"answer": played["answer"], "picture": None if board is None else
+               module.picture(board, played["figures"], key=f"{kind}-yesterday")}
+
+
+def pictures(spec: Spec) -> list[dict]:
+    """The picture of each board of ``spec`` whose game draws one, without perfect play (the
+    board of the day's answer is tomorrow's): {svg, steps, words}, its SVG's ids numbered."""
+    from pnp.build import generated
+    from pnp.games.base import offers
+
+    out = []
+    with closing(generated(spec, spec.seed)) as pairs:
+        for entry, board in pairs:
+            module = game(entry.kind)
+            if offers(module, "picture") and offers(module, "analyze"):
+                figures = module.analyze(board, solve=False)
+                out.append(module.picture(board, figures, key=f"board-{len(out) + 1}"))
+    return out
+
+
 # ---- analyze: a code, a spec, a PDF ----------------------------------------------------------
 
 Found = tuple[str, str, object]       # (label, kind, board)

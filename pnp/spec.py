@@ -29,6 +29,7 @@ import yaml
 from pnp.errors import FieldRef, SpecError, raise_all
 from pnp.options import CHOICE, FLAG, NUMBER, TEXT, TEXT_JSON, WHOLE, Option, fields, number_text, option
 from pnp.inputs import not_a_file
+from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode, using
 from pnp.pdf.page import PaperSize
 from pnp.yamltext import (NULLS, TRUE_FALSE, TooLarge, bool_trap, compose, is_plain, number,
                           plain_value, position, trap)
@@ -85,6 +86,10 @@ class Header:
     output: str = option(None, label="PDF name", printed=False, check=lambda name: output_name(name),
                          schema={"type": TEXT_JSON, "pattern": r"^[^/\\:.][^/\\:]*$"},
                          help="The name of the PDF file (optional).")
+    # each language is named in its own words, never translated (pnp.i18n.languages)
+    language: LanguageCode = option(ENGLISH, label="Language", check=lambda code: printable_in(code),
+                                    shown={code: lang.name for code, lang in LANGUAGES.items()},
+                                    help="The language every word of the pages is printed in.")
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,20 @@ class Spec:
     items: tuple[Entry, ...]
     output: str | None = None
     file: str = "<spec>"
+    language: str = ENGLISH
+
+
+def printable_in(code: str) -> str:
+    """``code`` if this install can print in that language; a ValueError naming the command
+    that installs the fonts it needs otherwise (Chinese needs the CJK extra)."""
+    from pnp.pdf.faces import available
+
+    language = LANGUAGES[code]
+    if language.cjk and not available("PnpCJK"):
+        from pnp.pdf.cjk import INSTALL
+
+        raise ValueError(f"{language.english} needs the CJK fonts, which are not installed: {INSTALL}")
+    return code
 
 
 # ---------------------------------------------------------------------------------------------
@@ -140,22 +159,24 @@ def _char(ch: str) -> str:
 
 def unprintable(text: str) -> str | None:
     """Why ``text`` cannot be printed as written, or None: an invisible formatting character
-    (a right-to-left override, a zero-width space), a character the print font cannot draw (it
-    would print as an empty box) or a right-to-left letter (pages are laid out left to right,
-    so it would print backwards). The same rule as for Cliques player names."""
-    from pnp.pdf.fonts import BOLD, SANS, backwards_letter, missing_glyphs
+    (a right-to-left override, a zero-width space; a joiner a script needs is fine) or a
+    character no print font can draw (it would print as an empty box; a Chinese, Japanese or
+    Korean one names the command that installs their fonts). Text in any script pnp has a
+    font for prints, right to left where it is written so. The same rule as for Cliques
+    player names."""
+    from pnp.pdf.cjk import INSTALL
+    from pnp.pdf.faces import JOINERS, needs_extra
+    from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
 
-    hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
+    hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf" and ch not in JOINERS),
+                  None)
     if hidden is not None:              # U+202E and kin: invisible on paper, misleading on screen
         return f"has an invisible formatting character {_char(hidden)}; type the text plainly"
     for font in (SANS, BOLD):          # titles print bold, footers regular
         missing = missing_glyphs(text, font)
         if missing:
-            return f"has {_char(missing[0])}, which the print font cannot draw"
-    rtl = backwards_letter(text)
-    if rtl is not None:
-        return (f"has {_char(rtl)}, written right to left: pages are laid out left to right, so it "
-                "would print backwards; write it in Latin, Greek or Cyrillic letters")
+            extra = f"; to print it: {INSTALL}" if needs_extra(missing[0]) else ""
+            return f"has {_char(missing[0])}, which the print font cannot draw{extra}"
     return None
 
 
@@ -608,10 +629,11 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
     except _Reported:
         header = Header()
     title = header.title if "title" in top else _title_from_name(filename, reader)
-    entries = _entries(reader, top["items"][1], filename) if "items" in top else []
+    with using(header.language):    # an item's default words (Cliques' seat names) are printed
+        entries = _entries(reader, top["items"][1], filename) if "items" in top else []
     raise_all(reader.errors)
     return Spec(title=title, page=header.page, seed=header.seed, items=tuple(entries),
-                output=header.output, file=filename)
+                output=header.output, file=filename, language=header.language)
 
 
 def _entries(reader: _Reader, items_node: yaml.Node, filename: str) -> list[Entry]:

@@ -6,10 +6,29 @@ import pytest
 from click.testing import CliRunner
 
 
+@pytest.fixture(scope="session")
+def _font_folder():
+    """The converted CJK font (pnp/pdf/cjk.py: about a minute of CPU to make) is the one thing
+    every test shares with the user's cache folder: it is the same file pnp makes there on first
+    use, and making it per test would cost minutes."""
+    from pnp.cachedir import cache_folder
+
+    folder = cache_folder()
+    if folder is None:
+        return None
+    (folder / "fonts").mkdir(parents=True, exist_ok=True)
+    return folder / "fonts"
+
+
 @pytest.fixture(autouse=True)
-def _own_cache_folder(tmp_path_factory, monkeypatch):
-    """Each test its own empty cache folder (kept answers, cliquer/kept.py), never the user's."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+def _own_cache_folder(tmp_path_factory, monkeypatch, _font_folder):
+    """Each test its own empty cache folder (kept answers, cliquer/kept.py), never the user's
+    (but for the converted CJK font: _font_folder)."""
+    cache = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    if _font_folder is not None:
+        (cache / "pnp").mkdir()
+        (cache / "pnp" / "fonts").symlink_to(_font_folder, target_is_directory=True)
 
 
 @pytest.fixture

@@ -51,13 +51,21 @@ page: {size: A4, orientation: landscape}
 items:
   - {kind: cliques, players: 7}
 """
-SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES}
+# the same packs in three other scripts: HarfBuzz's shaping (pinned), the faces, the bidi
+# layout and the catalogs, pinned like the rest (CJK: the font the extra makes, fontTools pinned)
+SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques": CLIQUES,
+         "circles ar": CIRCLES.replace("seed: golden", "seed: golden\nlanguage: ar"),
+         "cliques hi": CLIQUES.replace("seed: golden", "seed: golden\nlanguage: hi"),
+         "class set zh": CLASS.replace("seed: golden", "seed: golden\nlanguage: zh")}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
     "starter pack": ("8f6e3ea4a6fb5d42", "8f986b49e7259a13"),   # cards grown to the paper, letters 8 pt
     "class set": ("f76a736a00c88632", "779631e57ac18757"),      # the key says question 4's score is shared
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
+    "circles ar": ("4a30dda940fb9509", "98eab5a0a52b178a"),    # shaped right to left
+    "cliques hi": ("99cc22517773526c", "d24bde840c92d49c"),    # Devanagari conjuncts, seat names
+    "class set zh": ("2e3f931954c887bd", "bebe8caa3d6f71ee"),  # the CJK face pnp[cjk] makes
 }
 
 

@@ -104,8 +104,9 @@ def players_count_or_names():
 
 
 def printed_text_checked():
-    assert "which the print font cannot draw" in refused("title: 标题\nitems: [{kind: cliquer}]\n")
-    assert "written right to left" in refused("items: [{kind: cliquer, title: שלום}]\n")
+    assert "which the print font cannot draw" in refused("title: ꦗꦮ\nitems: [{kind: cliquer}]\n")
+    assert "invisible formatting character" in refused('items: [{kind: cliquer, title: "a\\u202eb"}]\n')
+    assert loads("items: [{kind: cliquer, title: שלום}]\n").items[0].item.title == "שלום"
 
 
 PROMISES = {
@@ -123,7 +124,7 @@ PROMISES = {
     'seed: "2026-11-21"                        # any text or whole number': seed_any_text_or_number,
     "`output:` must be a plain file name": output_plain_name,
     "or a count: players: 6": players_count_or_names,
-    "A character the print font cannot\ndraw would print as an empty box": printed_text_checked,
+    "A character the print font cannot draw would print as an empty box, and\ninvisible formatting characters": printed_text_checked,
 }
 
 

@@ -230,11 +230,11 @@ def test_keys_stay_lower_case_with_a_hint():
 
 
 # ---------------------------------------------------------------------------------------------
-# everything printed can be printed: the font draws it, and it reads left to right
+# everything printed can be printed: a face pnp ships (or its CJK extra) draws it
 
 @pytest.mark.parametrize("where, text, column", [
-    ("title: {}\nitems: [{{kind: cliquer}}]\n", "Week 標題", 8),
-    ("seed: {}\nitems: [{{kind: cliquer}}]\n", "種子", 7),
+    ("title: {}\nitems: [{{kind: cliquer}}]\n", "Week ꦗꦮ", 8),
+    ("seed: {}\nitems: [{{kind: cliquer}}]\n", "ꦗꦮ", 7),
     ("items:\n  - kind: cliquer\n    title: {}\n", "Board 🦄", 12),
 ])
 def test_undrawable_printed_text_is_refused_naming_the_character(where, text, column):
@@ -245,23 +245,32 @@ def test_undrawable_printed_text_is_refused_naming_the_character(where, text, co
     assert f"has {bad!r} (U+{ord(bad):04X} {unicodedata.name(bad)}), which the print font cannot draw" in err.message
 
 
-@pytest.mark.parametrize("text", ["שלום", "مرحبا", "Board ש"])
-def test_right_to_left_printed_text_is_refused(text):
-    for where in ("title: {}\nitems: [{{kind: cliquer}}]\n", "items:\n  - kind: cliquer\n    title: {}\n",
-                  "seed: {}\nitems: [{{kind: cliquer}}]\n"):
-        assert "written right to left" in error_of(where.format(text)).message
+def test_a_cjk_character_without_the_extra_names_the_command(monkeypatch):
+    from pnp.pdf import faces
+
+    monkeypatch.setattr(faces, "available", lambda name: name != "PnpCJK")
+    faces.charset.cache_clear()
+    try:
+        err = error_of("title: Week 標題\nitems: [{kind: cliquer}]\n")
+        assert "cannot draw; to print it: pip install 'pnp[cjk]'" in err.message
+        err = error_of("language: zh\nitems: [{kind: cliquer}]\n")
+        assert (err.line, err.column) == (1, 11)
+        assert "Simplified Chinese needs the CJK fonts" in err.message and "pnp[cjk]" in err.message
+    finally:
+        faces.charset.cache_clear()
 
 
-@pytest.mark.parametrize("text", ["Σωκράτης", "Дмитрий", "Zoë & Łucja", "½ − ∞ ≤ π", "★ ♠ ♥"])
+@pytest.mark.parametrize("text", ["Σωκράτης", "Дмитрий", "Zoë & Łucja", "½ − ∞ ≤ π", "★ ♠ ♥",
+                                  "שלום", "مرحبا", "Board ש", "क्षितिज", "標題", "さくら", "한글"])
 def test_printable_text_from_other_scripts_is_kept(text):
     spec = loads(f'title: "{text}"\nseed: "{text}"\nitems:\n  - kind: cliquer\n    title: "{text}"\n')
     assert spec.title == spec.seed == spec.items[0].item.title == text
 
 
 def test_a_file_name_that_becomes_the_title_is_checked_too():
-    err = error_of_file("數學.yaml", "items: [{kind: cliquer}]\n")
-    assert str(err).startswith("數學.yaml: the file name is printed as the title") and "add a title:" in str(err)
-    assert loads("items: [{kind: cliquer}]\n", "數學.yaml".replace("數學", "maths")).title == "maths"
+    err = error_of_file("ꦗꦮ.yaml", "items: [{kind: cliquer}]\n")
+    assert str(err).startswith("ꦗꦮ.yaml: the file name is printed as the title") and "add a title:" in str(err)
+    assert loads("items: [{kind: cliquer}]\n", "數學.yaml").title == "數學"
 
 
 def error_of_file(name: str, text: str) -> SpecError:
@@ -299,8 +308,8 @@ def test_every_printed_option_refuses_what_the_font_cannot_draw():
         for f in dataclasses.fields(game(kind).Item):
             if (f.metadata or {}).get("printed") and not (f.metadata or {}).get("parse"):
                 extra = ", players: 3" if kind == "cliques" else ""
-                err = error_of(f"items:\n  - {{kind: {kind}{extra}, {f.name}: 漢}}\n")
-                assert "U+6F22" in err.message and err.line == 2, (kind, f.name, str(err))
+                err = error_of(f"items:\n  - {{kind: {kind}{extra}, {f.name}: ꦗ}}\n")
+                assert "U+A997" in err.message and err.line == 2, (kind, f.name, str(err))
 
 
 # ---------------------------------------------------------------------------------------------

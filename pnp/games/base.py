@@ -88,9 +88,13 @@ OPTIONAL_DOORS = {
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
     "daily_answer": "daily_answer(date, seconds or None, progress) -> one line: the answer to "
                     "the day before's board, printed after `pnp daily`",
-    "picture": "picture(board, figures) -> {svg, steps, words}: the board drawn for a screen "
-               "(SVG; the best line's moves as <g data-step=k>), one sentence a move, and the "
-               "figures as sentences: the page's Look at a board (needs analyze)",
+    "daily_played": "daily_played(date, seconds or None, progress) -> {answer, board, figures}: "
+                    "daily_answer's line with the day before's board and its figures, perfect "
+                    "play's whole best line in them (kept like the answer): `pnp site` draws it",
+    "picture": "picture(board, figures, key='picture') -> {svg, steps, words}: the board drawn "
+               "for a screen (SVG, its ids starting with key; the best line's moves as "
+               "<g data-step=k>), one sentence a move, and the figures as sentences: the page's "
+               "Look at a board and `pnp site` (needs analyze)",
     # doors that are values, not functions
     "NOUN": "a word for one board of the game when boards are counted, when it is not 'board' "
             "(\"set\"): `pnp build`'s 'wrote ...' line and `pnp validate`'s summary",

@@ -37,6 +37,8 @@ try:        # private to reportlab: checked with the rest by _shortcuts_hold()
 except ImportError:
     PATH_OPS = bidiShapedText = None
 
+from pnp.pdf.shaping import layout, plain
+
 KEPT_LINES = 4096   # strings kept a canvas: a pack's repeated words, not every board's own line
 
 
@@ -103,26 +105,63 @@ class Canvas(_Canvas):
         matrix = "1 0 0 1" if self.bottomup else "1 0 0 -1"
         self._code.append(f"BT {matrix} {fp_str(x, y)} Tm {operators} ET")
 
+    def _laid_out(self, text) -> bool:
+        """Must ``text`` be laid out (faces, direction, shaping) rather than drawn as is?"""
+        return type(text) is str and bool(text) and not plain(text, self._fontname, _rtl())
+
+    def _draw_laid_out(self, x: float, y: float, text: str, anchor: float) -> None:
+        """Draw the line ``text`` segment by segment (pnp.pdf.shaping), its left end, centre
+        (anchor 0.5) or right end (1) at x; the current font is the same afterwards."""
+        font, size, leading = self._fontname, self._fontsize, self._leading
+        segments, width = layout(text, font, _rtl(), _language())
+        left = x - anchor * width * size / 1000
+        for segment in segments:
+            if segment.face != self._fontname:
+                self.setFont(segment.face, size, leading)
+            at = left + segment.x * size / 1000
+            if type(segment.text) is str:
+                self._draw_plain(at, y, segment.text)
+            else:                   # glyphs placed by HarfBuzz: reportlab's own shaped text
+                super().drawString(at, y, segment.text)
+        if self._fontname != font:
+            self.setFont(font, size, leading)
+
+    def _draw_plain(self, x, y, text) -> None:
+        if SHORTCUTS:
+            self._show(x, y, self._line(text)[1])
+        else:
+            super().drawString(x, y, text)
+
     def drawString(self, x, y, text, mode=None, charSpace=0, direction=None, wordSpace=None,
                    shaping=False):
         options = (mode, charSpace, direction, wordSpace, shaping)
-        if not (SHORTCUTS and _plain(text, *options)):
+        if not _plain(text, *options):
             return super().drawString(x, y, text, *options)
-        self._show(x, y, self._line(text)[1])
+        if self._laid_out(text):
+            return self._draw_laid_out(x, y, text, 0.0)
+        self._draw_plain(x, y, text)
 
     def drawCentredString(self, x, y, text, mode=None, charSpace=0, direction=None,
                           wordSpace=None, shaping=False):
         options = (mode, charSpace, direction, wordSpace, shaping)
-        if not (SHORTCUTS and _plain(text, *options)):
+        if not _plain(text, *options):
             return super().drawCentredString(x, y, text, *options)
+        if self._laid_out(text):
+            return self._draw_laid_out(x, y, text, 0.5)
+        if not SHORTCUTS:
+            return super().drawCentredString(x, y, text)
         width, operators = self._line(text)
         self._show(x - 0.5 * width, y, operators)
 
     def drawRightString(self, x, y, text, mode=None, charSpace=0, direction=None,
                         wordSpace=None, shaping=False):
         options = (mode, charSpace, direction, wordSpace, shaping)
-        if not (SHORTCUTS and _plain(text, *options)):
+        if not _plain(text, *options):
             return super().drawRightString(x, y, text, *options)
+        if self._laid_out(text):
+            return self._draw_laid_out(x, y, text, 1.0)
+        if not SHORTCUTS:
+            return super().drawRightString(x, y, text)
         width, operators = self._line(text)
         self._show(x - width, y, operators)
 
@@ -137,6 +176,18 @@ class Canvas(_Canvas):
         for curve in curves:
             code.append(f"{fp_str(*curve[2:])} c")
         code.append(PATH_OPS[stroke, fill, self._fillMode])
+
+
+def _rtl() -> bool:
+    from pnp.pdf.fonts import page_rtl
+
+    return page_rtl()
+
+
+def _language() -> str:
+    from pnp import i18n
+
+    return i18n.current().code
 
 
 # what the check draws: strings in each way and twice (the second from what was kept), in a

@@ -1,73 +1,89 @@
-"""The one font family we print with, shipped inside the package.
+"""Measuring, fitting, wrapping and drawing printed text, in any script pnp prints.
 
-We embed DejaVu Sans (a free extension of Bitstream Vera) rather than using PDF base fonts:
-the base fonts cannot draw Greek or Cyrillic names, and a font read from the user's system
-would make the same spec give different bytes on different machines.
+The faces are DejaVu Sans with Noto Sans for Arabic, Hebrew, Devanagari and CJK
+(``pnp.pdf.faces``), all shipped with pnp or its extra, never read from the system: a font from
+the user's system would make the same spec give different bytes on different machines. A line
+in one face and one direction measures and draws as reportlab draws a string; any other is laid
+out by ``pnp.pdf.shaping`` (faces, bidi, HarfBuzz), and measured the same way it is drawn.
+
+``SANS`` and ``BOLD`` name the two families: text drawn "in SANS" prints each script in that
+family's face for it.
 """
 
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
-from pathlib import Path
 
-SANS = "PnpSans"
+from pnp.i18n import RTL, current
+from pnp.pdf.faces import BOLD, SANS, face_for, family_of, needs_extra
+
 MIN_TEXT_PT = 6.0          # nothing prints smaller: below 6 pt a photocopy loses it
-BOLD = "PnpSans-Bold"
-_FILES = {SANS: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
-_DIR = Path(__file__).with_name("fonts")
-
-
-@lru_cache(maxsize=None)
-def _ttfont(name: str):
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    return TTFont(name, str(_DIR / _FILES[name]))
-
-
-_registered = False
 
 
 def ensure_fonts() -> None:
-    """Register our fonts with reportlab (idempotent; after the first call, free: every
-    measurement of text calls it)."""
-    global _registered
-    if _registered:
-        return
-    from reportlab.pdfbase import pdfmetrics
+    """Register the Latin faces with reportlab (idempotent and, after the first call, free:
+    every measurement of text calls it). The other faces register when a line first needs
+    them."""
+    from pnp.pdf.faces import ttfont
 
-    registered = pdfmetrics.getRegisteredFontNames()
-    for name in _FILES:
-        if name not in registered:
-            pdfmetrics.registerFont(_ttfont(name))
-    _registered = True
+    ttfont(SANS)
+    ttfont(BOLD)
 
 
-@lru_cache(maxsize=None)
-def _charset(name: str) -> frozenset[int]:
-    font = _ttfont(name)
-    return frozenset(font.face.charToGlyph.keys())
+_UNMIRRORED: ContextVar[bool] = ContextVar("pnp_unmirrored", default=False)
+
+
+def page_rtl() -> bool:
+    """Do the words being drawn now read right to left (their page's language's direction, but
+    for a game's own marks: ``unmirrored``)?"""
+    return current().direction == RTL and not _UNMIRRORED.get()
+
+
+@contextmanager
+def unmirrored():
+    """Draw inside the block as on a left-to-right page: what the game needs as it is on every
+    page (a token's "−1", a dot's letter, a board's code) is not a sentence, and a right-to-left
+    page does not turn it round."""
+    token = _UNMIRRORED.set(True)
+    try:
+        yield
+    finally:
+        _UNMIRRORED.reset(token)
+
+
+def page_language() -> str:
+    return current().code
 
 
 def missing_glyphs(text: str, font: str = SANS) -> list[str]:
-    """Characters of ``text`` the font cannot draw (would print as empty boxes)."""
-    have = _charset(font)
+    """Characters of ``text`` no face of ``font``'s family can draw here (they would print as
+    empty boxes); a CJK character counts as missing where the extra ``pnp[cjk]`` is not
+    installed."""
+    family = family_of(font)
     seen: list[str] = []
     for ch in text:
-        if ch not in seen and not ch.isspace() and ord(ch) not in have:
+        if ch not in seen and not ch.isspace() and face_for(ch, family) is None:
             seen.append(ch)
     return seen
 
 
 def check_printable(text: str, what: str, font: str = SANS) -> None:
-    """Refuse text with characters our font cannot draw, naming the first such character."""
+    """Refuse text with characters our fonts cannot draw, naming the first such character (and
+    the command that installs the fonts for it, where an extra has them)."""
     missing = missing_glyphs(text, font)
     if missing:
         import unicodedata
 
+        from pnp.pdf.cjk import INSTALL
+
         ch = missing[0]
         name = unicodedata.name(ch, "unnamed character")
+        extra = f"; to print it: {INSTALL}" if needs_extra(ch) else ""
         raise ValueError(f"{what} {text!r} has {ch!r} (U+{ord(ch):04X} {name}), "
-                         "which the print font cannot draw")
+                         f"which the print font cannot draw{extra}")
 
 
 def backwards_letter(text: str) -> str | None:
@@ -82,14 +98,23 @@ def backwards_letter(text: str) -> str | None:
 
 
 # Kept: every page of a pack measures the same words again (its title, "running score", the
-# scale bar's label). Valid because a width depends on the text, the font and the size alone: a
-# font name always means the same font file (ours are registered once, under our names only).
+# scale bar's label). Valid because a width depends on the text, the font, the size and the
+# page's direction alone: a font name always means the same font file (ours are registered once,
+# under our names only).
 @lru_cache(maxsize=4096)
-def string_width(text: str, font: str, size: float) -> float:
+def _width(text: str, font: str, size: float, rtl: bool, language: str) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from pnp.pdf.shaping import layout, plain
+
     ensure_fonts()
-    return stringWidth(text, font, size)
+    if plain(text, font, rtl):
+        return stringWidth(text, font, size)
+    return layout(text, font, rtl, language)[1] * size / 1000
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    return _width(text, font, size, page_rtl(), current().code)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = MIN_TEXT_PT) -> float:
@@ -105,31 +130,73 @@ def fit_size(text: str, font: str, size: float, max_width: float, min_size: floa
 
 
 def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
-    """Greedy word wrap; a single word longer than the line is broken by characters."""
-    return list(_wrapped(text, font, size, max_width))
+    """Greedy word wrap; a single word longer than the line is broken by characters. Chinese,
+    Japanese and Korean break between any two of their characters (but not before a closing
+    mark such as "，" or after an opening one such as "（")."""
+    return list(_wrapped(text, font, size, max_width, page_rtl(), page_language()))
+
+
+_NO_BREAK_BEFORE = set("，。、；：！？）》」』】〉〕％,.;:!?)")
+_NO_BREAK_AFTER = set("（《「『【〈〔(")
+
+
+def pieces(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut where a line may break: (piece, whether it follows the one before with no
+    space). Words break at spaces; Chinese, Japanese and Korean also between their characters."""
+    # a no-break space (French puts one before ":") binds the words either side of it
+    words = [w for w in re.split(r"[ \t\n\r\f\v]+", text) if w]
+    return [(piece, k > 0) for word in words for k, piece in enumerate(_pieces(word))]
+
+
+def _pieces(word: str) -> list[str]:
+    """``word`` split where a line may break inside it (between CJK characters)."""
+    from pnp.pdf.faces import CJK, script_of
+
+    out, start = [], 0
+    for i in range(1, len(word)):
+        a, b = word[i - 1], word[i]
+        if ((script_of(a) == CJK or script_of(b) == CJK) and b not in _NO_BREAK_BEFORE
+                and a not in _NO_BREAK_AFTER and _cut_ok(word, i)):
+            out.append(word[start:i])
+            start = i
+    out.append(word[start:])
+    return out
+
+
+def _cut_ok(word: str, cut: int) -> bool:
+    """May ``word`` be cut before index ``cut`` without splitting a cluster (a mark from its
+    base, a conjunct at its virama or joiner)?"""
+    from pnp.pdf.faces import joins_previous
+
+    return not joins_previous(word[cut]) and word[cut - 1] not in "\u094d\u200d"
 
 
 @lru_cache(maxsize=512)
-def _wrapped(text: str, font: str, size: float, max_width: float) -> tuple[str, ...]:
+def _wrapped(text: str, font: str, size: float, max_width: float, rtl: bool = False,
+             language: str = "en") -> tuple[str, ...]:
     # cached: a pack prints the same rules on every board, and wrapping measures every word
+    # (rtl and language are in the key because a line's width depends on them)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
-            candidate = word if not line else f"{line} {word}"
-            if string_width(candidate, font, size) <= max_width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            line = ""
-            while string_width(word, font, size) > max_width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and string_width(word[:cut], font, size) > max_width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
+            for k, piece in enumerate(_pieces(word)):
+                joiner = " " if k == 0 else ""
+                candidate = piece if not line else f"{line}{joiner}{piece}"
+                if string_width(candidate, font, size) <= max_width:
+                    line = candidate
+                    continue
+                if line:
+                    lines.append(line)
+                line = ""
+                while string_width(piece, font, size) > max_width and len(piece) > 1:
+                    cut = len(piece)
+                    while cut > 1 and (string_width(piece[:cut], font, size) > max_width
+                                       or not _cut_ok(piece, cut)):
+                        cut -= 1
+                    lines.append(piece[:cut])
+                    piece = piece[cut:]
+                line = piece
         lines.append(line)
     return tuple(lines)
 
@@ -144,12 +211,17 @@ def elide(text: str, font: str, size: float, max_width: float) -> str:
 
 
 def draw_fitted(canvas, text: str, x: float, y: float, max_width: float, font: str = SANS,
-                size: float = 10.0, align: str = "left", min_size: float = MIN_TEXT_PT) -> float:
+                size: float = 10.0, align: str = "left", min_size: float = MIN_TEXT_PT,
+                mirror: bool = True) -> float:
     """Draw one line of text shrunk to fit ``max_width``; returns the size used.
 
     It never shrinks below ``min_size`` nor MIN_TEXT_PT: text that does not fit there is cut
-    with an ellipsis rather than overflow.
+    with an ellipsis rather than overflow. On a right-to-left page (``mirror``) a line set to
+    start at the box's left starts at its right, and the other way round: x is the left end of
+    the box for "left" and its right end for "right".
     """
+    if mirror and align != "center" and page_rtl():
+        x, align = (x + max_width, "right") if align == "left" else (x - max_width, "left")
     used = size
     if size < max(min_size, MIN_TEXT_PT) or string_width(text, font, size) > max_width:
         used = fit_size(text, font, size, max_width, min_size)     # measured once when it fits

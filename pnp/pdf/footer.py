@@ -9,7 +9,9 @@ carries it, since every page prints something measured.
 from __future__ import annotations
 
 from pnp.paper import MM
-from pnp.pdf.fonts import MIN_TEXT_PT, SANS, elide, fit_size, string_width
+from pnp.pdf.fonts import MIN_TEXT_PT, SANS, elide, fit_size, page_rtl, string_width
+from pnp.i18n import N_, _
+from pnp.i18n import number as written
 from pnp.pdf.page import PageGeometry
 
 BAR_MM = 50
@@ -17,7 +19,8 @@ BAR_STEP_MM = 10               # black and white blocks, so a ruler lines up wit
 BAR_HEIGHT_MM = 1.4
 BASELINE_MM = 1.5              # footer text baseline above the bottom of the safe area
 FOOTER_PT = 7
-BAR_LABEL = f"this bar is {BAR_MM} mm: print at 100 %"
+_BAR_LABEL = N_("this bar is {mm} mm: print at 100 %")
+BAR_LABEL = _BAR_LABEL.format(mm=BAR_MM)       # in English (the tests read it)
 LABEL_PT = 6.5
 GAP_MM = 3
 INK_GRAY = 0.35
@@ -35,14 +38,22 @@ def draw_footer(canvas, page: PageGeometry, text: str, number: int | None = None
     # the outline's outer half (and a little air) stays inside the margin: with the narrowest
     # margin, 5 mm, the margin's edge is the safe area's
     bar_x = safe.right - BAR_MM * MM - OUTLINE_PT
-    label_w = string_width(BAR_LABEL, SANS, LABEL_PT)
+    label = bar_label()
+    label_w = string_width(label, SANS, LABEL_PT)
     label_x = bar_x - GAP_MM * MM / 2 - label_w
-    c.setFillGray(INK_GRAY)
-    c.setFont(SANS, LABEL_PT)
-    c.drawString(label_x, base, BAR_LABEL)
     line, size = footer_line(text, number, label_x - GAP_MM * MM - safe.x)
-    c.setFont(SANS, size)
-    c.drawString(safe.x, base, line)
+    c.setFillGray(INK_GRAY)
+    if page_rtl():                  # mirrored: the line at the right, the bar at the left
+        bar_x = safe.x + OUTLINE_PT
+        c.setFont(SANS, LABEL_PT)
+        c.drawString(bar_x + BAR_MM * MM + GAP_MM * MM / 2, base, label)
+        c.setFont(SANS, size)
+        c.drawRightString(safe.right, base, line)
+    else:
+        c.setFont(SANS, LABEL_PT)
+        c.drawString(label_x, base, label)
+        c.setFont(SANS, size)
+        c.drawString(safe.x, base, line)
     _bar(c, bar_x, base, BAR_MM * MM, BAR_HEIGHT_MM * MM)
     c.restoreState()
 
@@ -55,28 +66,37 @@ def footer_line(text: str, number: int | None, width: float) -> tuple[str, float
 
     ``text`` is the build's ``TITLE · seed SEED · GENERATOR``; the title is what comes before
     the last " · seed " (a title may hold those words; a seed holding them keeps only what
-    follows them whole)."""
-    tail = "" if number is None else f" · page {number}"
+    follows them whole). The words "seed" and "page" print in the page's language."""
+    tail = "" if number is None else " · " + _("page {n}").format(n=written(number))
+    title, mark, rest = text.rpartition(SEED_MARK)
+    said = " · " + _("seed") + " "        # the mark as the page's language prints it
+    if mark:
+        text = title + said + rest
     whole = text + tail
     size = fit_size(whole, SANS, FOOTER_PT, width)
     if string_width(whole, SANS, size) <= width + 1e-6:
         return whole, size
     size = MIN_TEXT_PT
-    title, mark, rest = text.rpartition(SEED_MARK)
     if not mark:                        # no seed in the line: the page number stays whole
         return elide(text, SANS, size, width - string_width(tail, SANS, size)) + tail, size
     seed, dot, generator = rest.rpartition(" · ")
     if not dot:
         seed, generator = rest, ""
-    kept = f"{SEED_MARK.lstrip(' ·')}{seed}" + (f" · {generator}" if generator else "") + tail
+    kept = f"{said.lstrip(' ·')}{seed}" + (f" · {generator}" if generator else "") + tail
     room = width - string_width(" · " + kept, SANS, size)
     if room >= string_width("…", SANS, size):
         return elide(title, SANS, size, room) + " · " + kept, size
-    kept = f"{SEED_MARK.lstrip(' ·')}{seed}{tail}"           # the generator goes first
+    kept = f"{said.lstrip(' ·')}{seed}{tail}"           # the generator goes first
     room = width - string_width("… · " + kept, SANS, size)
     if room >= 0:
         return "… · " + kept, size
-    return "… · seed " + _middle(seed, width - string_width("… · seed " + tail, SANS, size), size) + tail, size
+    lead = "…" + said
+    return lead + _middle(seed, width - string_width(lead + tail, SANS, size), size) + tail, size
+
+
+def bar_label() -> str:
+    """The scale bar's label in the page's language."""
+    return _(_BAR_LABEL).format(mm=written(BAR_MM))
 
 
 def _middle(text: str, width: float, size: float) -> str:

@@ -46,6 +46,7 @@ def check_parsed(parsed, frames: Sequence[Placed], number: int, safe: Frame | No
     """Problems of a page as the validator reads it (``pnp.verify.printed.read_parsed``; page
     ``number``, from 1) holding pieces in ``frames``; ``safe`` adds the safe-area check.
     ``text=False`` checks only where ink is (frames, safe area), which is much cheaper."""
+    frames = list(dict.fromkeys(frames))   # a piece placed twice (forged data) is looked at once
     printed = parsed.printed(many=worth_reading([f for _, f in frames], safe, text))
     return page_problems(printed, frames, number, safe, text)
 

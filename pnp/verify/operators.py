@@ -1,15 +1,15 @@
-"""A page's content operators read straight from its decoded bytes, for the content pnp writes.
+"""A page's content operators read straight from its decoded bytes, in the grammar pnp writes.
 
-Reading a 1,000-board pack back is mostly a loop over some 400,000 content operators. pikepdf's
-``parse_content_stream`` makes a Python object of every operand (a ``Decimal`` for each
-number), which costs more than the reading itself. pnp's content is plain: numbers, a few
-names, literal strings in text operators, flat arrays (``TJ``, ``d``) and the small dictionary
-of a marked section. ``operators`` reads exactly that grammar and nothing else: one regular
-expression an operator, every token ending where the PDF grammar ends it. Anything outside it
-(a comment, a hex string, a ``#`` in a name, an inline image, nested arrays, an operator not in
-the PDF's list, a number qpdf may read otherwise, several content streams) gives ``None``, and
-the caller reads the page through qpdf's parse as before. So a forger gains nothing by writing
-what this reader does not know: that page is read by qpdf, as every page was before.
+pnp's content is plain: numbers, a few names, strings in text operators, flat arrays (``TJ``,
+``d``) and the small dictionary of a marked section. ``operators`` reads exactly that grammar
+and nothing else: one regular expression an operator, every token ending where the PDF grammar
+ends it. Anything outside it (a comment, a ``#`` in a name, an inline image, nested arrays, an
+operator not in the PDF's list, a number longer than pnp writes, which readers read otherwise)
+gives ``None``: pnp never wrote that page, and ``why_foreign`` says what it met. No other reader
+of content runs in the validator (qpdf's parse is never asked for a page's operators), and no
+page gives more than ``MAX_OPERATORS`` (``TooMany``), so a page of three million ``0 0 m``
+costs a bounded list. Strings are literal, or hexadecimal as ``qpdf --qdf`` rewrites them
+(even digits, no spaces: read alike by every reader).
 
 The operands it gives are the interpreter's plain values (``pnp.verify.printed``): a number is
 its token's bytes (``float()`` reads it, exactly as ``Decimal`` then ``float`` would), a name
@@ -35,7 +35,8 @@ _NUM = rb"[+-]?(?:[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15})" + _END
 _NAME = rb"/[A-Za-z0-9_.+\-]{1,127}" + _END           # no # escapes: those go to qpdf
 # a literal string without nested parentheses, a line continuation, a carriage return (read
 # as a newline) or a backslash before a character the grammar gives no meaning
-_STR = rb"\((?:[^\\()\r]|\\[nrtbf()\\]|\\[0-7]{1,3})*+\)"
+_LITERAL = rb"\((?:[^\\()\r]|\\[nrtbf()\\]|\\[0-7]{1,3})*+\)"
+_STR = rb"(?:" + _LITERAL + rb"|<(?:[0-9A-Fa-f]{2})*+>)"
 _ARRAY = rb"\[" + _WS + rb"*+(?:(?:" + _NUM + rb"|" + _STR + rb")" + _WS + rb"*+)*+\]"
 _DICT = rb"<<" + _WS + rb"*+(?:" + _NAME + _WS + rb"*+(?:" + _NUM + rb"|" + _NAME + rb")" + \
         _WS + rb"*+)*+>>"
@@ -52,7 +53,7 @@ def _line() -> re.Pattern:
     def number() -> bytes:
         return _WS + rb"*+(" + _NUM + rb")"
     return re.compile(word(rb"BT") + number() * 6 + word(rb"Tm") + _WS + rb"*+(" + _NAME + rb")"
-                      + number() + word(rb"Tf") + number() + word(rb"TL") + _WS + rb"*+(" + _STR
+                      + number() + word(rb"Tf") + number() + word(rb"TL") + _WS + rb"*+(" + _LITERAL
                       + rb")" + word(rb"Tj") + word(rb"T\*") + word(rb"ET"))
 
 
@@ -64,6 +65,7 @@ _ESCAPE = re.compile(rb"\\([nrtbf()\\]|[0-7]{1,3})")
 _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f", b"(": b"(",
             b")": b")", b"\\": b"\\"}
 MAX_OPERANDS = 64       # operands of one operator (a TJ array counts as one); pnp writes 6
+MAX_OPERATORS = 200_000  # operators of one page; pnp's heaviest page has about ... (a test)
 
 
 class Name(str):
@@ -82,7 +84,11 @@ class Shown:
 
 
 class Foreign(Exception):
-    """Content outside the grammar this reader knows: read it with qpdf instead."""
+    """Content outside the grammar this reader knows."""
+
+
+class TooMany(Exception):
+    """A page with more operators than ``MAX_OPERATORS`` (no pnp page comes near)."""
 
 
 MAX_LINES = 20_000       # lines remembered a document (a 1,000-board pack repeats about 6,000)
@@ -103,7 +109,7 @@ class Lines:
 
 def operators(content: bytes, lines: Lines | None = None) -> list[tuple[str, tuple]] | None:
     """Every (operator, operands) of ``content`` in order, or None when any of it is outside
-    the grammar above (the caller then reads it through qpdf).
+    the grammar above; TooMany past ``MAX_OPERATORS``.
 
     ``lines`` remembers the items of the lines the document repeats (pnp writes an operator or
     a text a line, and three lines in four recur: the same rules, cells, colours and q/Q on
@@ -127,17 +133,26 @@ def operators(content: bytes, lines: Lines | None = None) -> list[tuple[str, tup
                 elif len(known) < MAX_LINES:
                     known[line] = items
             out += items
+            if len(out) > MAX_OPERATORS:
+                raise TooMany(f"more than {MAX_OPERATORS} operators")
         return out
     return _items(content)
 
 
 def _items(content: bytes) -> list[tuple[str, tuple]] | None:
+    return _read(content)[0]
+
+
+def _read(content: bytes) -> tuple[list[tuple[str, tuple]] | None, int]:
+    """(the operators, or None; where the reading stopped)."""
     match, line = _OP.match, _LINE.match
     names: dict[bytes, str] = {}
     out: list[tuple[str, tuple]] = []
     pos, end = 0, len(content)
     try:
         while True:
+            if len(out) > MAX_OPERATORS:
+                raise TooMany(f"more than {MAX_OPERATORS} operators")
             m = line(content, pos)
             if m is not None:
                 pos = m.end()
@@ -145,18 +160,17 @@ def _items(content: bytes) -> list[tuple[str, tuple]] | None:
                 out.append((LINE, (*g[:6], Name(g[6].decode("ascii")), g[7], g[8],
                                    Shown(_unescape(g[9][1:-1])))))
                 if pos >= end:
-                    return out
+                    return out, pos
                 continue
             m = match(content, pos)
             if m is None:
-                return out if _TAIL.match(content, pos) else None
-            pos = m.end()
+                return (out if _TAIL.match(content, pos) else None), pos
             raw, word = m.group(1, 2)
             name = names.get(word)
             if name is None:
                 name = word.decode("latin-1")
                 if name not in KNOWN:
-                    return None
+                    return None, m.start(2)
                 names[word] = name
             if not raw:
                 out.append((name, ()))
@@ -164,18 +178,83 @@ def _items(content: bytes) -> list[tuple[str, tuple]] | None:
                 # numbers only, parted by whitespace ``split`` knows (not NUL)
                 args = tuple(raw.split())
                 if len(args) > MAX_OPERANDS:
-                    return None
+                    return None, pos
                 out.append((name, args))
             else:
                 args = _operands(raw)
                 if len(args) > MAX_OPERANDS or name not in SHOWING and any(
                         isinstance(a, Shown) or isinstance(a, list) and name != "d" for a in args):
-                    return None
+                    return None, pos
                 out.append((name, args))
+            pos = m.end()
             if pos >= end:
-                return out
+                return out, pos
     except Foreign:
+        return None, pos
+
+
+_CANON = re.compile(rb"[\t\n\f\r ]+|(" + _NUM + rb"|" + _NAME + rb"|\[|\]|<<|>>|"
+                    rb"(?:[A-Za-z]{1,3}\*?|'|\")" + _END + rb")|(" + _LITERAL + rb")|"
+                    rb"<((?:[0-9A-Fa-f]{2})*+)>")
+
+
+def canonical(content: bytes) -> list | None:
+    """The content's tokens, each string as the bytes it shows, for the equivalence a re-saver
+    keeps (``qpdf --qdf`` writes strings in hexadecimal and parts tokens by other whitespace);
+    None if any of it is outside pnp's grammar or it does not end on whitespace (a reader that
+    joins it to more content would run its last token on). Whitespace between tokens and a
+    string's spelling are read alike by every reader of content, so two contents with one
+    canonical form print the same. NUL, whitespace to the PDF but not to every reader, is not
+    whitespace here."""
+    if not content or content[-1:] not in b"\t\n\f\r ":
         return None
+    out: list = []
+    pos, end, match = 0, len(content), _CANON.match
+    while pos < end:
+        m = match(content, pos)
+        if m is None:
+            return None
+        token, literal, hexa = m.group(1, 2, 3)
+        if token is not None:
+            out.append(token)
+        elif literal is not None:
+            out.append(("string", _unescape(literal[1:-1])))
+        elif hexa is not None:
+            out.append(("string", bytes.fromhex(hexa.decode("ascii"))))
+        pos = m.end()
+        if len(out) > 8 * MAX_OPERATORS:
+            return None
+    return out
+
+
+def why_foreign(content: bytes) -> str:
+    """What ``operators`` met that pnp never writes, in a few words (None was its answer)."""
+    import re as _re
+
+    ops, pos = _read(content)
+    if ops is not None:
+        return "nothing"
+    pos = _re.compile(_WS + rb"*+").match(content, pos).end()
+    rest = content[pos:pos + 400]
+    word = _re.compile(rb"[^\x00\t\n\f\r ()<>\[\]{}/%]*").match(rest).group(0)
+    if rest.startswith(b"%"):
+        return "a comment (readers differ on where it ends)"
+    if rest.startswith(b"BI"):
+        return "an inline image"
+    if _re.fullmatch(rb"[+-]?[0-9.]+", word) and len(word) > 15:
+        return f"a number {len(word)} characters long (readers read long numbers differently)"
+    if rest.startswith(b"<") and not rest.startswith(b"<<"):
+        return "a hexadecimal string with spaces or an odd digit"
+    if rest.startswith(b"/") and b"#" in rest.split()[0]:
+        return "a name spelt with # escapes"
+    if word and _re.fullmatch(rb"[A-Za-z'\"]{1,3}\*?", word) and word.decode("latin-1") not in KNOWN:
+        return f"an operator {_shown(word)} that is not the PDF's"
+    return f"{_shown(rest[:24])}, which is not in the grammar pnp writes"
+
+
+def _shown(raw: bytes) -> str:
+    """A few bytes from a file as a person can read them, escaped."""
+    return "`" + "".join(chr(b) if 32 <= b < 127 and b != 96 else f"\\x{b:02x}" for b in raw) + "`"
 
 
 def _operands(raw: bytes) -> tuple:
@@ -189,7 +268,8 @@ def _operands(raw: bytes) -> tuple:
         elif name is not None:
             value = Name(name.decode("ascii"))
         elif string is not None:
-            value = Shown(_unescape(string[1:-1]))
+            value = Shown(bytes.fromhex(string[1:-1].decode("ascii")) if string.startswith(b"<")
+                          else _unescape(string[1:-1]))
         else:
             token = m.group(0)
             if token in (b"[", b"<<"):

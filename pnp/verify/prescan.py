@@ -1,46 +1,33 @@
-"""Refusing a hostile PDF before any renderer reads it: bounds from the parser's view of the file.
+"""Refusing a hostile PDF before anything large is built: bounds from the parser's view of it.
 
-The file is opened with qpdf (through pikepdf), which reads it as a viewer does: names
-decoded (``/A#41`` is ``/AA``), object streams, incremental updates, and no trust in anything
-that merely looks like syntax (the bytes ``obj`` inside a string hide nothing from it). qpdf
-reads every stream's dictionary without decoding its data; this scan then decodes each stream
-itself, with its own bounded decoders (Flate in steps of ``STEP``, ASCIIHex, ASCII85), counting
-as it goes and stopping the moment a stream or the file passes its cap, so a bomb is refused in
-seconds and a few megabytes. It also caps what later costs grow with: objects, filters pnp
-never writes, inline images, and the form XObjects that draw other XObjects (the fan-out that
-turns 82 kB into 16 GB). A file qpdf had to repair is refused: a damaged file is read
-differently by different readers, and the proof must be about the file a printer reads.
+First the file's frame is read one way only (``pnp.verify.container``: its cross-reference
+sections, objects and tokens, from its bytes). Then it is opened with qpdf (through pikepdf),
+which reads it as a viewer does: names decoded (``/A#41`` is ``/AA``), object streams, and no
+trust in anything that merely looks like syntax (the bytes ``obj`` inside a string hide
+nothing from it). qpdf reads every stream's dictionary without decoding its data; this scan
+then decodes each stream itself, with its own bounded decoders (Flate in steps of ``STEP``,
+ASCIIHex, ASCII85), counting as it goes and stopping the moment a stream or the file passes
+its cap, so a bomb is refused in seconds and a few megabytes. It also caps what later costs
+grow with: objects, and filters pnp never writes. A file qpdf had to repair is refused: a
+damaged file is read differently by different readers, and the proof must be about the file a
+printer reads. Nothing in the validator renders a page or asks qpdf for a page's operators.
 
 What slips through still meets the limits of ``pnp.verify.sandbox``.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import io
 import os
-import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-MAX_INFLATED = 96 * 2**20      # bytes all streams may decode to; a 1000-page pack needs ~30 MB
-MAX_STREAM = 32 * 2**20        # bytes one stream may decode to
-MAX_OBJECTS = 500_000          # indirect objects; a 1000-page pack has about 2,300
-MAX_DRAWS = 100_000            # worst-case form and image draws reachable through nested forms
-MAX_NESTING_FORMS = 8          # form XObjects that themselves draw XObjects
-STEP = 1 << 20                 # bytes inflated per step, so the cap is checked as we go
-
-# filters pnp (and qpdf, pikepdf, mutool re-saving a pnp PDF) write; anything else is a decoder
-# (JBIG2, JPX, LZW, DCT ...) that no pnp page needs and a hostile file would bring
-FILTERS = {"/FlateDecode", "/Fl", "/ASCIIHexDecode", "/AHx", "/ASCII85Decode", "/A85"}
-FLATE = {"/FlateDecode", "/Fl"}
-
+from pnp.verify.decoders import (FILTERS, FLATE, MAX_IN_OBJECT_STREAM, MAX_INFLATED, MAX_OBJECTS,
+                                 Refused, decode)
 
 MAX_PAGE_WORK = 512 * 2**20   # pages x largest content stream: what parsing every page may cost
 OPEN_MEMORY = 160 * 2**20     # address space opening and scanning may add (a 1000-page pack: ~30 MB)
 OPENING_GREW = 32 * 2**20     # a failed open that grew the peak this much ran out of memory
-MAX_IN_OBJECT_STREAM = 10_000  # objects one object stream may hold (qpdf writes 100 a stream)
 
 
 @dataclass
@@ -55,16 +42,14 @@ class Scan:
     object_streams: set = field(default_factory=set)   # objgens decoded before the objects
 
 
-class Refused(Exception):
-    """What the scan refuses, as the end of one line ("a stream inflates past 32 MB")."""
-
-
 def scan(data: bytes) -> Scan:
     """Raise Refused if the PDF asks for more than any pnp PDF could; else the open document."""
     import pikepdf
 
+    from pnp.verify import container
     from pnp.verify.sandbox import tighter
 
+    container.check(data)       # the frame read one way, before qpdf builds anything
     # qpdf inflates a cross-reference stream while it opens the file, with its own decoder:
     # the open (and the scan after it) gets a tight memory limit of its own, so such a bomb
     # is refused within ``OPEN_MEMORY``, not at the child's limit
@@ -81,7 +66,7 @@ def scan(data: bytes) -> Scan:
                 # ("unable to find /Root dictionary"): say what it was
                 if _peak() - before > OPENING_GREW:
                     raise MemoryError from None
-                raise Refused(f"damaged or unreadable PDF ({_said(exc)})") from None
+                raise Refused(f"damaged or unreadable PDF ({said(exc)})") from None
             return _scan(pdf)
     except MemoryError:
         if pdf is not None:
@@ -124,7 +109,6 @@ def _scan(pdf) -> Scan:
     if isinstance(size, int) and size > MAX_OBJECTS:
         raise Refused(f"has {size} objects; pnp PDFs have far fewer (at most {MAX_OBJECTS})")
     found = Scan(pdf)
-    forms: dict = {}           # objgen of a form XObject -> (its draws, the XObjects it names)
     count = 0
     try:
         _object_streams(pdf, found)
@@ -133,14 +117,13 @@ def _scan(pdf) -> Scan:
             if count > MAX_OBJECTS:
                 raise Refused(f"has more than {MAX_OBJECTS} objects; pnp PDFs have far fewer")
             if isinstance(obj, pikepdf.Stream) and obj.objgen not in found.object_streams:
-                _stream(obj, found, forms)
+                _stream(obj, found)
     except pikepdf.PdfError as exc:
-        raise Refused(f"damaged or unreadable PDF ({_said(exc)})") from None
+        raise Refused(f"damaged or unreadable PDF ({said(exc)})") from None
     warnings = pdf.get_warnings()
     if warnings:
-        raise Refused(f"is damaged: it reads only after repair ({_said(warnings[0])}); pnp PDFs "
+        raise Refused(f"is damaged: it reads only after repair ({said(warnings[0])}); pnp PDFs "
                       "and their re-saves read cleanly")
-    _check_fan_out(pdf, forms)
     return found
 
 
@@ -174,16 +157,17 @@ def _object_streams(pdf, found: Scan) -> None:
         holder = pdf.get_object((number, 0))
         if not isinstance(holder, pikepdf.Stream) or holder.get("/Type") != pikepdf.Name.ObjStm:
             raise Refused("lists objects inside something that is not an object stream")
-        _stream(holder, found, {})        # refuses a bomb before qpdf inflates it
-        found.object_streams.add(holder.objgen)
+        _stream(holder, found)            # counted with the rest (``container`` has decoded
+        found.object_streams.add(holder.objgen)   # it within bounds and read its tokens)
 
 
-def _stream(obj, found: Scan, forms: dict) -> None:
+def _stream(obj, found: Scan) -> bytes | None:
+    """The stream decoded within bounds (None for the cross-reference stream qpdf has read)."""
     import pikepdf
 
     kind = str(obj.get("/Type", ""))
     if kind == "/XRef":
-        return                # qpdf has read it already to open the file; pnp's readers never do
+        return None           # read within bounds by ``container`` before qpdf opened the file
     filters = obj.get("/Filter")
     names = [filters] if isinstance(filters, pikepdf.Name) else \
         list(filters) if isinstance(filters, pikepdf.Array) else [] if filters is None else [None]
@@ -202,142 +186,27 @@ def _stream(obj, found: Scan, forms: dict) -> None:
     body = obj.read_raw_bytes()
     room = MAX_INFLATED - found.decoded
     for f in names:
-        body = _decode(f, body, room)
+        body = decode(f, body, room)
     found.decoded += len(body)
     subtype = str(obj.get("/Subtype", ""))
     if kind in ("/EmbeddedFile", "/ObjStm", "/Metadata") or subtype in ("/Image",) or \
             any(k in obj for k in ("/Length1", "/Length2", "/Length3")):
-        return                # not content a page draws
+        return body           # not content a page draws
     found.largest_content = max(found.largest_content, len(body))
-    if b"ID" in body and b"BI" in body:          # maybe an inline image: read it as qpdf does
-        try:
-            ops = pikepdf.parse_content_stream(obj)
-        except pikepdf.PdfError:
-            ops = []
-        if any(isinstance(op, pikepdf.ContentStreamInlineImage) for op in ops):
-            raise Refused("has an inline image, which pnp PDFs never have")
-    if subtype == "/Form":
-        draws = _draws(obj, body)
-        named = obj.get("/Resources", {}).get("/XObject") if isinstance(obj.get("/Resources"), pikepdf.Dictionary) else None
-        forms[obj.objgen] = (draws, named)
+    return body
 
 
-def _draws(obj, body: bytes) -> int:
-    """How many XObjects a content stream draws (its ``Do`` operators, as parsed)."""
-    import pikepdf
+def said(warning) -> str:
+    """qpdf's words without the name it gives an in-memory file (``<_io.BytesIO object at
+    0x...>``, wherever it says it) or any other object's address."""
+    import re
 
-    if b"Do" not in body:
-        return 0
-    try:
-        return sum(str(op.operator) == "Do" for op in pikepdf.parse_content_stream(obj))
-    except pikepdf.PdfError:
-        return 0
-
-
-def _check_fan_out(pdf, forms: dict) -> None:
-    """Forms that draw forms multiply: a page draw can reach the product of the draws along
-    any chain of forms. pnp writes no form XObjects at all, so the cap is generous."""
-    import pikepdf
-
-    drawing = [g for g, (draws, _) in forms.items() if draws]
-    if len(drawing) > MAX_NESTING_FORMS:
-        raise Refused(f"has {len(drawing)} form XObjects that draw other XObjects "
-                      f"(nested forms; pnp PDFs have none)")
-    worst: dict = {}
-
-    def reach(objgen, depth: int) -> int:
-        if depth > MAX_NESTING_FORMS + 1:
-            raise Refused("has form XObjects that draw themselves (pnp PDFs have none)")
-        if objgen in worst:
-            return worst[objgen]
-        draws, named = forms.get(objgen, (0, None))
-        inner = 1
-        if draws and isinstance(named, pikepdf.Dictionary):
-            inner = max([reach(x.objgen, depth + 1) for x in named.values()
-                         if isinstance(x, pikepdf.Stream) and x.objgen in forms] or [1])
-        worst[objgen] = max(1, draws) * inner if draws else 1
-        if worst[objgen] > MAX_DRAWS:
-            raise Refused("has nested form XObjects that could draw more than "
-                          f"{MAX_DRAWS} objects on one page (pnp PDFs have none)")
-        return worst[objgen]
-
-    for page in pdf.pages:
-        xobjects = page.obj.get("/Resources", {}).get("/XObject") \
-            if isinstance(page.obj.get("/Resources"), pikepdf.Dictionary) else None
-        if not isinstance(xobjects, pikepdf.Dictionary):
-            continue
-        page_draws = 0
-        for content in _contents(page.obj):
-            page_draws += _draws(content, content.read_bytes()) if content.objgen else 0
-        top = max([reach(x.objgen, 0) for x in xobjects.values()
-                   if isinstance(x, pikepdf.Stream) and x.objgen in forms] or [1])
-        if max(page_draws, 1) * top > MAX_DRAWS:
-            raise Refused("has nested form XObjects that could draw more than "
-                          f"{MAX_DRAWS} objects on one page (pnp PDFs have none)")
-
-
-def _contents(page) -> list:
-    import pikepdf
-
-    contents = page.get("/Contents")
-    if isinstance(contents, pikepdf.Stream):
-        return [contents]
-    if isinstance(contents, pikepdf.Array):
-        return [c for c in contents if isinstance(c, pikepdf.Stream)]
-    return []
-
-
-def _decode(name: str, body: bytes, room: int) -> bytes:
-    if name in FLATE:
-        return _inflate(body, room)
-    if name in ("/ASCIIHexDecode", "/AHx"):
-        text = bytes(body).split(b">", 1)[0]
-        text = b"".join(text.split())
-        try:
-            return binascii.unhexlify(text + b"0" * (len(text) % 2))
-        except (binascii.Error, ValueError):
-            raise Refused("has a damaged ASCIIHex stream") from None
-    # ASCII85: never longer than 5/4 of its text, so it needs no cap of its own
-    text = b"".join(bytes(body).split())
-    if text.startswith(b"<~"):
-        text = text[2:]
-    text = text.split(b"~>", 1)[0]
-    try:
-        return base64.a85decode(text)
-    except (ValueError, binascii.Error):
-        raise Refused("has a damaged ASCII85 stream") from None
-
-
-def _said(warning) -> str:
-    """qpdf's words without the name it gives an in-memory file."""
     text = " ".join(str(warning).split())
-    if text.startswith("stream <") or text.startswith("<"):
-        text = text.split(">", 1)[-1].lstrip(": ")
-    return text[:120]
+    text = re.sub(r"(?:stream |file )?<[^<>]* at 0x[0-9a-fA-F]+>:? ?", "", text)
+    return text.strip(" :")[:120]
 
 
 def _short(exc) -> str:
     return " ".join(str(exc).split())[:120]
 
 
-def _inflate(body: bytes, room: int) -> bytes:
-    """The stream inflated, refusing as soon as it passes its cap or the room left."""
-    cap = min(MAX_STREAM, room)
-    inflater = zlib.decompressobj()
-    out = []
-    size = 0
-    pending = body
-    try:
-        while pending:
-            chunk = inflater.decompress(pending, STEP)
-            pending = inflater.unconsumed_tail
-            size += len(chunk)
-            if size > cap:
-                raise Refused(f"has a compressed stream that inflates past {cap // 2**20} MB "
-                              f"(a stream in a pnp PDF is far smaller)")
-            out.append(chunk)
-            if inflater.eof:
-                break
-    except zlib.error:
-        raise Refused("has a damaged compressed stream") from None
-    return b"".join(out)

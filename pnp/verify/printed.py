@@ -165,30 +165,30 @@ class Parsed:
 
 
 def read_parsed(page, fonts: dict, lines=None) -> Parsed:
-    """A pikepdf page read from its decoded content operators, as pdfium reads one: each
-    painting operator one path object, each text-showing operator one text object, in order,
-    with the innermost marked-content tag each is drawn in. ``fonts`` caches each font's
-    measures (``pnp.verify.glyphs``) by object, ``lines`` (``pnp.verify.operators.Lines``) the
-    operators of the content lines the document's pages repeat.
+    """A pikepdf page read from its decoded content, as pdfium reads one: each painting
+    operator one path object, each text-showing operator one text object, in order, with the
+    innermost marked-content tag each is drawn in. ``fonts`` caches each font's measures
+    (``pnp.verify.glyphs``) by object, ``lines`` (``pnp.verify.operators.Lines``) the operators
+    of the content lines the document's pages repeat.
 
-    The operators pnp writes are followed exactly; an XObject, shading or inline image (never
+    The content is read in the grammar pnp writes (``pnp.verify.operators``), and only so: a
+    page in several streams, or holding anything else (a comment, an inline image, an
+    over-long number ...), raises Unreadable with what it holds. An XObject or shading (never
     in a pnp page: the structural proof names it) is taken as ink over the whole page, since
-    this reader does not look inside it. Raises TooMuch past ``MAX_OBJECTS``, Unreadable for
-    content it cannot follow."""
+    this reader does not look inside it. Raises TooMuch past ``MAX_OBJECTS`` objects or
+    ``operators.MAX_OPERATORS`` operators."""
     import pikepdf
 
-    from pnp.verify.operators import operators
+    from pnp.verify.operators import TooMany, operators, why_foreign
 
     width, height = _page_box(page)
     content = _content(page)
-    # pnp's own content is read from its bytes (``pnp.verify.operators``); whatever that reader
-    # does not know is read through qpdf's parse, operand by operand
-    ops = operators(content, lines) if content is not None else None
+    try:
+        ops = operators(content, lines)
+    except TooMany as exc:
+        raise TooMuch(str(exc)) from None
     if ops is None:
-        try:
-            ops = [_plain(op) for op in pikepdf.parse_content_stream(page)]
-        except pikepdf.PdfError as exc:
-            raise Unreadable(f"content qpdf cannot parse ({' '.join(str(exc).split())[:80]})") from None
+        raise Unreadable(why_foreign(content))
     resources = page.obj.get("/Resources")
     font_dict = resources.get("/Font") if isinstance(resources, pikepdf.Dictionary) else None
     try:
@@ -196,55 +196,25 @@ def read_parsed(page, fonts: dict, lines=None) -> Parsed:
     except TooMuch:
         raise
     except (IndexError, TypeError, ValueError, KeyError, AttributeError, OverflowError,
-            ZeroDivisionError) as exc:
-        raise Unreadable(f"content this reader cannot follow ({type(exc).__name__})") from None
+            ZeroDivisionError):
+        raise Unreadable("operators with operands pnp never gives them") from None
 
 
-def _content(page) -> bytes | None:
-    """The page's one content stream, decoded (pnp writes one); None for anything else."""
+def _content(page) -> bytes:
+    """The page's one content stream, decoded (pnp writes one; none is an empty page)."""
     import pikepdf
 
     stream = page.obj.get("/Contents")
+    if stream is None:
+        return b""
+    if isinstance(stream, pikepdf.Array):
+        raise Unreadable(f"its content split across {len(stream)} streams (pnp writes one)")
     if not isinstance(stream, pikepdf.Stream):
-        return None
+        raise Unreadable("content that is not a stream")
     try:
         return stream.read_bytes()
-    except pikepdf.PdfError:          # qpdf's parse says why, in its words
-        return None
-
-
-INLINE = " inline image"      # the operator an inline image reads as (no keyword has a space)
-
-
-def _plain(op) -> tuple[str, tuple]:
-    """A pikepdf operator as the interpreter's plain values (``pnp.verify.operators``)."""
-    import pikepdf
-
-    if isinstance(op, pikepdf.ContentStreamInlineImage):
-        return INLINE, ()
-    return str(op.operator), tuple(_plain_value(v, 0) for v in op.operands)
-
-
-def _plain_value(v, depth: int):
-    """One operand as a plain value; past two levels (deeper than the interpreter looks, and
-    than anything pnp writes) left as it is."""
-    import pikepdf
-
-    from pnp.verify.operators import Name, Shown
-
-    if isinstance(v, pikepdf.Name):
-        return Name(str(v))
-    if isinstance(v, pikepdf.String):
-        return Shown(bytes(v))
-    if depth >= 2:
-        return v
-    if isinstance(v, pikepdf.Array):
-        return [_plain_value(x, depth + 1) for x in v]
-    if isinstance(v, pikepdf.Dictionary):
-        return {str(k): _plain_value(x, depth + 1) for k, x in v.items()}
-    if type(v).__name__ == "Decimal":
-        return float(v)
-    return v
+    except pikepdf.PdfError:
+        raise Unreadable("content that cannot be decoded") from None
 
 
 def _page_box(page) -> tuple[float, float]:
@@ -413,7 +383,7 @@ def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) 
             tm = tlm = compose((1, 0, 0, 1, dx, dy), tlm)
             if name in ("'", '"'):
                 show(args[-1])
-        elif name in ("Do", "sh", INLINE):
+        elif name in ("Do", "sh"):
             others.append(Other(page_ink, here[0], clip))
             add("other", len(others) - 1)
         # everything else (line caps, joins, miter, flatness, intent, stroke colour, ET) moves
@@ -503,7 +473,7 @@ def _channel(grey: float) -> int:
 
 def _grey(name: str, args) -> float:
     """The grey a fill colour prints as (pnp writes ``g``; the others are named foreign by the
-    proof, and read here as the luminance a grey render sees)."""
+    proof, and read here as the luminance a grey printer prints)."""
     values = [float(v) for v in args if isinstance(v, (int, float, bytes))]   # bytes: a number
     if name == "g" or len(values) == 1:
         return values[0]

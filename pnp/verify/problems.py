@@ -15,6 +15,7 @@ DATA = Problems({
     "check-failed": "a game's check cannot check this data",
     "drawn-unknown": "a marked object belongs to no board",
     "duplicate-board": "two board records are the same board",
+    "board-id": "a board's ID is not the one the footer's seed and the board's number give",
     "data-attachments": "more than one attached board data, or other attached files",
     "data-page": "the data's page size is not its paper's, or not the pages' size",
     "other-version": "made by another pnp version, whose drawing this one cannot redraw",
@@ -39,10 +40,10 @@ PROOF = Problems({
     "page-geometry": "a page box, rotation or size differs from what pnp writes",
     "print-settings": "the print dialog settings (scaling, copies, range, duplex, forms) differ",
     "foreign-construct": "a construct pnp never writes (colour spaces, graphics states, XObjects, "
-                         "actions, optional content, JavaScript, operators beyond grey paths and text)",
+                         "actions, optional content, JavaScript, operators beyond grey paths and "
+                         "text, content in several streams or outside pnp's grammar)",
     "annotation": "a page carries annotations (pnp pages have none)",
-    "ink-extra": "the page prints ink that pnp does not draw there",
-    "ink-missing": "the page does not print ink that pnp draws there",
+    "content-differs": "a page's drawing is not the one pnp draws for its data",
     "ink-unproven": "the ink could not be compared with the redraw",
 })
 

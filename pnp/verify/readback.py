@@ -16,7 +16,7 @@ from pathlib import Path
 from pnp.errors import PnpError
 from pnp.pdf.embed import ATTACHMENT, FORMAT
 from pnp.verify.operators import Lines
-from pnp.verify.prescan import MAX_PAGE_WORK
+from pnp.verify.prescan import MAX_PAGE_WORK, said
 from pnp.verify.printed import Drawn, _page_size  # noqa: F401 - Drawn: where callers find it
 
 MAX_PDF_BYTES = 128 * 2**20      # a 1000-page pack is about 5 MB
@@ -33,13 +33,16 @@ class NotOurs(PnpError):
 class PdfBoards:
     """An open pnp PDF: ``payload`` is the attached data, ``page_objects(i)`` what page i shows.
 
-    ``data`` holds the file's bytes, ``structure`` the file as qpdf reads it (opened and
-    bounded by ``pnp.verify.prescan``, for the structural proof) and ``data_attachments`` how
-    many attachments carry board data.
+    ``data`` holds the file's bytes, ``structure`` the file as qpdf reads it (its frame read one
+    way by ``pnp.verify.container``, opened and bounded by ``pnp.verify.prescan``, for the
+    structural proof) and ``data_attachments`` how many attachments carry board data.
     """
 
     def __init__(self, path: str | Path):
-        from pnp.verify.prescan import Refused, scan
+        import pikepdf
+
+        from pnp.verify.decoders import Refused
+        from pnp.verify.prescan import scan
 
         path = Path(path)
         name = str(path)
@@ -47,7 +50,7 @@ class PdfBoards:
             info = path.stat()
             if stat.S_ISDIR(info.st_mode):
                 raise NotOurs(f"{name}: is a folder, not a PDF")
-            if not stat.S_ISREG(info.st_mode):   # a pipe would block, and pdfium must seek
+            if not stat.S_ISREG(info.st_mode):   # a pipe would block
                 raise NotOurs(f"{name}: not a regular file; save the PDF to a file first")
             if info.st_size > MAX_PDF_BYTES:
                 raise NotOurs(f"{name}: {info.st_size // 2**20} MB is larger than any pack pnp writes")
@@ -61,7 +64,7 @@ class PdfBoards:
             raise NotOurs(f"{name}: larger than any pack pnp writes")
         if b"%PDF-" not in data[:1024]:
             raise NotOurs(f"{name}: not a PDF file")
-        if b"%%EOF" not in data[-1024:]:     # pdfium would repair it, but it is a cut-short copy
+        if b"%%EOF" not in data[-1024:]:     # a reader might repair it, but it is a cut-short copy
             raise NotOurs(f"{name}: the PDF is cut short (no %%EOF at its end); copy it again")
         try:
             self.scan = scan(data)
@@ -70,15 +73,18 @@ class PdfBoards:
         self.structure = self.scan.pdf
         self.data = data
         self.name = name
-        self._pdfium = None
+        self.unread: dict[int, str] = {}   # page -> what it holds that pnp never writes
         self.fonts: dict = {}            # font object -> its measures, for every page's reading
-        self.parsed: dict = {}           # page -> its reading (``pnp.verify.printed.Parsed``)
+        self.objects_read = 0            # objects drawn on the pages read so far
         self.lines = Lines()             # the operators of the content lines pages repeat
         try:
             # the page count, the page sizes, the attached data and what each page draws are
-            # read from qpdf's parse, the one the structural proof holds; pdfium opens the file
-            # only to render a page the structure cannot decide (``pdf``)
-            self.pages = len(self.structure.pages)
+            # read from qpdf's parse, the one the structural proof holds
+            try:
+                self.pages = len(self.structure.pages)
+            except pikepdf.PdfError as exc:       # a page tree that loops, say
+                raise NotOurs(f"{name}: its page tree is damaged ({said(exc)}); pnp's is "
+                              "one list of pages") from None
             if self.pages > MAX_PAGES:
                 raise NotOurs(f"{name}: {self.pages} pages; pnp packs have at most {MAX_PAGES}")
             # pages may share one heavy content stream that is parsed again for each page
@@ -92,32 +98,7 @@ class PdfBoards:
             self.close()
             raise
 
-    @property
-    def pdf(self):
-        """The file open in pdfium, for the colour render; opened at the first use. It must
-        see the pages qpdf sees."""
-        if self._pdfium is None:
-            import pypdfium2 as pdfium
-
-            try:
-                opened = pdfium.PdfDocument(self.data)
-            except (pdfium.PdfiumError, OSError) as exc:
-                reason = str(exc).lower()
-                if "password" in reason or "security" in reason:
-                    raise NotOurs(f"{self.name}: the PDF is encrypted; pnp PDFs never are") from None
-                raise NotOurs(f"{self.name}: damaged or unreadable PDF ({exc})") from None
-            if pdfium.raw.FPDF_GetSecurityHandlerRevision(opened.raw) != -1 or \
-                    len(opened) != self.pages:
-                count = len(opened)
-                opened.close()
-                raise NotOurs(f"{self.name}: PDF readers disagree on it ({self.pages} or "
-                              f"{count} pages, or encryption); pnp PDFs read alike everywhere")
-            self._pdfium = opened
-        return self._pdfium
-
     def close(self) -> None:
-        if self._pdfium is not None:
-            self._pdfium.close()
         self.structure.close()
 
     def __len__(self) -> int:
@@ -142,7 +123,7 @@ class PdfBoards:
         except NotOurs:
             raise
         except (pikepdf.PdfError, ValueError, TypeError, AttributeError) as exc:
-            raise NotOurs(f"{self.name}: the attached board data is damaged ({_short(exc)})") from None
+            raise NotOurs(f"{self.name}: the attached board data is damaged ({said(exc)})") from None
         if data is None:
             raise NotOurs(f"{self.name}: no pnp board data attached; was this PDF made by pnp build?")
         if len(data) > MAX_DATA_BYTES:
@@ -155,17 +136,6 @@ class PdfBoards:
             raise NotOurs(f"{self.name}: attached data is not in the {FORMAT} format")
         return payload
 
-    def _page(self, index: int):
-        import pypdfium2 as pdfium
-
-        try:
-            return self.pdf[index]
-        except pdfium.PdfiumError as exc:     # the document opened, but this page is damaged
-            raise NotOurs(f"{self.name}: page {index + 1} is damaged ({exc})") from None
-
-    def page_size(self, index: int) -> tuple[float, float]:
-        return tuple(self._page(index).get_size())
-
     def page_size_unloaded(self, index: int) -> tuple[float, float]:
         """The page's size as a viewer shows it (its crop box within its media box, turned
         by its rotation), from its dictionary as qpdf reads it, without parsing its content."""
@@ -175,28 +145,33 @@ class PdfBoards:
         return size
 
     def page_objects(self, index: int) -> list[Drawn]:
-        """Every object page ``index`` draws (marked or not), from its reading."""
-        return self.page_read(index).drawn
+        """Every object page ``index`` draws (marked or not), from its reading (none if it
+        could not be read)."""
+        found = self.page_read(index)
+        return found.drawn if found is not None else []
 
     def page_read(self, index: int):
-        """Page ``index`` read once from qpdf's parse (``pnp.verify.printed.read_parsed``)."""
+        """Page ``index`` read (``pnp.verify.printed.read_parsed``); None if it holds what pnp
+        never writes, and ``unread`` says what. Not kept: a reading is checked and let go, so
+        memory does not grow with the pages."""
         from pnp.verify.printed import TooMuch, Unreadable, read_parsed
 
-        if index not in self.parsed:
-            try:
-                with _collector_paused():
-                    found = read_parsed(self.structure.pages[index], self.fonts, self.lines)
-            except TooMuch as exc:
-                raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages draw a few "
-                              "thousand objects at most") from None
-            except Unreadable as exc:
-                raise NotOurs(f"{self.name}: page {index + 1} has {exc}") from None
-            self.objects_read = getattr(self, "objects_read", 0) + len(found.drawn)
-            if self.objects_read > MAX_OBJECTS_READ:
-                raise NotOurs(f"{self.name}: its pages draw more than {MAX_OBJECTS_READ} objects "
-                              "in all; pnp packs draw far fewer")
-            self.parsed[index] = found
-        return self.parsed[index]
+        if index in self.unread:
+            return None
+        try:
+            with _collector_paused():
+                found = read_parsed(self.structure.pages[index], self.fonts, self.lines)
+        except TooMuch as exc:
+            raise NotOurs(f"{self.name}: page {index + 1}: {exc}; pnp pages are far "
+                          "lighter") from None
+        except Unreadable as exc:
+            self.unread[index] = str(exc)
+            return None
+        self.objects_read += len(found.drawn)
+        if self.objects_read > MAX_OBJECTS_READ:
+            raise NotOurs(f"{self.name}: its pages draw more than {MAX_OBJECTS_READ} objects "
+                          "in all; pnp packs draw far fewer")
+        return found
 
 
 @contextmanager
@@ -291,10 +266,6 @@ def _attached_bytes(spec) -> bytes | None:
         if isinstance(stream, pikepdf.Stream):
             return stream.read_bytes()
     return None
-
-
-def _short(exc) -> str:
-    return " ".join(str(exc).split())[:120]
 
 
 def _no_constant(name: str):

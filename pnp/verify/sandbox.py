@@ -1,12 +1,12 @@
 """The last line of defence: reading a hostile PDF in a child process with hard limits.
 
-pdfium is fuzzed and robust, but a PDF can still ask it for gigabytes (a Flate bomb, a form
-XObject drawing itself ten times over twenty levels) or for minutes of work. The pre-checks in
-``pnp.verify.prescan`` refuse what they can see before pdfium starts; whatever they miss meets
-these limits. The child gets an address-space limit (RLIMIT_AS) and a CPU-time limit
+qpdf is fuzzed and robust, but a PDF can still ask a reader for gigabytes or for minutes of
+work. The pre-checks in ``pnp.verify.container`` and ``pnp.verify.prescan`` refuse what they
+can see before qpdf builds anything large; whatever they miss meets these limits. The child gets an address-space limit (RLIMIT_AS) and a CPU-time limit
 (RLIMIT_CPU) and the parent a wall clock, so an allocation failure, an abort inside pdfium or
 an endless loop becomes one line ("needs more than 768 MB") instead of a signal, a swap storm
-or a hang; a reader that crashes (SIGSEGV, SIGBUS) is reported as a crash. Where ``fork`` is not available the work runs in-process, unlimited.
+or a hang; a reader that crashes (SIGSEGV, SIGBUS) is reported as a crash. Where ``fork`` is
+not available the work runs in-process, unlimited.
 """
 
 from __future__ import annotations
@@ -246,7 +246,7 @@ def _why(value, memory: int, cpu: int) -> str:
     if signalled and os.WTERMSIG(value) in (signal.SIGSEGV, signal.SIGBUS):
         # not memory: a bad access is a fault in the reader, which the file has found
         name = signal.Signals(os.WTERMSIG(value)).name
-        return f"crashed the PDF reader ({name}); please report this file"
+        return f"crashed the PDF reader ({name}); no pnp PDF does"
     if signalled and os.WTERMSIG(value) in (signal.SIGXCPU, signal.SIGKILL):
         return f"needs more than {cpu} s of work to read"
     return "could not be read (the reader stopped)"

@@ -2,25 +2,20 @@
 
 pnp writes every PDF itself, and writes very little: a catalog with a page tree, outlines,
 viewer preferences and one attached file; pages with five boxes, /Rotate 0 and an empty
-/Trans; resources that are two embedded TrueType fonts and a /ProcSet; content made of grey
-paths, text in those fonts and marked-content tags. So the proof reads the given file with
-qpdf (through pikepdf: names decoded, every standard filter, object streams, incremental
-updates as a viewer reads them) and asks two things, in this order:
+/Trans; resources that are two embedded TrueType fonts and a /ProcSet; one content stream a
+page, made of grey paths, text in those fonts and marked-content tags. So the proof reads the
+given file with qpdf (through pikepdf: names decoded, every standard filter, object streams;
+its frame was read one way first, ``pnp.verify.container``) and asks two things, in this order:
 
 1. **Allow-list.** Everything reachable from the trailer, the catalog and each page is of a
    kind pnp writes. Anything else is a named problem (``foreign-construct: page 1: colour
-   space /Separation /All``, ``annotation``, ``page-geometry: /Rotate 89``) and the page is
-   never rendered: colour spaces, overprint, halftones, XObjects, images, shadings, actions,
-   optional content and annotations never reach a renderer.
+   space /Separation /All``, ``annotation``, ``page-geometry: /Rotate 89``).
 2. **Equality with the redraw.** Each page's boxes, rotation and resources equal the redraw's
    by structure (fonts by their program, widths and descriptors, whatever their object
-   numbers); its decoded content equals the redraw's operator by operator, numbers compared
-   at the six significant digits pnp writes, or failing that its drawing does (``drawing``:
-   each shape and text painted, with the matrix, clip, line style and grey it is painted in;
-   ``mutool clean -s`` reorders the state operators and keeps the drawing). Such a page is
-   proved without rendering. A page that passes the allow-list but whose drawing differs (a
-   forger adds a grey line) is left to the colour render in ``pnp.verify.proof``: only there
-   does the structure not decide.
+   numbers; numbers at the six significant digits pnp writes), and its content is the
+   redraw's: one stream, the same decoded bytes, or the same tokens as a named re-saver
+   spells them (``content``). A drawing that differs in any way fails as ``content-differs``;
+   nothing is left to a render.
 
 The attached data itself is not compared here: it is what the redraw is drawn from, and the
 validator reads it with every game's ``from_data``; only its place and shape are checked.
@@ -75,7 +70,7 @@ OPERATORS = {
 WHY = {"rg": "colour", "RG": "colour", "k": "colour", "K": "colour", "cs": "colour space",
        "CS": "colour space", "sc": "colour", "SC": "colour", "scn": "colour", "SCN": "colour",
        "gs": "graphics state (overprint, halftone, transfer, soft mask)", "Do": "XObject",
-       "sh": "shading", "BI": "inline image", "INLINE IMAGE": "inline image",
+       "sh": "shading", "BI": "inline image",
        "ri": "rendering intent", "i": "flatness", "Tr": "text rendering mode",
        "Ts": "text rise", "BMC": "marked content", "MP": "marked point", "DP": "marked point",
        "d0": "glyph width", "d1": "glyph width", "BX": "compatibility section",
@@ -224,9 +219,9 @@ def _page_tree(pages) -> list[Difference]:
     return []
 
 
-def page(index: int, given_page, redrawn_page, fonts: dict) -> tuple[list[Difference], bool]:
-    """(problems of page ``index``, whether its content is proved equal). Problems here mean
-    the page must not be rendered; (no problems, False) leaves it to the render."""
+def page(index: int, given_page, redrawn_page, fonts: dict) -> list[Difference]:
+    """Every way page ``index`` differs from the redraw's: its dictionary, boxes and resources
+    by structure, then its content (``content``). No problems: the page is proved."""
     import pikepdf
 
     out: list[Difference] = []
@@ -257,19 +252,8 @@ def page(index: int, given_page, redrawn_page, fonts: dict) -> tuple[list[Differ
             out.append(_foreign(f"page {number}", f"a content stream with {', '.join(odd[:3])}", index))
             break
     if out:
-        return out, False
-    if _content_bytes(given_page) == _content_bytes(redrawn_page):
-        return [], True           # the redraw's own content: on the allow-list by making
-    found, given_ops = _operators(index, given_page)
-    if found:
-        return found, False
-    mine_ops = pikepdf.parse_content_stream(redrawn_page)
-    if _same_ops(given_ops, mine_ops):
-        return [], True
-    # the same drawing said another way (``mutool clean -s`` sets each colour just before its
-    # use and drops the identity matrix): what is painted, with the state it is painted in
-    theirs, ours = drawing(given_ops), drawing(mine_ops)
-    return [], theirs is not None and ours is not None and _same_events(theirs, ours)
+        return out
+    return content(index, obj.get("/Contents"), mine.get("/Contents"))
 
 
 def _page_word(key) -> str:
@@ -353,30 +337,90 @@ def _fonts_equal(given, mine, memo: dict) -> bool:
     return True
 
 
-def _operators(index: int, given_page) -> tuple[list[Difference], list]:
-    """The page's content as operators, each on the allow-list, or the first that is not."""
+def content(index: int, given, mine) -> list[Difference]:
+    """Page ``index``'s content (``given``, the page's /Contents) is the redraw's (``mine``):
+    one stream whose decoded bytes are the redraw's, or, where a re-saver rewrote them
+    (``qpdf --qdf`` spells strings in hexadecimal and may part tokens by other whitespace),
+    the same tokens with strings of the same bytes, ending on whitespace
+    (``operators.canonical``). Anything else is named: content that no reader of content reads
+    pnp's way (several streams, a comment, an over-long number, an operator off the allow-list)
+    as a foreign construct, and any other difference as ``content-differs``, at the first line
+    that differs (``proof`` adds where on the page the drawing differs)."""
     import pikepdf
 
-    try:
-        ops = pikepdf.parse_content_stream(given_page)
-    except pikepdf.PdfError as exc:
-        return [_foreign(f"page {index + 1}", f"content qpdf cannot parse ({_short(exc)})",
-                         index)], []
+    from pnp.verify.operators import TooMany, canonical, operators, why_foreign
+
     number = index + 1
-    for op in ops:
-        if isinstance(op, pikepdf.ContentStreamInlineImage):
-            return [_foreign(f"page {number}", "an inline image", index)], []
-        name = str(op.operator)
-        if name not in OPERATORS:
-            why = WHY.get(name)
-            return [_foreign(f"page {number}", f"operator {name}" + (f" ({why})" if why else ""),
-                             index)], []
-        if name == "BDC" and not (len(op.operands) == 2 and isinstance(op.operands[1], pikepdf.Dictionary)
-                                  and "/OC" not in op.operands[1]
-                                  and _n(op.operands[0]) != "/OC"):
-            return [_foreign(f"page {number}", "marked content naming a property list or "
-                             "optional content", index)], []
-    return [], ops
+    where = f"page {number}"
+    if isinstance(given, pikepdf.Array):
+        return [_foreign(where, f"its content split across {len(given)} streams (readers join "
+                         "them differently: a comment that ends one swallows the start of the "
+                         "next in a printer's reader)", index)]
+    if not isinstance(given, pikepdf.Stream):
+        return [_foreign(where, "content that is not a stream", index)]
+    if given.get("/Filter") == mine.get("/Filter") and given.get("/DecodeParms") is None \
+            and mine.get("/DecodeParms") is None and given.read_raw_bytes() == mine.read_raw_bytes():
+        return []                 # as stored: the same bytes, the same filter
+    theirs, ours = given.read_bytes(), mine.read_bytes()
+    if theirs == ours:
+        return []
+    shape = canonical(ours)
+    if shape is not None and canonical(theirs) == shape:
+        return []
+    try:
+        ops = operators(theirs)
+    except TooMany:
+        ops = None
+    if ops is None:
+        return [_foreign(where, why_foreign(theirs), index)]
+    odd = _off_the_list(ops)
+    if odd:
+        return [_foreign(where, odd, index)]
+    mine_ops = operators(ours)
+    count = f"; it has {len(ops)} operators, pnp's {len(mine_ops)}" \
+        if mine_ops is not None and len(ops) != len(mine_ops) else ""
+    end = "" if theirs[-1:] in b"\t\n\f\r " else "; it does not end on whitespace (a " \
+        "reader that joins it to more content runs its last token on)"
+    return [Difference("content-differs", index, f"page {number}: its drawing is not the one "
+                       f"pnp draws for its data: {_first_difference(theirs, ours)}{count}{end}")]
+
+
+def _off_the_list(ops: list) -> str:
+    """The first operator pnp never draws with, in words ("" if every one is on the list)."""
+    from pnp.verify.operators import LINE
+
+    for name, args in ops:
+        if name == LINE or name in OPERATORS and name != "BDC":
+            continue
+        if name == "BDC":
+            props = args[1] if len(args) == 2 else None
+            if isinstance(props, dict) and "/OC" not in props and args[0] != "/OC":
+                continue
+            return "marked content naming a property list or optional content"
+        why = WHY.get(name)
+        return f"operator {name}" + (f" ({why})" if why else "")
+    return ""
+
+
+MAX_SHOWN = 48          # characters of a content line shown in a message
+
+
+def _first_difference(theirs: bytes, ours: bytes) -> str:
+    """The first line where the page's content and the redraw's part, as a person reads it."""
+    given, wanted = theirs.split(b"\n"), ours.split(b"\n")
+    k = 0
+    while k < len(given) and k < len(wanted) and given[k] == wanted[k]:
+        k += 1
+    if k >= len(given):
+        return f"its content stops at line {k + 1}, where pnp's goes on with {_line(wanted[k])}"
+    if k >= len(wanted):
+        return f"line {k + 1} reads {_line(given[k])} after pnp's content has ended"
+    return f"line {k + 1} reads {_line(given[k])} where pnp writes {_line(wanted[k])}"
+
+
+def _line(raw: bytes) -> str:
+    text = "".join(chr(b) if 32 <= b < 127 and b != 96 else f"\\x{b:02x}" for b in raw[:MAX_SHOWN])
+    return f"`{text}{'...' if len(raw) > MAX_SHOWN else ''}`"
 
 
 def _streams(contents) -> list:
@@ -387,165 +431,6 @@ def _streams(contents) -> list:
     if isinstance(contents, pikepdf.Array):
         return [c for c in contents if isinstance(c, pikepdf.Stream)]
     return []
-
-
-def _content_bytes(page) -> bytes:
-    import pikepdf
-
-    contents = page.obj.get("/Contents")
-    if isinstance(contents, pikepdf.Stream):
-        return contents.read_bytes()
-    if isinstance(contents, pikepdf.Array):
-        return b"\n".join(c.read_bytes() for c in contents if isinstance(c, pikepdf.Stream))
-    return b""
-
-
-def _same_ops(given: list, mine: list) -> bool:
-    if len(given) != len(mine):
-        return False
-    for a, b in zip(given, mine):
-        if str(a.operator) != str(b.operator) or len(a.operands) != len(b.operands):
-            return False
-        if not all(_same(x, y) for x, y in zip(a.operands, b.operands)):
-            return False
-    return True
-
-
-class _Undecided(Exception):
-    """The content does something the drawing below does not follow (the render decides)."""
-
-
-def drawing(ops: list) -> list | None:
-    """What a page paints, in order: each path painted or clipped with the matrix, clip, line
-    style and grey it is painted with; each text shown with its font, size, position and grey;
-    each marked-content tag. Two contents with the same drawing print the same, however their
-    state operators are ordered. None where it cannot tell (a text shown after another without
-    a new position: its place depends on glyph widths)."""
-    try:
-        return _drawing(ops)
-    except (_Undecided, TypeError, ValueError, IndexError, ZeroDivisionError):
-        return None
-
-
-def _drawing(ops: list) -> list:
-    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    state = {"ctm": identity, "clip": (), "w": 1.0, "J": 0, "j": 0, "M": 10.0, "d": ((), 0.0),
-             "g": 0.0, "G": 0.0, "font": None, "size": 0.0, "TL": 0.0, "Tc": 0.0, "Tw": 0.0,
-             "Tz": 100.0}
-    stack: list = []
-    events: list = []
-    path: list = []
-    clip_rule = None
-    tm = tlm = identity
-    placed = False              # the text position is known (set since the last show)
-
-    def nums(operands) -> tuple:
-        return tuple(float(v) for v in operands)
-
-    def stroke_style():
-        return (state["w"], state["J"], state["j"], state["M"], state["d"], state["G"])
-
-    for op in ops:
-        name = str(op.operator)
-        args = op.operands
-        if name == "q":
-            stack.append(dict(state))
-        elif name == "Q":
-            state = stack.pop()
-        elif name == "cm":
-            state["ctm"] = _times(nums(args), state["ctm"])
-        elif name in ("w", "M"):
-            state[name] = float(args[0])
-        elif name in ("J", "j"):
-            state[name] = int(args[0])
-        elif name == "d":
-            state["d"] = (nums(args[0]), float(args[1]))
-        elif name in ("g", "G"):
-            state[name] = float(args[0])
-        elif name in ("m", "l", "c", "v", "y", "re"):
-            path.append((name, nums(args)))
-        elif name == "h":
-            path.append(("h", ()))
-        elif name in ("W", "W*"):
-            clip_rule = name
-        elif name in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
-            if name in ("s", "b", "b*"):
-                path.append(("h", ()))
-            paint = {"s": "S", "F": "f", "b": "B", "b*": "B*"}.get(name, name)
-            shape = tuple(path)
-            if paint != "n":
-                fill = state["g"] if paint != "S" else None
-                stroke = stroke_style() if paint in ("S", "B", "B*") else None
-                events.append(("paint", paint, shape, state["ctm"], state["clip"], fill, stroke))
-            if clip_rule is not None:
-                state["clip"] = state["clip"] + ((clip_rule, shape, state["ctm"]),)
-            path, clip_rule = [], None
-        elif name == "BT":
-            tm = tlm = identity
-            placed = True
-        elif name == "ET":
-            pass
-        elif name == "Tf":
-            state["font"], state["size"] = str(args[0]), float(args[1])
-        elif name in ("TL", "Tc", "Tw", "Tz"):
-            state[name] = float(args[0])
-        elif name == "Tm":
-            tm = tlm = nums(args)
-            placed = True
-        elif name in ("Td", "TD", "T*", "'", '"'):
-            if name == '"':
-                state["Tw"], state["Tc"] = float(args[0]), float(args[1])
-            if name == "TD":
-                state["TL"] = -float(args[1])
-            dx, dy = nums(args) if name in ("Td", "TD") else (0.0, -state["TL"])
-            tm = tlm = _times((1.0, 0.0, 0.0, 1.0, dx, dy), tlm)
-            placed = True
-            if name in ("'", '"'):
-                events.append(_shown(args[-1], state, tm, placed))
-                placed = False
-        elif name in ("Tj", "TJ"):
-            events.append(_shown(args[0], state, tm, placed))
-            placed = False
-        elif name == "BDC":
-            events.append(("mark", str(args[0]), tuple(sorted((str(k), str(v)) for k, v in args[1].items()))))
-        elif name == "EMC":
-            events.append(("end",))
-        else:
-            raise _Undecided(name)
-    return events
-
-
-def _shown(text, state: dict, tm: tuple, placed: bool) -> tuple:
-    import pikepdf
-
-    if not placed:
-        raise _Undecided("a text placed by the widths of the one before")
-    if isinstance(text, pikepdf.Array):
-        text = tuple(bytes(t) if isinstance(t, pikepdf.String) else float(t) for t in text)
-    else:
-        text = bytes(text)
-    return ("text", text, state["font"], state["size"], state["Tc"], state["Tw"], state["Tz"],
-            _times(tm, state["ctm"]), state["g"], state["clip"])
-
-
-def _times(a: tuple, b: tuple) -> tuple:
-    """The matrix product a x b (PDF's row-vector convention)."""
-    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
-
-
-def _same_events(a, b) -> bool:
-    """Equal trees of tuples, floats at pnp's precision."""
-    if isinstance(a, float) or isinstance(b, float):
-        return isinstance(a, (float, int)) and isinstance(b, (float, int)) and _close(float(a), float(b))
-    if isinstance(a, tuple) or isinstance(b, tuple):
-        return isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and \
-            all(_same_events(x, y) for x, y in zip(a, b))
-    if isinstance(a, list) or isinstance(b, list):
-        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and \
-            all(_same_events(x, y) for x, y in zip(a, b))
-    return a == b
 
 
 def _number(value) -> float:

@@ -1,20 +1,18 @@
 """PDF -> report: every board re-checked from the PDF alone, and its ink proved.
 
 For each board in the attached data: rebuild it with its game's ``from_data``, run the game's
-``check`` (every invariant, exactly), and compare what is drawn on its pages with the data via
-``check_drawn`` (which names the dot or space that is wrong). Then the proof
-(``pnp.verify.proof``): this pnp redraws the whole PDF from the data, and the file must be
-exactly that: only constructs pnp writes, each page's content equal to the redraw's operator
-by operator (``pnp.verify.structure``), and where only the render can decide, the same colours
-pixel by pixel as a printer prints it. Nothing in the data is
-trusted, and the file is read in a child process with hard limits (``pnp.verify.sandbox``); the
-redraw, which needs only the data, runs in a child of its own while the pages are read.
-This module knows no game's rules.
+``check`` (every invariant, exactly), check its ID against the footer's seed, and compare what
+is drawn on its pages with the data via ``check_drawn`` (which names the dot or space that is
+wrong). Then the proof (``pnp.verify.proof``): this pnp redraws the whole PDF from the data,
+and the file must be exactly that: only constructs pnp writes, and each page's content the
+redraw's (``pnp.verify.structure``), decided by equality, never by a picture. Nothing in the
+data is trusted, and the file is read in a child process with hard limits
+(``pnp.verify.sandbox``); the redraw, which needs only the data, runs in a child of its own
+while the pages are read. This module knows no game's rules.
 """
 
 from __future__ import annotations
 
-import gc
 import json
 import unicodedata
 from contextlib import contextmanager
@@ -22,6 +20,7 @@ from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, bounded_list, brief
+from pnp.i18n import LANGUAGES
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
@@ -111,6 +110,7 @@ def validate_file(path) -> list[BoardReport]:
     process with memory and time limits, so a hostile file is an error line, not a crash."""
     from pnp.verify import sandbox
 
+    _ready()
     try:
         return sandbox.run(_validate_path, str(path))
     except sandbox.Exhausted as exc:
@@ -119,9 +119,27 @@ def validate_file(path) -> list[BoardReport]:
         raise NotOurs(f"{path}: nested too deeply to read") from None
     except NotOurs:
         raise
-    except Exception as exc:  # noqa: BLE001 - a validator bug must still be one line, not a trace
-        raise NotOurs(f"{path}: the validator failed on this file ({type(exc).__name__}: "
-                      f"{shown_text(' '.join(str(exc).split()))}); please report it") from None
+    except Exception:  # noqa: BLE001 - whatever a file trips, one line, not a trace
+        raise NotOurs(f"{path}: cannot be read as a pnp PDF; pnp PDFs and their re-saves read "
+                      "cleanly") from None
+
+
+def _ready() -> None:
+    """What a validation's children need, imported here, before the first fork, rather than
+    in every child again (about 0.3 s a file for a run that validates several, a build's
+    --check or the tests): the readers, the drawing seam and every game, the layout checks'
+    geometry."""
+    import pikepdf  # noqa: F401
+    import shapely  # noqa: F401
+
+    from pnp.pdf import canvas, impose  # noqa: F401
+    from pnp.pdf.fonts import ensure_fonts
+    from pnp.render import redraw  # noqa: F401
+    from pnp.verify import container, glyphs, layout_check, prescan, proof, structure  # noqa: F401
+
+    ensure_fonts()                # the fonts read and registered once, not in every redraw
+    for kind in KINDS:
+        game(kind)
 
 
 def _validate_path(path: str) -> list[BoardReport]:
@@ -130,7 +148,6 @@ def _validate_path(path: str) -> list[BoardReport]:
         return _validate(doc)
     finally:
         doc.close()
-        gc.unfreeze()      # what _validate froze is the collector's again (in-process runs)
 
 
 def _validate(doc: PdfBoards) -> list[BoardReport]:
@@ -144,10 +161,11 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     whole = BoardReport(0, "document", "the file as a whole", [])
     page_count = len(doc)
     # Three jobs share the work, each in a limited child where fork is (``sandbox.start``):
-    # the redraw (it needs only the data), and the layout checks of the second half of the
-    # pages beside those of the first half here. The boards are read first as though the data
-    # placed every piece where pnp does (so it does, unless forged); when the redraw says
-    # otherwise, they and the layout are read again, so every report is the plain order's.
+    # the redraw (it needs only the data), and the reading of the second half of the pages
+    # beside that of the first half here. The pages are read as though the data placed every
+    # piece where pnp does (so it does, unless forged); when the redraw says otherwise, they
+    # are read again, so every report is the plain order's. Each page is read, checked and let
+    # go (``_Page`` keeps its marks and findings), so memory does not grow with the pages.
     from pnp.verify import sandbox
 
     started: list = []
@@ -163,14 +181,9 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
         half = page_count // 2
         import shapely  # noqa: F401 - the layout checks' geometry (and numpy), imported once
         #                 here rather than in both halves' processes (0.2 s each)
-        # the pages are read by now (every page a board is on): the cycle collector is told to
-        # leave those readings (and all else alive) alone from here on, in this process and in
-        # the child, whose collections would otherwise walk them all and copy every page of
-        # memory they touch
-        gc.freeze()
-        second = sandbox.start(_layout_results, doc, boards.pieces, range(half, page_count))
+        second = sandbox.start(_pages, doc, boards.pieces, range(half, page_count))
         started.append(second)
-        layout = _layout_results(doc, boards.pieces, range(half))
+        pages = _pages(doc, boards.pieces, range(half))
         redrawn = None
         if redraw is not None:
             redrawn, problems = redraw.result()
@@ -181,24 +194,36 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
         if redrawn_records is not None and any(_moved(records[n - 1], redrawn_records[n - 1])
                                                for n in boards.compared):
             second.cancel()
-            boards = _Boards(doc, records, redrawn_records, boards.pages.objects)
-            layout = None
-        elif layout and isinstance(layout[-1], Exception):
+            boards = _Boards(doc, records, redrawn_records)
+            pages = _pages(doc, boards.pieces, range(page_count))
+        elif pages and isinstance(pages[-1], Exception):
             second.cancel()             # the first half met a page it cannot read: enough
         else:
             try:
-                layout += second.result()
+                pages += second.result()
             except sandbox.Exhausted as exc:     # raised in page order, as reading here would
-                layout.append(exc)
+                pages.append(exc)
     except BaseException:
         for job in started:
             job.cancel()
         raise
-    _page_checks(doc, boards.reports, whole, boards.pages)
-    _layout_checks(doc, boards.reports, whole, boards.pieces, layout)
+    _checked(doc, boards, whole, pages)
     if redrawn is not None:
         _prove(doc, redrawn[0], boards.reports, whole, boards.frames)
+    else:
+        _unread(doc, boards.reports, whole, pages)
     return boards.reports + ([whole] if whole.problems else [])
+
+
+def _checked(doc: PdfBoards, boards: "_Boards", whole: "BoardReport", pages: list) -> None:
+    """Every board against its pages as read (``_pages``, in page order; a page that could not
+    be read ends the list with its exception, raised here as reading in order would)."""
+    for page in pages:
+        if isinstance(page, Exception):
+            raise page
+    boards.drawn(pages)
+    _page_checks(doc, boards.reports, whole, pages, boards.claimed)
+    _layout_checks(boards.reports, whole, pages)
 
 
 def _moved(record: dict, drawn: dict) -> bool:
@@ -211,16 +236,19 @@ class _Boards:
 
     ``redrawn_records`` (pnp's own layout of the data, or None when it is not known yet or
     cannot be trusted) are compared with each record's placements; ``compared`` lists the
-    boards that got as far as that comparison."""
+    boards that got as far as that comparison. The pages are read afterwards, where the
+    pieces are (``pieces``), and ``drawn(pages)`` holds each board to what its pages show."""
 
-    def __init__(self, doc: PdfBoards, records: list, redrawn_records: list | None,
-                 objects: dict | None = None):
+    def __init__(self, doc: PdfBoards, records: list, redrawn_records: list | None):
         page_count = len(doc)
-        self.pages = pages = _Pages(doc, objects)
         self.reports: list[BoardReport] = []
         self.frames: dict[int, list] = {}        # id(report) -> (page, frame) of each of its pieces
         self.pieces: dict[int, list] = {}        # page -> (piece, frame) of every placement on it
         self.compared: list[int] = []
+        self.numbers: list[int] = []             # the boards' numbers, from their IDs
+        self.checked: list[tuple] = []           # (report, module, board, placements) to hold to
+        #                                          their pages
+        self.claimed: dict[int, set[int]] = {}   # page -> marked objects (by index) a board took
         seen: dict[str, int] = {}
         for n, record in enumerate(records, 1):
             report = BoardReport(n, "?", f"board {n}", [])
@@ -250,6 +278,7 @@ class _Boards:
             if key in seen:
                 report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
             seen.setdefault(key, n)
+            report.problems += _board_id(board, n, doc.payload, self.numbers)
             self.compared.append(n)
             if redrawn_records is not None and _moved(record, redrawn_records[n - 1]):
                 drawn = redrawn_records[n - 1]
@@ -263,10 +292,50 @@ class _Boards:
             if not placements:
                 report.problems.append(PROBLEMS("not-printed", "the data lists a board that is on no page"))
             report.problems += _guarded(module.check, board)
-            found = [(piece, frame, pages.marks_in(page, frame)) for page, piece, frame in placements]
             for page, piece, frame in placements:
                 self.pieces.setdefault(page, []).append((piece, frame))
+            self.checked.append((report, module, board, placements))
+
+    def drawn(self, pages: list["_Page"]) -> None:
+        """Each board's marks, found in its pieces' frames on the pages as read, against its
+        data (the game's ``check_drawn``); a page that could not be read fails for what it
+        holds, not for marks unseen."""
+        for report, module, board, placements in self.checked:
+            if any(pages[page].unread for page in report.pages):
+                continue
+            found = [(piece, frame, pages[page].marks_in(frame, self.claimed.setdefault(page, set())))
+                     for page, piece, frame in placements]
             report.problems += _guarded(module.check_drawn, board, found)
+
+
+def _board_id(board, place: int, payload: dict, numbers: list[int]) -> list[Problem]:
+    """A board's ID is the one the seed printed in the footer and the board's number in its
+    build give (``pnp.seeding.ident_for``): four letters from the seed, then the number. The
+    boards of a file come in build order (a file of one item, or of answer keys only, holds
+    some of a build's boards), so their numbers rise through the file. No two boards of a
+    file share an ID, and a seed changed without the boards (or boards brought from another
+    build) fails here."""
+    import re
+
+    from pnp.seeding import ident_for
+
+    ident, seed = getattr(board, "ident", None), payload.get("seed")
+    if not isinstance(ident, str) or not isinstance(seed, str):
+        return []                 # the data's own readers have said what is wrong
+    m = re.fullmatch(r"(.{4})-([0-9]{2,6})", ident)
+    if m is None or m.group(1) != ident_for(seed, 0)[:4]:
+        return [PROBLEMS("board-id", f"its ID {brief(ident)} is not made from the seed "
+                         f"{brief(seed)} the footer prints (that seed's IDs are "
+                         f"{ident_for(seed, place)} and the like)")]
+    number = int(m.group(2))
+    before = numbers[-1] if numbers else 0
+    numbers.append(max(number, before))
+    if number in numbers[:-1]:
+        return [PROBLEMS("board-id", f"its ID {ident} is another board's in this file")]
+    if number < before:
+        return [PROBLEMS("board-id", f"its ID {ident} numbers it before the board listed "
+                         "ahead of it")]
+    return []
 
 
 MAX_PLACEMENTS = 1024     # pieces of one board; a 12-player Cliques set with 200 remark cards has 215
@@ -285,32 +354,54 @@ def _placements_of(raw, page_count: int | None) -> list[tuple[int, str, Frame]]:
     return out
 
 
-class _Pages:
-    """The marked objects of each page, read once and sorted by x, so finding those inside a
-    frame costs a bisection and the objects there, not a pass over the page per piece."""
+@dataclass
+class _Page:
+    """What the checks need of a page, kept once it has been read and let go: its marked
+    objects sorted by x (finding those inside a frame costs a bisection and the objects
+    there), the first object drawn within ``EDGE_MM`` of the paper edge, its layout problems,
+    and what it holds that pnp never writes if it could not be read."""
 
-    def __init__(self, doc: PdfBoards, objects: dict[int, list[Drawn]] | None = None):
-        self.doc = doc
-        self.objects: dict[int, list[Drawn]] = objects if objects is not None else {}
-        self.sorted: dict[int, tuple[list[float], list[Drawn]]] = {}
-        self.claimed: dict[int, set[int]] = {}    # page -> ids of marked objects a board took
+    marks: list
+    xs: list
+    edge: tuple | None
+    layout: list
+    unread: str | None = None
 
-    def on_page(self, i: int) -> list[Drawn]:
-        if i not in self.objects:
-            self.objects[i] = self.doc.page_objects(i)
-        return self.objects[i]
-
-    def marks_in(self, page: int, frame: Frame) -> list[Drawn]:
+    def marks_in(self, frame: Frame, claimed: set[int]) -> list[Drawn]:
         from bisect import bisect_left, bisect_right
 
-        if page not in self.sorted:
-            marks = sorted((d for d in self.on_page(page) if d.tag), key=lambda d: d.center[0])
-            self.sorted[page] = ([d.center[0] for d in marks], marks)
-        xs, marks = self.sorted[page]
-        lo, hi = bisect_left(xs, frame.x - 0.5), bisect_right(xs, frame.right + 0.5)
-        found = [d for d in marks[lo:hi] if _inside(frame, d.center)]
-        self.claimed.setdefault(page, set()).update(id(d) for d in found)
-        return found
+        lo, hi = bisect_left(self.xs, frame.x - 0.5), bisect_right(self.xs, frame.right + 0.5)
+        found = [k for k in range(lo, hi) if _inside(frame, self.marks[k].center)]
+        claimed.update(found)
+        return [self.marks[k] for k in found]
+
+
+def _pages(doc: PdfBoards, pieces: dict, pages: range) -> list:
+    """Each page of ``pages`` read, checked and let go (a ``_Page``), in order; a page that
+    cannot be read at all ends the list with its exception, which ``_checked`` raises where
+    reading page by page would have."""
+    from pnp.verify.layout_check import check_parsed
+
+    edge = EDGE_MM * MM - EDGE_SLACK_PT
+    out: list = []
+    for page in pages:
+        try:
+            parsed = doc.page_read(page)
+            if parsed is None:
+                out.append(_Page([], [], None, [], doc.unread[page]))
+                continue
+            width, height = doc.page_size_unloaded(page)
+            near = next((d.bounds for d in parsed.drawn if d.bounds[0] < edge or d.bounds[1] < edge
+                         or d.bounds[2] > width - edge or d.bounds[3] > height - edge), None)
+            marks = sorted((d for d in parsed.drawn if d.tag), key=lambda d: d.center[0])
+            out.append(_Page(marks, [d.center[0] for d in marks], near,
+                             check_parsed(parsed, pieces.get(page, []), page + 1)))
+        except MemoryError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - carried to the page it belongs to
+            out.append(exc)
+            break
+    return out
 
 
 def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
@@ -323,11 +414,14 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
                                        "data files" + (f" and other attachments {extra}" if extra else "")
                                        + "; pnp attaches exactly one"))
     try:
-        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part",))
+        f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part", "language"))
         f.text("generator"), f.text("title"), f.text("seed")
         if f.has("part") and f.text("part") not in PARTS:
             raise ValueError(f"attached data names part {brief(f.data['part'])}; pnp writes "
                              f"{' or '.join(PARTS)}")
+        if f.has("language") and f.text("language") not in LANGUAGES:
+            raise ValueError(f"attached data names language {brief(f.data['language'])}; pnp "
+                             f"prints in {', '.join(LANGUAGES)}")
         page = f.mapping("page", PAGE_KEYS)
         size, orientation = page.text("size"), page.text("orientation")
         margin, width, height = page.number("margin_mm"), page.number("width"), page.number("height")
@@ -367,9 +461,9 @@ def _redrawn(payload: dict, page_count: int):
     except _TooManyPages:
         return None, [PROBLEMS("page-count", f"the data prints more than the file's "
                                f"{page_count} pages")]
-    except Exception as exc:  # noqa: BLE001 - data no generator makes can trip the drawing
-        return None, [PROBLEMS("ink-unproven", f"the pages cannot be redrawn from the "
-                               f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
+    except Exception:  # noqa: BLE001 - data no generator makes can trip the drawing
+        return None, [PROBLEMS("ink-unproven", "the pages cannot be redrawn from the data: it "
+                               "holds what no pnp build writes")]
 
 
 class _TooManyPages(Exception):
@@ -406,7 +500,7 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
     from pnp.verify.proof import compare
 
     owners = _boards_by_page(reports)
-    for d in compare(doc.structure, lambda: doc.pdf, pdf_bytes, doc.data):
+    for d in compare(doc.structure, pdf_bytes, doc.data, doc.page_read):
         if d.page is None:
             whole.problems.append(PROBLEMS(d.code, d.message))
             continue
@@ -416,6 +510,18 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
                                          if page == d.page for point in d.where)]
         for r in hit or on_page:
             r.problems.append(PROBLEMS(d.code, d.message))
+
+
+def _unread(doc: PdfBoards, reports: list[BoardReport], whole: BoardReport,
+            pages: list[_Page]) -> None:
+    """Pages holding what pnp never writes (a comment, an inline image ...), which no reading
+    here follows, named when there is no redraw to prove the file against."""
+    owners = _boards_by_page(reports)
+    for i, read in enumerate(pages):
+        if read.unread is not None:
+            for r in owners.get(i) or [whole]:
+                r.problems.append(PROBLEMS("foreign-construct", f"page {i + 1}: {read.unread}; "
+                                           "pnp never writes it"))
 
 
 def _show_placements(raw) -> str:
@@ -439,27 +545,25 @@ def _guarded(check, *args) -> list[Problem]:
                                          f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
 
 
-def _page_checks(doc: PdfBoards, reports, whole, pages: "_Pages") -> None:
+def _page_checks(doc: PdfBoards, reports, whole, pages: list[_Page], claimed: dict) -> None:
     """Nothing within 5 mm of the paper edge; no marked object that no board accounts for."""
     by_page = _boards_by_page(reports)
-    edge = EDGE_MM * MM - EDGE_SLACK_PT
-    for page in range(len(doc)):
-        width, height = doc.page_size_unloaded(page)
+    for page, read in enumerate(pages):
         owners = by_page.get(page) or [whole]
-        for d in pages.on_page(page):
-            left, bottom, right, top = d.bounds
-            if left < edge or bottom < edge or right > width - edge or top > height - edge:
-                for r in owners:
-                    r.problems.append(PROBLEMS("outside-safe-area", f"something is drawn within {EDGE_MM} mm "
-                                               f"of the paper edge on page {page + 1} at "
-                                               f"({left:.1f}, {bottom:.1f})–({right:.1f}, {top:.1f}) pt"))
-                break
-            if d.tag and id(d) not in pages.claimed.get(page, set()):
-                for r in owners:
-                    r.problems.append(PROBLEMS("drawn-unknown", f"page {page + 1} has a marked "
-                                               f"{shown_text(d.tag)} object at ({d.center[0]:.1f}, "
-                                               f"{d.center[1]:.1f}) that belongs to no board"))
-                break
+        if read.edge is not None:
+            left, bottom, right, top = read.edge
+            for r in owners:
+                r.problems.append(PROBLEMS("outside-safe-area", f"something is drawn within {EDGE_MM} mm "
+                                           f"of the paper edge on page {page + 1} at "
+                                           f"({left:.1f}, {bottom:.1f})–({right:.1f}, {top:.1f}) pt"))
+            continue
+        took = claimed.get(page, set())
+        d = next((d for k, d in enumerate(read.marks) if k not in took), None)
+        if d is not None:
+            for r in owners:
+                r.problems.append(PROBLEMS("drawn-unknown", f"page {page + 1} has a marked "
+                                           f"{shown_text(d.tag)} object at ({d.center[0]:.1f}, "
+                                           f"{d.center[1]:.1f}) that belongs to no board"))
 
 
 def _boards_by_page(reports) -> dict[int, list[BoardReport]]:
@@ -472,37 +576,15 @@ def _boards_by_page(reports) -> dict[int, list[BoardReport]]:
     return by_page
 
 
-def _layout_checks(doc: PdfBoards, reports, whole, pieces, layout: list | None = None) -> None:
+def _layout_checks(reports, whole, pages: list[_Page]) -> None:
     """Text under 6 pt, text over text, dots or lines, ink outside its piece's frame, read back
-    from each page (``pnp.verify.layout_check``); a problem goes to every board on that page.
-    ``layout``: the pages' results when already read (``_layout_results``)."""
-    if layout is None:
-        layout = _layout_results(doc, pieces, range(len(doc)))
+    from each page (``pnp.verify.layout_check``); a problem goes to every board on that page."""
     by_page = _boards_by_page(reports)
-    for page, found in enumerate(layout):
-        if isinstance(found, Exception):
-            raise found
+    for page, read in enumerate(pages):
         owners = by_page.get(page) or [whole]
-        for problem in found:
+        for problem in read.layout:
             for r in owners:
                 r.problems.append(problem)
-
-
-def _layout_results(doc: PdfBoards, pieces, pages: range) -> list:
-    """Each page's layout problems, in order; a page that cannot be read ends the list with its
-    exception, which ``_layout_checks`` raises where reading page by page would have."""
-    from pnp.verify.layout_check import check_parsed
-
-    out: list = []
-    for page in pages:
-        try:
-            out.append(check_parsed(doc.page_read(page), pieces.get(page, []), page + 1))
-        except MemoryError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - carried to the page it belongs to
-            out.append(exc)
-            break
-    return out
 
 
 def summary(reports: list[BoardReport]) -> str:

@@ -7,23 +7,33 @@ day, check a PDF), ``looking`` (look at a board), ``follow`` (long work's progre
 
 Nothing a request says names a file: layouts are chosen by name from a list read at start,
 jobs by a random id, static files from a fixed list read from the package. Results are kept in
-memory and sent from there.
+memory and sent from there, and the shared ones (gallery pictures) also in the shared folder
+(``cache``), by a hash of what was asked.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import os
+import tempfile
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from pnp.web import follow, gallery, looking, making, tools
+from pnp.web import follow, gallery, looking, making, tasks, tools
+from pnp.web.cache import Kept
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
-from pnp.web.guard import Guard
-from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, Site
+from pnp.web.guard import Guard, Rate
+from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, PRIVATE, PUBLIC, Site
+
+# GETs that start work in a worker: refused when another site's page asks for them; those of
+# them that can start new work on every ask (any date) also count towards the rate per address
+WORK_PATHS = ("/daily", "/thumb/")
+RATED_PATHS = ("/daily",)
 
 async def static(request: Request) -> Response:
     site = request.app.state.site
@@ -45,8 +55,11 @@ async def not_allowed(request: Request, exc) -> Response:
 
 
 async def server_error(request: Request, exc) -> Response:
-    # a bug must still be one line, not a traceback, and the server goes on
-    return PlainTextResponse(f"pnp: the page failed ({type(exc).__name__}); please report it", 500)
+    # a bug must still be one plain line, not a traceback or an internal name, and the server
+    # goes on; what was raised goes to the server's log
+    logging.getLogger("pnp.web").error("pnp serve: %s %s failed", request.method, request.url.path,
+                                       exc_info=exc)
+    return PlainTextResponse("pnp: this page could not be made; try again in a moment", 500)
 
 
 SECURITY_HEADERS = [
@@ -72,14 +85,36 @@ class Headers:
         await self.app(scope, receive, sending)
 
 
+# the fork server's socket lives two folders below the run folder (pymp-*/listener-*), and a
+# socket's path has at most 107 bytes on Linux: a run folder deeper than this goes to /tmp
+SOCKET_ROOM = 60
+
+
+def _short(folder: str) -> str:
+    return folder if len(folder) <= SOCKET_ROOM or not os.path.isdir("/tmp") else "/tmp"
+
+
 def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
-               layouts: dict[str, Layout] | None = None, waiting: int = 62, token: str | None = None,
-               warm: bool = True):
-    """The ASGI app, wrapped in its guard (Host, size, token) and security headers."""
+               layouts: dict[str, Layout] | None = None, waiting: int | None = None,
+               token: str | None = None, warm: bool = True, public: bool = False,
+               allow_hosts=(), cache: str | None = None, proxies=(), own_temp: bool = False):
+    """The ASGI app, wrapped in its guard (Host, size, token, rate) and security headers.
+
+    ``public``: the shared mode's limits (``site.PUBLIC``). ``cache``: the shared folder for
+    finished work. ``proxies``: addresses whose X-Forwarded-For names the client. ``own_temp``
+    (a server process of its own, as `pnp serve` runs it): every temporary file of this process
+    goes into one private folder, which the fork server removes once this process is gone."""
+    limits = PUBLIC if public else PRIVATE
+    run_folder = None
+    if own_temp:
+        run_folder = tempfile.mkdtemp(prefix="pnp-serve-", dir=_short(tempfile.gettempdir()))
+        tempfile.tempdir = run_folder
     site = Site(host, port, workers, read_layouts(default_layout_folders()) if layouts is None else layouts,
-                waiting)
+                waiting, limits=limits, kept=Kept(cache) if cache else None, run_folder=run_folder)
     routes = [
         Route("/", gallery.index),
+        Route("/for/{audience}", tasks.task_page),
+        Route("/for/{audience}", tasks.task_post, methods=["POST"]),
         Route("/make", making.make),
         Route("/make", making.make_post, methods=["POST"]),
         Route("/preview", making.preview_api, methods=["POST"]),
@@ -104,6 +139,13 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        if own_temp:
+            try:
+                site.pool.start()
+            except OSError as exc:
+                logging.getLogger("pnp.web").error("pnp: the workers' fork server could not start "
+                                                   "in %s: %s", run_folder, exc.strerror or exc)
+                raise
         warming = asyncio.get_running_loop().create_task(gallery.warm_thumbnails(site) if warm else asyncio.sleep(0))
         yield
         warming.cancel()
@@ -113,7 +155,11 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                                                        Exception: server_error},
                     lifespan=lifespan)
     app.state.site = site
-    guard = Guard(Headers(app), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token)
+    guard = Guard(Headers(app), host, port, MAX_FORM_BYTES, MAX_UPLOAD, token=token,
+                  allow_hosts=allow_hosts, work_paths=WORK_PATHS, rated_paths=RATED_PATHS,
+                  rate=Rate(limits.per_minute, limits.burst) if limits.per_minute else None,
+                  body_seconds=limits.body_seconds, upload_seconds=limits.upload_seconds,
+                  proxies=frozenset(proxies))
     site.guard = guard
     return guard
 

@@ -23,9 +23,12 @@ SHOWN: dict = {}
 
 
 def sentence(text: str) -> str:
-    """A message as the page shows it: a sentence, capital first, full stop last."""
+    """A message as the page shows it: a sentence, capital first (unless it opens with a name
+    such as a file's), full stop last."""
     text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+    if text.split(" ", 1)[0].isalpha():          # a word, not a file's name ("notes.pdf: ...")
+        text = text[:1].upper() + text[1:]
+    return text + ("" if text.endswith((".", "?", "!")) else ".")
 
 
 def register(what: str, shown) -> None:

@@ -191,6 +191,11 @@ def write_spec(form: Form, count_max: int) -> Written:
                         put(indent + "  ", c, scalar(c, v))
                 continue
             value = form.value(f)
+            if f.widget == "number" and not value.strip() and f.name in form.values \
+                    and not (f.option and f.option.empty):
+                # a number cleared is a mistake to show, not the default taken silently
+                put(indent, f, "null")
+                continue
             if not f.always and (value == f.default or f.style != "text" and not value.strip()):
                 continue
             put(indent, f, scalar(f, value))
@@ -263,10 +268,11 @@ def place(error: PnpError, written: Written) -> tuple[dict[str, list[str]], list
                 target = written.items[m.line]
             elif m.line in written.fields:
                 target = written.fields[m.line][0]
+        # named by its field's label, beside the field (which is marked) or above the form
         if target is None:
-            general.append(str(m))
+            general.append(m.by_label() if m.field is not None else str(m))
         else:
-            by_field.setdefault(target, []).append(m.message)
+            by_field.setdefault(target, []).append(m.by_label())
     return by_field, general
 
 

@@ -24,6 +24,9 @@ class Layout:
     title: str
     about: str          # what it prints, in plain words (its "On the page:" comment)
     audience: str | None = None     # who it is for: "teachers" from "# For teachers: ..."
+    # the fields its task page asks, by form name, each with the page's own label or None
+    # ("# On the page, ask: items.0.count (How many pupils), title"); the rest are folded
+    ask: tuple = ()
 
 
 def read_layouts(folders) -> dict[str, Layout]:
@@ -43,8 +46,21 @@ def read_layouts(folders) -> dict[str, Layout]:
                 spec = loads(text, path.name)
             except (OSError, UnicodeDecodeError, PnpError):
                 continue
-            out[path.stem] = Layout(path.stem, text, spec.title, *page_words(text, spec.title))
+            out[path.stem] = Layout(path.stem, text, spec.title, *page_words(text, spec.title),
+                                    ask=asked(text))
     return out
+
+
+def asked(text: str) -> tuple:
+    """The fields a layout's task page asks: ((form name, label or None), ...)."""
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        if line[1:].strip().startswith("On the page, ask:"):
+            wanted = line[1:].strip().removeprefix("On the page, ask:")
+            return tuple((m.group(1), m.group(2)) for m in
+                         re.finditer(r"([\w.]+)(?: \(([^)]*)\))?", wanted))
+    return ()
 
 
 def page_words(text: str, title: str) -> tuple[str, str | None]:
@@ -71,11 +87,14 @@ def page_words(text: str, title: str) -> tuple[str, str | None]:
 
 
 def default_layout_folders() -> list[Path]:
-    """layouts/ of the folder pnp serve runs in, of a source checkout, and the built-in pack."""
+    """layouts/ of the folder pnp serve runs in (a person's own specs), then the package's
+    gallery: pnp/layouts/ (the starter pack, and in an installed pnp every example spec, which
+    setup.py copies there) and, in a source checkout, layouts/ beside the package."""
     import pnp
 
     here = Path(pnp.__file__).resolve().parent
-    return [Path.cwd() / "layouts", here.parent / "layouts", here / "layouts"]
+    checkout = [here.parent / "layouts"] if (here.parent / "pyproject.toml").is_file() else []
+    return [Path.cwd() / "layouts", *checkout, here / "layouts"]
 
 
 async def index(request: Request) -> Response:
@@ -90,8 +109,10 @@ async def thumbnail(site: Site, name: str, gone=None) -> bytes:
     """The first page of a gallery layout, drawn by pnp (its first boards) and kept."""
     if name not in site.thumbs:
         layout = site.layouts[name]
-        result = await site.pool.run("thumb", work.build_spec, layout.text, f"{name}.yaml", False,
-                                     1, False, 10_000, PREVIEW_BOARDS, timeout=120, gone=gone)
+        # one job however many ask at once, kept in the shared folder (pnp.web.jobs.Pool.shared)
+        result = await site.pool.shared("thumb", f"{name}\0{layout.text}", work.build_spec,
+                                        layout.text, f"{name}.yaml", False, 1, False, 10_000,
+                                        PREVIEW_BOARDS, timeout=120, gone=gone, keep=True)
         site.thumbs[name] = result["previews"][0]
     return site.thumbs[name]
 

@@ -10,24 +10,67 @@ that grows without end.
 Every job has a private temporary folder (mode 0700) that the pool, not the worker, removes
 when the job ends, however it ends: done, failed, past its time, cancelled, or abandoned by a
 client that stopped asking (``abandon_after``). Cancelling kills the worker, so a cancelled
-build stops at once.
+build stops at once. An upload is written into its job's folder before the job waits for a
+turn, so a queue of uploads sits on disk, not in the server's memory, and the bytes waiting are
+capped (``most_queued``).
+
+Work that many requests ask for alike (the board of a date, a gallery picture) is merged
+(``shared``): one job, every asker waiting on it, cancelled only when all of them left; a
+finished one is kept in the shared folder (``pnp.web.cache``) when the caller says so.
+
+The workers run the code the server runs. The fork server is a fresh interpreter started with
+``-c``, which puts the current folder first on sys.path (Python 3.11 does not apply the
+``sys_path`` multiprocessing hands it), so started in the project's folder it imported the
+source tree's ``pnp`` (no compiled solver core) instead of the installed one. It is started here
+with the current folder left out (PYTHONSAFEPATH) and the folder holding the server's own
+``pnp`` first. Given a ``run_folder``, the fork server also removes that folder when it ends,
+and it ends only after the server has gone, however the server stopped (even killed), so no
+temporary folder outlives a stop (``pnp.web.warm``).
+
+A job's unexpected failure is shown as a plain line for its kind of work; what was raised goes
+to the server's log, never to the page.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import logging
 import multiprocessing
 import os
+import re
 import secrets
 import shutil
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 FINISHED_KEPT = 32          # finished jobs whose results can still be fetched
 FINISHED_SECONDS = 900      # and for how long
+MOST_QUEUED = 256 * 2**20   # bytes of uploads waiting or being checked, all jobs together
+RUN_FOLDER_VARIABLE = "PNP_RUN_FOLDER"      # read by pnp.web.warm in the fork server
+
+# the asking client's address, set by the guard for each request: a client may have only so
+# many jobs at once (``per_client``)
+CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("pnp_client", default=None)
+
+# what a page shows when work fails in a way nobody foresaw: plain words, by kind of work
+UNFORESEEN = {
+    "check": "this file could not be checked: pnp could not read it as one of its PDFs",
+    "look": "this board could not be looked at",
+}
+UNFORESEEN_OTHER = "this could not be finished; try again, or try less at once"
+NO_WORKER = "no worker could be started; try again in a moment"
+# a line that names Python's insides (an object's address, an exception's class, a plea to
+# report a bug) is for the server's log; the page gets its kind of work's plain line instead
+INSIDES = re.compile(r"object at 0x|0x[0-9a-fA-F]{8,}|\b[A-Z]\w*(?:Error|Exception)\b|Traceback|"
+                     r"please report it")
+
+log = logging.getLogger("pnp.web")
 
 
 class Busy(Exception):
@@ -53,6 +96,10 @@ class Job:
     watched: bool = False           # a page polls it: abandoned when the polling stops
     tmp: str | None = None
     future: asyncio.Future | None = None
+    client: str | None = None
+    upload_bytes: int = 0
+    askers: int = 0                 # requests waiting on a merged job (``Pool.shared``)
+    kept: bool = False              # its result written to the shared folder
 
     @property
     def finished(self) -> bool:
@@ -86,9 +133,8 @@ def _child(conn, fn, args, tmp) -> None:
         conn.send(("refused", exc.args[0]))
     except MemoryError:
         conn.send(("failed", "the work needed more memory than the page allows"))
-    except Exception as exc:    # noqa: BLE001 - a bug in the work is one line, never a traceback
-        conn.send(("failed", f"pnp failed ({type(exc).__name__}: {' '.join(str(exc).split())[:200]}); "
-                             "please report it"))
+    except Exception as exc:    # noqa: BLE001 - unforeseen: the log gets it, the page plain words
+        conn.send(("unforeseen", f"{type(exc).__name__}: {' '.join(str(exc).split())[:500]}"))
     finally:
         conn.close()
         # at once: the answer is sent, and a whole interpreter's tidy exit (tens of
@@ -96,38 +142,102 @@ def _child(conn, fn, args, tmp) -> None:
         os._exit(0)
 
 
+_FORKSERVER_LOCK = threading.Lock()
+
+
+def _start_forkserver(run_folder: str | None) -> None:
+    """The fork server running, started (if it is not) so that it imports the server's own
+    ``pnp`` and, given ``run_folder``, removes that folder when it ends."""
+    from multiprocessing import forkserver
+
+    import pnp
+
+    home = str(Path(pnp.__file__).resolve().parent.parent)
+    wanted = {"PYTHONSAFEPATH": "1",
+              "PYTHONPATH": os.pathsep.join([home] + [p for p in [os.environ.get("PYTHONPATH")] if p])}
+    if run_folder:
+        wanted[RUN_FOLDER_VARIABLE] = run_folder
+    with _FORKSERVER_LOCK:
+        pid = getattr(forkserver._forkserver, "_forkserver_pid", None)
+        try:
+            # WNOWAIT: asked without reaping it, so ensure_running still sees it end
+            if pid is not None and os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+                return                      # running (ensure_running would do nothing)
+        except ChildProcessError:
+            pass
+        before = {name: os.environ.get(name) for name in wanted}
+        os.environ.update(wanted)
+        try:
+            forkserver.ensure_running()
+        finally:
+            for name, value in before.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
 class Pool:
-    def __init__(self, workers: int | None = None, waiting: int = 62, abandon_after: float = 30.0):
+    def __init__(self, workers: int | None = None, waiting: int = 62, abandon_after: float = 30.0,
+                 per_client: int | None = None, most_seconds: float | None = None,
+                 most_queued: int = MOST_QUEUED, run_folder: str | None = None, kept=None):
         self.workers = max(1, min(workers or _cores(), _cores()))
         self.waiting = waiting
         self.abandon_after = abandon_after
+        self.per_client = per_client        # jobs at once from one client (None: no cap)
+        self.most_seconds = most_seconds    # no job runs longer, whatever its caller asked
+        self.most_queued = most_queued
+        self.run_folder = run_folder
+        self.kept = kept                    # pnp.web.cache.Kept, or None
         self.jobs: dict[str, Job] = {}
+        self._merged: dict[tuple[str, str], Job] = {}
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pnp-job")
         self._slots: asyncio.Semaphore | None = None
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["pnp.web.warm"])
 
+    def start(self) -> None:
+        """The fork server started now (it warms while the first page is asked for)."""
+        _start_forkserver(self.run_folder)
+
     # --- the queue ------------------------------------------------------------------------------
     def active(self) -> int:
         return sum(1 for job in self.jobs.values() if not job.finished)
 
-    def submit(self, what: str, fn, *args, timeout: float = 120, watched: bool = False) -> Job:
-        """Start ``fn`` on a worker (or queue it); Busy when the queue is full."""
+    def queued_bytes(self) -> int:
+        return sum(job.upload_bytes for job in self.jobs.values() if not job.finished)
+
+    def submit(self, what: str, fn, *args, timeout: float = 120, watched: bool = False,
+               tmp: str | None = None, upload_bytes: int = 0) -> Job:
+        """Start ``fn`` on a worker (or queue it); Busy when the queue is full, or when the
+        asking client already has ``per_client`` jobs."""
         self._forget_old()
         if self.active() >= self.workers + self.waiting:
             raise Busy("busy, try again")
+        client = CLIENT.get()
+        if self.per_client is not None and client is not None and sum(
+                1 for j in self.jobs.values() if j.client == client and not j.finished) >= self.per_client:
+            raise Busy("too many at once from one address")
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
-        job = Job(secrets.token_urlsafe(16), what, watched=watched)
+        if self.most_seconds is not None:
+            timeout = min(timeout, self.most_seconds)
+        job = Job(secrets.token_urlsafe(16), what, watched=watched, client=client, tmp=tmp,
+                  upload_bytes=upload_bytes)
         self.jobs[job.id] = job
         job.future = asyncio.get_running_loop().create_task(self._run(job, fn, args, timeout))
         return job
 
-    async def run(self, what: str, fn, *args, timeout: float = 120, gone=None) -> Any:
+    async def run(self, what: str, fn, *args, timeout: float = 120, gone=None,
+                  upload: tuple | None = None) -> Any:
         """Submit and wait for the result; ``gone`` (an async callable) is asked now and then
         whether the client left, and the job is cancelled if so. Raises the worker's Refused,
-        Failed or Busy."""
-        job = self.submit(what, fn, *args, timeout=timeout)
+        Failed or Busy. ``upload`` (an open file, a name) is copied into the job's folder under
+        that name before the job waits for its turn."""
+        if upload is None:
+            job = self.submit(what, fn, *args, timeout=timeout)
+        else:
+            job = await self.submit_upload(what, fn, *args, upload=upload, timeout=timeout)
         try:
             while not job.future.done():
                 await asyncio.wait({job.future}, timeout=0.25)
@@ -138,6 +248,68 @@ class Pool:
             if not job.finished:
                 self.cancel(job.id)
             self.jobs.pop(job.id, None)     # its result went to the caller
+
+    async def submit_upload(self, what: str, fn, *args, upload: tuple, timeout: float = 120,
+                            watched: bool = False) -> Job:
+        """``submit``, once ``upload`` (an open file, a name) is copied into the job's folder
+        under that name: the bytes wait on disk, not in memory, and all that wait together are
+        capped (``most_queued``; Busy past it)."""
+        source, name = upload
+        source.seek(0, os.SEEK_END)
+        size = source.tell()
+        source.seek(0)
+        if self.queued_bytes() + size > self.most_queued:
+            raise Busy("too many uploads waiting")
+        tmp = tempfile.mkdtemp(prefix="pnp-web-")          # mode 0700: this user only
+        # the bytes are counted from now: a placeholder job holds them while they are copied
+        holder = Job(secrets.token_urlsafe(16), "upload", upload_bytes=size)
+        self.jobs[holder.id] = holder
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, _copy, source, Path(tmp) / name)
+            del self.jobs[holder.id]
+            return self.submit(what, fn, *args, timeout=timeout, watched=watched, tmp=tmp,
+                               upload_bytes=size)
+        except BaseException:
+            self.jobs.pop(holder.id, None)
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+
+    async def shared(self, what: str, key: str, fn, *args, timeout: float = 120, gone=None,
+                     keep: bool = False) -> Any:
+        """``fn(*args)`` worked out once for every request asking for the same ``(what, key)``
+        while it runs; with ``keep``, also kept in the shared folder and read from there."""
+        if keep and self.kept is not None:
+            found = await asyncio.get_running_loop().run_in_executor(None, self.kept.get, what, key)
+            if found is not None:
+                return found
+        job = self._merged.get((what, key))
+        if job is None or job.finished:
+            job = self.submit(what, fn, *args, timeout=timeout)
+            self._merged[(what, key)] = job
+        job.askers += 1
+        left = False
+        try:
+            while not job.future.done():
+                await asyncio.wait({job.future}, timeout=0.25)
+                if gone is not None and not job.future.done() and await gone():
+                    left = True
+                    break
+        finally:
+            job.askers -= 1
+            if job.askers == 0:
+                if not job.finished:
+                    self.cancel(job.id)
+                if self._merged.get((what, key)) is job:
+                    del self._merged[(what, key)]
+                if job.finished:
+                    self.jobs.pop(job.id, None)
+        if left:
+            raise Failed("cancelled: the page stopped asking")
+        result = self.outcome(job)
+        if keep and self.kept is not None and not job.kept:
+            job.kept = True
+            await asyncio.get_running_loop().run_in_executor(None, self.kept.put, what, key, result)
+        return result
 
     def outcome(self, job: Job) -> Any:
         from pnp.web.work import Refused
@@ -178,14 +350,20 @@ class Pool:
                 job.started = time.monotonic()
                 await asyncio.get_running_loop().run_in_executor(
                     self._threads, self._work, job, fn, args, timeout)
-        except Exception as exc:    # noqa: BLE001 - no worker could be started: one line
-            job.state, job.error = "failed", f"no worker could be started ({type(exc).__name__}: {exc})"
+        except Exception as exc:    # noqa: BLE001 - no worker could be started: one plain line
+            log.error("pnp serve: no worker could be started for %s: %s: %s", job.what,
+                      type(exc).__name__, exc)
+            job.state, job.error = "failed", NO_WORKER
         finally:
             job.ended = time.monotonic()
+            if job.tmp is not None:         # a job cancelled before it ran: its upload too
+                shutil.rmtree(job.tmp, ignore_errors=True)
 
     def _work(self, job: Job, fn, args, timeout: float) -> None:
         """In a thread of the pool: start the worker, listen to it, end it, clean up."""
-        job.tmp = tempfile.mkdtemp(prefix="pnp-web-")          # mode 0700: this user only
+        if job.tmp is None:
+            job.tmp = tempfile.mkdtemp(prefix="pnp-web-")      # mode 0700: this user only
+        _start_forkserver(self.run_folder)      # again if it died: never one that reads ./pnp
         receive, send = self._context.Pipe(duplex=False)
         process = self._context.Process(target=_child, args=(send, fn, args, job.tmp), daemon=True)
         try:
@@ -215,6 +393,11 @@ class Pool:
                 if tag == "progress":
                     job.progress = value
                     continue
+                if tag == "unforeseen":
+                    log.error("pnp serve: %s failed: %s", job.what, value)
+                    tag, value = "failed", UNFORESEEN.get(job.what, UNFORESEEN_OTHER)
+                elif tag == "refused":
+                    value = self._plain(job, value)
                 job.state = tag
                 if tag == "done":
                     job.result = value
@@ -228,7 +411,25 @@ class Pool:
             process.join(5)
             shutil.rmtree(job.tmp, ignore_errors=True)
 
+    def _plain(self, job: Job, mistakes: list) -> list:
+        """A worker's mistakes, each line that shows Python's insides replaced (and logged)."""
+        out = []
+        for file, line, column, message in mistakes:
+            if INSIDES.search(str(message)):
+                log.error("pnp serve: %s refused with: %s", job.what, message)
+                file, line, column, message = None, None, None, UNFORESEEN.get(job.what, UNFORESEEN_OTHER)
+            out.append((file, line, column, message))
+        return out
+
     def close(self) -> None:
         for job in self.jobs.values():
             job.cancelled = True
         self._threads.shutdown(wait=True, cancel_futures=True)
+        for job in self.jobs.values():
+            if job.tmp is not None:
+                shutil.rmtree(job.tmp, ignore_errors=True)
+
+
+def _copy(source, target: Path) -> None:
+    with open(target, "xb") as out:
+        shutil.copyfileobj(source, out, 2**20)

@@ -11,8 +11,8 @@ from starlette.responses import Response
 
 from pnp.web import follow
 from pnp.web.jobs import Busy
-from pnp.web.look_work import look_code
-from pnp.web.site import ANALYZE_SECONDS, BUSY, MAX_CODE, Refusal, form_of
+from pnp.web.look_work import look_code, look_file
+from pnp.web.site import ANALYZE_SECONDS, BUSY, MAX_BOARDS, MAX_CODE, Refusal, form_of
 
 WHAT = "look"
 LONGER_SECONDS = 300      # "give it more time": an 11-dot board, the largest solved, takes minutes
@@ -31,14 +31,27 @@ async def analyze_post(request: Request) -> Response:
     site = request.app.state.site
     code = ""
     try:
-        data = await form_of(request)
+        data = await form_of(request, files=1)
         code = data.get("code") if isinstance(data.get("code"), str) else ""
+        limit = limit_of(data)
+        upload, content, name = data.get("file"), b"", ""
+        if upload is not None and not isinstance(upload, str):
+            content = await upload.read()
+            name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
+        again = site.pool.jobs.get(str(data.get("again") or ""))
+        if not content and again is not None and again.what == WHAT and "content" in again.about:
+            content, name = again.about["content"], again.about["name"]      # a board chosen
+        if content:
+            n = int(data["n"]) if str(data.get("n") or "").isdigit() else None
+            job = site.pool.submit(WHAT, look_file, content, name, n, limit, MAX_BOARDS,
+                                   timeout=limit + 60, watched=True)
+            follow.started(job, limit, code="", content=content, name=name, n=n)
+            return await follow.answered(request, job)
         if not code.strip():
-            raise Refusal("type or paste a board code: the letters and digits printed under a "
-                          "board, like R1-3MQZ-59RN-AKB5")
+            raise Refusal("type or paste a board code (the letters and digits printed under a "
+                          "board, like R1-3MQZ-59RN-AKB5), or choose a spec or a pnp PDF")
         if len(code) > MAX_CODE:
             raise Refusal(f"a board code is at most {MAX_CODE} characters")
-        limit = limit_of(data)
         job = site.pool.submit(WHAT, look_code, code, limit, timeout=limit + 30, watched=True)
     except Refusal as exc:
         return site.page(request, "analyze.html", exc.status, look=None, code=code[:MAX_CODE],
@@ -52,8 +65,11 @@ async def analyze_post(request: Request) -> Response:
 def shown(request: Request, job) -> Response:
     """The job's page: its progress while it runs, else what it found (or why not)."""
     def finished(job):
+        if job.state == "done" and "choose" in job.result:
+            return 200, {"choose": job.result["choose"], "chosen_from": job}
         if job.state == "done":
-            return 200, {"look": job.result, "limit": job.limit, "longer": LONGER_SECONDS}
+            return 200, {"look": job.result, "limit": job.limit, "longer": LONGER_SECONDS,
+                         "from_file": job if "content" in job.about else None}
         return 422 if job.state == "refused" else 500, {
             "general": [follow.sentence(line) for line in follow.mistakes(job)]}
 

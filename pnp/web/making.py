@@ -11,9 +11,9 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 
 from pnp.errors import FieldRef, PnpError, SpecError, SpecErrors
 from pnp.games import KINDS
-from pnp.spec import COUNT, MAX_BOARDS as MAX_SPEC_BOARDS, loads
+from pnp.spec import COUNT, loads
 from pnp.starter import title_for
-from pnp.web import forms, work
+from pnp.web import follow, forms, work
 from pnp.web.gallery import Layout
 from pnp.web.jobs import Busy, Failed
 from pnp.web.site import (BUSY, MAX_BOARDS, MAX_PAGES, PREVIEW_BOARDS, PREVIEW_PAGES, Refusal, Site,
@@ -35,8 +35,8 @@ class Checked:
 def check_form(form: forms.Form) -> Checked:
     """The form's spec read by the spec loader, and the page's own caps; every message placed."""
     written = forms.write_spec(form, count_max())
-    if not form.kinds:
-        return Checked(form, written, {}, ["add at least one item to print"], False)
+    if not form.kinds:         # nothing asked yet: the page says what to do, not a mistake
+        return Checked(form, written, {}, [], False)
     try:
         spec = loads(written.text, forms.SPEC_NAME)
         cap = caps(spec, written)
@@ -57,8 +57,8 @@ def caps(spec, written: forms.Written) -> SpecError | None:
             # placed at the count's value (a column past its key), beside the count field
             line = written.lines.get(f"items.{i}.count", entry.where[1])
             column = written.fields.get(line, ("", 1))[1]
-            problem = (f"at most {MAX_BOARDS} boards in one build from this page (this makes "
-                       f"{sum(e.count for e in spec.items)}); pnp build takes up to {MAX_SPEC_BOARDS}")
+            problem = (f"this page makes at most {MAX_BOARDS} at once (this asks for "
+                       f"{sum(e.count for e in spec.items)}): make fewer, or make several packs")
             return SpecError(problem, forms.SPEC_NAME, line, column,
                              FieldRef(("items", i, COUNT.key), COUNT.label))
     return None
@@ -88,7 +88,8 @@ async def make(request: Request) -> Response:
                          f"the games are {', '.join(KINDS)}")
     if name is not None and name not in site.layouts:
         return site.page(request, "message.html", 404, message=f"pnp: no layout {name[:40]!r}")
-    form = blank_form(kind, site.layouts.get(name) if name else None)
+    form = asked_again(site, request.query_params.get("again")) or \
+        blank_form(kind, site.layouts.get(name) if name else None)
     if kind and "title" not in form.values:
         form.values["title"] = title_for(kind)
     return render_form(request, check_form(form), None, layout=name)
@@ -106,6 +107,12 @@ def render_form(request: Request, checked: Checked, preview: dict | None, status
 
 async def make_post(request: Request) -> Response:
     """The form without script: preview, add or remove an item, download the spec, build."""
+    return await posted(request, render_form, "/make")
+
+
+async def posted(request: Request, render, page: str) -> Response:
+    """A form posted without script, on the page ``page`` that ``render(request, checked,
+    preview, status)`` shows: preview, add or remove an item, download the spec, build."""
     site = request.app.state.site
     try:
         data = text_fields(await form_of(request))
@@ -123,14 +130,14 @@ async def make_post(request: Request) -> Response:
         return spec_download(checked)
     if action == "build" and checked.ok:
         try:
-            job = start_build(site, checked)
+            job = start_build(site, checked, page)
         except Busy:
-            return render_form(request, with_general(checked, f"pnp: {BUSY}"), None, 503)
+            return render(request, with_general(checked, f"pnp: {BUSY}"), None, 503)
         return RedirectResponse(f"/jobs/{job.id}", 303)
     preview = None
     if action in ("preview", "build") and checked.ok:
         preview = await run_preview(request, checked)
-    return render_form(request, checked, preview, 200 if checked.ok or action == "add" else 422)
+    return render(request, checked, preview, 200 if checked.ok or action == "add" else 422)
 
 
 def with_general(checked: Checked, line: str) -> Checked:
@@ -156,17 +163,15 @@ async def run_preview(request: Request, checked: Checked) -> dict:
         checked.errors, checked.general, checked.ok = errors, general, False
         return {"errors": errors, "general": general}
     return {"images": [data_url(p) for p in result["previews"]], "boards": result["boards"],
-            "pages": result["pages"], "of": result["of"], "status": preview_status(result)}
+            "pages": result["pages"], "of": result["of"]}
 
 
-def preview_status(result: dict) -> str:
-    """What the preview shows, said truly: the whole PDF's numbers, or those of its first boards."""
-    from pnp.words import count
-
-    if result["of"] > result["boards"]:
-        return (f"The first {result['boards']} of {result['of']} boards ({count(result['pages'], 'page')}); "
-                "the first pages as they will print.")
-    return f"{count(result['boards'], 'board')}, {count(result['pages'], 'page')}; the first pages as they will print."
+def preview_words(request: Request, checked: Checked, preview: dict | None) -> dict:
+    """The preview's status line and its pictures' alt texts, in the template's words (the
+    page's script shows them; it assembles none)."""
+    words = request.app.state.site.env.get_template("_preview.html").module
+    return {"status": " ".join(str(words.status(preview, checked)).split()),
+            "alts": [str(words.alt(n)) for n in range(1, len((preview or {}).get("images", ())) + 1)]}
 
 
 def keys_apart(checked: Checked) -> bool:
@@ -191,22 +196,38 @@ async def preview_api(request: Request) -> Response:
     checked = check_form(form)
     if not checked.ok:
         return JSONResponse({"ok": False, "errors": checked.errors, "general": checked.general,
-                             "spec": checked.written.text})
+                             "spec": checked.written.text, **preview_words(request, checked, None)})
     preview = await run_preview(request, checked)
     status = 503 if preview.get("busy") else 200
     return JSONResponse({"ok": "images" in preview, "errors": preview.get("errors", {}),
                          "general": preview.get("general", []), "images": preview.get("images", []),
                          "boards": preview.get("boards"), "pages": preview.get("pages"),
-                         "of": preview.get("of"), "status": preview.get("status"),
-                         "spec": checked.written.text}, status)
+                         "of": preview.get("of"), "spec": checked.written.text,
+                         **preview_words(request, checked, preview)}, status)
 
 
 def spec_download(checked: Checked) -> Response:
-    text = checked.written.text
-    if keys_apart(checked):
-        text = text.replace(f"pnp build {forms.SPEC_NAME}", f"pnp build {forms.SPEC_NAME} --keys-apart", 1)
+    """The spec as a file named after its PDF (class-set.pdf: class-set.yaml), its first line
+    saying how to build it under that name."""
+    name = spec_file_name(checked)
+    text = checked.written.text.replace(f"pnp build {forms.SPEC_NAME}",
+                                        f"pnp build {name}" + (" --keys-apart" if keys_apart(checked) else ""), 1)
     return Response(text, media_type="application/yaml", headers={
-        "Content-Disposition": f'attachment; filename="{forms.SPEC_NAME}"'})
+        "Content-Disposition": f'attachment; filename="{safe_name(name)}"'})
+
+
+def spec_file_name(checked: Checked) -> str:
+    import re
+    from pathlib import Path
+
+    from pnp.build import output_path
+
+    try:
+        stem = output_path(loads(checked.written.text, forms.SPEC_NAME), Path(".")).stem
+    except PnpError:
+        stem = ""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.")[:80]
+    return f"{stem}.yaml" if stem else forms.SPEC_NAME
 
 
 async def spec_post(request: Request) -> Response:
@@ -219,9 +240,19 @@ async def spec_post(request: Request) -> Response:
     return spec_download(check_form(form))
 
 
-def start_build(site: Site, checked: Checked):
-    return site.pool.submit("build", work.build_spec, checked.written.text, forms.SPEC_NAME,
-                            keys_apart(checked), 1, True, MAX_PAGES, timeout=300, watched=True)
+def start_build(site: Site, checked: Checked, page: str = "/make"):
+    job = site.pool.submit("build", work.build_spec, checked.written.text, forms.SPEC_NAME,
+                           keys_apart(checked), 1, True, MAX_PAGES, timeout=300, watched=True)
+    # what was asked, so "change it and make it again" opens the same form with the same values
+    follow.started(job, None, form=checked.form, page=page)
+    return job
+
+
+def asked_again(site: Site, job_id: str | None) -> forms.Form | None:
+    """The form of a build kept by the pool (``?again=ID``), to change and make again."""
+    job = site.pool.jobs.get(job_id or "")
+    about = getattr(job, "about", None) if job is not None and job.what == "build" else None
+    return about["form"] if about else None
 
 
 async def build_api(request: Request) -> Response:
@@ -243,10 +274,12 @@ async def build_api(request: Request) -> Response:
 
 def job_view(job, site: Site) -> dict:
     view = {"id": job.id, "state": job.state, "done": job.progress.get("done", 0),
-            "total": job.progress.get("total"), "files": [], "general": []}
+            "total": job.progress.get("total"), "files": [], "general": [],
+            "again": f"{getattr(job, 'about', {}).get('page', '/make')}?again={job.id}"}
     if job.state == "done":
-        view["files"] = [{"name": name, "boards": boards, "pages": pages, "url": f"/jobs/{job.id}/file/{n}"}
-                         for n, (name, boards, pages) in enumerate(job.result["files"])]
+        view["files"] = [{"name": name, "boards": boards, "pages": pages, "what": what,
+                          "url": f"/jobs/{job.id}/file/{n}"}
+                         for n, (name, boards, pages, what) in enumerate(job.result["files"])]
         view["preview"] = data_url(job.result["previews"][0]) if job.result["previews"] else None
     elif job.state == "refused":
         view["general"] = [f"{f}:{line}:{col}: {m}" if line else (f"{f}: {m}" if f else f"pnp: {m}")
@@ -262,15 +295,19 @@ async def job_page(request: Request) -> Response:
     if job is None or job.what != "build":
         return site.page(request, "message.html", 404, message="pnp: no such build (finished "
                          "builds are kept for 15 minutes)")
-    return site.page(request, "job.html", job=job_view(job, site))
+    return site.page(request, "job.html", job=job_view(job, site),
+                     progress=follow.progress(job), url=f"/jobs/{job.id}")
 
 
 async def job_status(request: Request) -> Response:
     site = request.app.state.site
     job = site.pool.seen(request.path_params["id"])
     if job is None or job.what != "build":
-        return JSONResponse({"state": "unknown", "general": ["pnp: no such build"]}, 404)
-    return JSONResponse(job_view(job, site))
+        return JSONResponse({"state": "unknown", "general": ["pnp: no such build"], "finished": True}, 404)
+    view = follow.progress(job)
+    words = site.env.get_template("_progress.html").module.line(view)
+    return JSONResponse({**job_view(job, site), "line": " ".join(str(words).split()),
+                         "finished": job.finished})
 
 
 async def job_cancel(request: Request) -> Response:

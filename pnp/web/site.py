@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import re
+from dataclasses import dataclass
 from importlib import resources
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -30,12 +31,41 @@ DAILY_KEPT = 60             # boards of the day kept in memory
 BUSY = "busy, try again in a moment"
 
 
+@dataclass(frozen=True)
+class Limits:
+    """How much one server process lets anyone ask of it. ``PRIVATE`` for one person's page on
+    their own computer; ``PUBLIC`` (``pnp serve --public``) for strangers on a school's or a
+    club's network (docs/hosting.md has the table)."""
+    waiting: int                    # jobs waiting for a worker, past the running ones
+    per_client: int | None          # jobs at once from one address
+    per_minute: float | None        # requests that start work, a minute, from one address
+    burst: int                      # ... of which at once
+    most_seconds: float | None      # no job runs longer, whatever it is
+    most_queued: int                # bytes of uploads waiting or being checked
+    body_seconds: float             # a form's body must arrive within this
+    upload_seconds: float           # an upload's body must arrive within this
+    header_seconds: float           # a request's headers must arrive within this
+    connections: int                # open connections a server process serves at once
+
+
+PRIVATE = Limits(waiting=62, per_client=None, per_minute=None, burst=0, most_seconds=None,
+                 most_queued=256 * 2**20, body_seconds=60, upload_seconds=300, header_seconds=30,
+                 connections=512)
+PUBLIC = Limits(waiting=62, per_client=2, per_minute=60, burst=20, most_seconds=120,
+                most_queued=64 * 2**20, body_seconds=20, upload_seconds=120, header_seconds=10,
+                connections=256)
+
+
 class Site:
     """The app's state: the pool, the layouts, the token, cached pictures and boards of the day."""
 
     def __init__(self, host: str, port: int, workers: int | None, layouts: dict,
-                 waiting: int = 62):
-        self.pool = Pool(workers, waiting)
+                 waiting: int | None = None, limits: Limits = PRIVATE, kept=None,
+                 run_folder: str | None = None):
+        self.limits = limits
+        self.pool = Pool(workers, limits.waiting if waiting is None else waiting,
+                         per_client=limits.per_client, most_seconds=limits.most_seconds,
+                         most_queued=limits.most_queued, run_folder=run_folder, kept=kept)
         self.layouts = layouts          # name -> gallery.Layout
         self.thumbs: dict[str, bytes] = {}
         self.days: dict[str, dict] = {}
@@ -78,6 +108,8 @@ async def form_of(request: Request, files: int = 0) -> dict:
             limit = request.scope["state"]["body_limit"]
             raise Refusal(f"the request is larger than {limit // 1000} kB, the most this page "
                           "takes", 413) from None
+        if request.scope["state"].get("too_slow"):
+            raise Refusal("the request came too slowly; try again", 408) from None
         raise Refusal("the request ended early", 400) from None
     except Exception as exc:   # noqa: BLE001 - a malformed body (multipart's own errors) is one line
         raise Refusal(f"the form could not be read ({' '.join(str(exc).split())[:120]})") from None

@@ -6,13 +6,13 @@ from __future__ import annotations
 import datetime as dt
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from pnp.dates import read_date
 from pnp.errors import PnpError
 from pnp.web import follow, work
 from pnp.web.jobs import Busy, Failed
-from pnp.web.site import BUSY, DAILY_KEPT, DAILY_SECONDS, Refusal, answer, data_url, form_of, safe_name
+from pnp.web.site import BUSY, DAILY_KEPT, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
 
@@ -29,15 +29,42 @@ def parse_day(text: str | None) -> dt.date:
 
 
 async def the_day(request: Request, day: dt.date) -> dict:
+    """The boards of ``day`` (the same for everyone, so kept once made)."""
     site = request.app.state.site
     key = day.isoformat()
     if key not in site.days:
-        result = await site.pool.run("daily", work.daily, key, DAILY_SECONDS, timeout=120,
-                                     gone=request.is_disconnected)
+        # one job per date however many ask at once (pnp.web.jobs.Pool.shared)
+        result = await site.pool.shared("daily", key, work.daily, key, timeout=120,
+                                        gone=request.is_disconnected)
         while len(site.days) >= DAILY_KEPT:
             site.days.pop(next(iter(site.days)))
         site.days[key] = result
     return site.days[key]
+
+
+YESTERDAY = "yesterday"
+# the most a worker may take over the answer: the game's own budget counts CPU, this bounds
+# the wall time of a machine busy with other work
+YESTERDAY_TIMEOUT = 1800
+
+
+def yesterday_job(site, day: dt.date):
+    """The job that gives the answer to the day before ``day``'s board: one a date, however many
+    ask. It reads the answer where `pnp daily` keeps it, or works it out and keeps it there; it
+    runs to its end even when nobody watches (the next visitor gets it at once). A finished job
+    is shown once and forgotten, so an answer not worked out is never remembered."""
+    running = site.__dict__.setdefault("yesterdays", {})
+    key = day.isoformat()
+    job = site.pool.jobs.get(running.get(key, ""))
+    if job is None:
+        job = site.pool.submit(YESTERDAY, work.yesterday, key, timeout=YESTERDAY_TIMEOUT)
+        follow.started(job, None, day=key)
+        running[key] = job.id
+    return job
+
+
+def forget(site, job) -> None:
+    site.__dict__.get("yesterdays", {}).pop(job.about["day"], None)
 
 
 async def daily(request: Request) -> Response:
@@ -45,6 +72,7 @@ async def daily(request: Request) -> Response:
     try:
         day = parse_day(request.query_params.get("date"))
         result = await the_day(request, day)
+        job = yesterday_job(site, day)
     except Refusal as exc:
         return answer(request, exc)
     except Busy:
@@ -53,8 +81,23 @@ async def daily(request: Request) -> Response:
         return answer(request, Refusal(str(exc), 500))
     boards = [{**b, "png": data_url(b["png"]), "url": f"/daily/{day.isoformat()}/{n}.pdf"}
               for n, b in enumerate(result["boards"])]
-    return site.page(request, "daily.html", day=day, boards=boards, answers=result["answers"],
-                     yesterday=day - dt.timedelta(days=1), tomorrow=day + dt.timedelta(days=1))
+    context = {"day": day, "boards": boards, "yesterday": day - dt.timedelta(days=1),
+               "tomorrow": day + dt.timedelta(days=1)}
+    if not await follow.briefly(job):
+        return site.page(request, "daily.html", **context, answers=None, job=job,
+                         progress=follow.progress(job), url=f"/work/{job.id}")
+    forget(site, job)
+    answers = job.result if job.state == "done" else None
+    return site.page(request, "daily.html", **context, answers=answers,
+                     failed=None if answers is not None else follow.sentence(str(job.error)))
+
+
+def yesterday_shown(request: Request, job) -> Response:
+    """The answer's own page is the board of the day it belongs to."""
+    return RedirectResponse(f"/daily?date={job.about['day']}", 303)
+
+
+follow.register(YESTERDAY, yesterday_shown)
 
 
 async def daily_pdf(request: Request) -> Response:
@@ -91,11 +134,13 @@ async def validate_post(request: Request) -> Response:
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
             raise Refusal("choose a PDF file to check")
-        content = await upload.read()
         name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
-        if not content:
+        if not await upload.read(1):
             raise Refusal(f"{name} is empty: choose the PDF again")
-        job = site.pool.submit(CHECK, work.validate_pdf, content, timeout=CHECK_SECONDS, watched=True)
+        # the upload goes into the job's folder on disk before it waits for a worker
+        job = await site.pool.submit_upload(CHECK, work.validate_pdf, None,
+                                            upload=(upload.file, work.UPLOAD),
+                                            timeout=CHECK_SECONDS, watched=True)
     except Refusal as exc:
         return site.page(request, "validate.html", exc.status, report=None,
                          general=[follow.sentence(str(exc))])

@@ -69,10 +69,13 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
         written = services.build(plan, Path(tmp), progress, keys_apart=keys_apart)
     except PnpError as exc:
         raise Refused(mistakes(exc)) from None
-    names = [path.name for path, _ in output_paths(plan.spec, Path(tmp), False, keys_apart)]
+    parts = {path.name: part for path, part in output_paths(plan.spec, Path(tmp), False, keys_apart)}
+    names = list(parts)
+    # each file's contents in the games' words, as pnp build says them ("24 worksheets")
     out = {"boards": plan.boards, "of": plan.of, "pages": sum(p for _, _, p in written),
            "previews": render(written[0][0], previews),
-           "files": [(path.name, boards, count) for path, boards, count in written]}
+           "files": [(path.name, boards, count, services.contents(plan.spec, parts.get(path.name), boards))
+                     for path, boards, count in written]}
     if pdfs:
         out["pdfs"] = [(path.name, path.read_bytes()) for path, _, _ in written if path.name in names]
     return out
@@ -81,14 +84,15 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
 UPLOAD = "uploaded.pdf"
 
 
-def validate_pdf(report, tmp: str, content: bytes) -> dict:
+def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     """The validator's report of an uploaded file (written into the private folder ``tmp``
-    under a name of ours), one row per board."""
+    under a name of ours; ``None``: the pool wrote it there already), one row per board."""
     from pnp.verify.readback import NotOurs
     from pnp.verify.validate import summary, validate_file
 
     path = Path(tmp) / UPLOAD
-    path.write_bytes(content)
+    if content is not None:
+        path.write_bytes(content)
     try:
         reports = validate_file(path)
     except NotOurs as exc:
@@ -113,12 +117,23 @@ def analyze_code(report, tmp: str, text: str, seconds: float) -> dict:
             "figures": figures, "report": services.report(kind, figures)}
 
 
-def daily(report, tmp: str, iso_day: str, seconds: float) -> dict:
-    """The board of ``iso_day`` of every game that has one: its PDF and a PNG of it; and the
-    answer to the day before's board."""
+def daily(report, tmp: str, iso_day: str) -> dict:
+    """The board of ``iso_day`` of every game that has one: its PDF and a PNG of it."""
     import datetime as dt
 
     day = dt.date.fromisoformat(iso_day)
-    boards = [{"title": spec.title, "name": path.name, "pdf": path.read_bytes(),
-               "png": render(path, 1, 100)[0]} for spec, path, _, _ in services.daily(day, Path(tmp))]
-    return {"boards": boards, "answers": list(services.yesterday(day, seconds, None))}
+    return {"boards": [{"title": spec.title, "name": path.name, "pdf": path.read_bytes(),
+                        "png": render(path, 1, 100)[0]}
+                       for spec, path, _, _ in services.daily(day, Path(tmp))]}
+
+
+def yesterday(report, tmp: str, iso_day: str) -> list[str]:
+    """The answer to the board of the day before ``iso_day``, a line per game: read from the
+    games' cache folder, where `pnp daily` keeps it too, or worked out within the game's own
+    budget (and kept there) while ``report`` hears the search."""
+    import datetime as dt
+
+    def heard(positions, elapsed):
+        report({"positions": positions, "seconds": elapsed})
+
+    return list(services.yesterday(dt.date.fromisoformat(iso_day), None, heard))

@@ -19,9 +19,10 @@ from pnp.pdf.fonts import BOLD, SANS, ensure_fonts
 
 ensure_fonts()
 
-# letters the font has, the font lacks (drawn as notdef), PDF string escapes, a non-breaking
-# space (a second subset of codes: test_strings_past_the_first_subset)
-TEXT = st.text(alphabet=st.sampled_from(list("AB ab()\\\u00a0éΣЖ—…\u4e00\t") + [chr(0x1F600)]),
+# letters the font has, no face has (drawn as notdef), PDF string escapes, a non-breaking
+# space (a second subset of codes: test_strings_past_the_first_subset); letters another face
+# draws (Arabic, CJK) are laid out instead: test_lines_in_other_scripts_are_laid_out
+TEXT = st.text(alphabet=st.sampled_from(list("AB ab()\\\u00a0éΣЖ—…\ua997\t") + [chr(0x1F600)]),
                max_size=12)
 COORD = st.floats(min_value=-2000, max_value=2000, allow_nan=False)
 STRING = st.tuples(st.just("string"), st.sampled_from(["drawString", "drawCentredString",
@@ -132,9 +133,9 @@ def test_a_circle_s_curves_are_reportlabs_to_the_bit(x, y, r):
 def test_strings_past_the_first_subset():
     """More than 256 distinct characters: a font's codes go on in a second subset, and a string
     that mixes both switches subsets within its kept operators."""
-    from pnp.pdf.fonts import _charset
+    from pnp.pdf.faces import charset
 
-    chars = [chr(c) for c in sorted(_charset(SANS)) if c > 32 and chr(c).isprintable()][:700]
+    chars = [chr(c) for c in sorted(charset(SANS)) if c > 32 and chr(c).isprintable()][:700]
     lines = ["".join(chars[k:k + 7]) for k in range(0, len(chars), 7)]
     mixed = [chars[k] + chars[-1 - k] for k in range(0, 300, 30)]
     calls = [("string", method, font, 8, None, 10, 10 + k, text)

@@ -143,7 +143,10 @@ def _covered(a, b, segments, tol=0.01) -> bool:
 
 def test_cut_lines_run_along_every_piece_edge_and_crop_marks_only_on_through_cuts(pack):
     path, page = pack
+    import pypdfium2 as pdfium
+
     doc = PdfBoards(path)
+    pdf = pdfium.PdfDocument(str(path))
     try:
         by_page: dict[int, list[Frame]] = {}
         for record in doc.payload["boards"]:
@@ -154,7 +157,7 @@ def test_cut_lines_run_along_every_piece_edge_and_crop_marks_only_on_through_cut
             if len(frames) == 1 and frames[0].as_list() == page.content.as_list():
                 continue                     # a whole page: no cut lines
             imposed += 1
-            printed = read_page(doc.pdf[i])
+            printed = read_page(pdf[i])
             inner = [f.inset(0.5) for f in frames]      # a piece's own dashed drawing is in there
             dashed = [(a, b) for s in printed.shapes if s.dashed for a, b in _segments(s)
                       if not any(_inside(a, f) and _inside(b, f) for f in inner)]
@@ -179,6 +182,7 @@ def test_cut_lines_run_along_every_piece_edge_and_crop_marks_only_on_through_cut
                     assert any(abs(a[1] - y) < 0.01 for y in ys), f"page {i + 1}: mark at y={a[1]}"
         assert imposed, "the pack has cut sheets"
     finally:
+        pdf.close()
         doc.close()
 
 

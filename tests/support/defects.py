@@ -194,7 +194,7 @@ def javascript_on_open(forgery: Forgery, rng: random.Random) -> str | None:
 
 
 def blackout(forgery: Forgery, rng: random.Random) -> str | None:
-    """A black band across a page, in a second content stream."""
+    """A black band across a page."""
     page = rng.randrange(forgery.pages())
     w, h = forgery.page_size(page)
     y = rng.uniform(60, h - 120)
@@ -204,8 +204,15 @@ def blackout(forgery: Forgery, rng: random.Random) -> str | None:
 
 def page_emptied(forgery: Forgery, rng: random.Random) -> str | None:
     page = rng.randrange(forgery.pages())
-    forgery.set_content(page, "% nothing\n")
+    forgery.set_content(page, "\n")
     return f"page {page + 1} emptied"
+
+
+def seed_changed(forgery: Forgery, rng: random.Random) -> str | None:
+    """The footer's seed changed in the data (and so on every page the redraw prints): the
+    boards' IDs were made from another."""
+    forgery.payload["seed"] = rng.choice(["1", "lucky", forgery.payload["seed"] + "x"])
+    return f"the seed said to be {forgery.payload['seed']!r}"
 
 
 def unknown_key(forgery: Forgery, rng: random.Random) -> str | None:
@@ -237,10 +244,12 @@ ANY_GAME = [
     Mutation("Data: a second attachment", "", "data-attachments", second_data_attachment),
     Mutation("Data: an extra page of unmarked ink", "", "page-count", extra_page),
     Mutation("Data: a board record listed twice", "", "duplicate-board", duplicate_record),
+    Mutation("Data: the footer's seed not the one the boards were made from", "", "board-id",
+             seed_changed),
     Mutation("Beyond: print dialog settings", "", "print-settings", print_settings),
     Mutation("Beyond: JavaScript on opening", "", "foreign-construct", javascript_on_open),
-    Mutation("Beyond: a black band in a second stream", "", "ink-extra", blackout),
-    Mutation("Beyond: a page emptied", "", "ink-missing", page_emptied),
+    Mutation("Beyond: a black band across a page", "", "content-differs", blackout),
+    Mutation("Beyond: a page emptied", "", "content-differs", page_emptied),
     Mutation("Beyond: made by another pnp version", "", "other-version", other_version),
     Mutation("an unknown key in a record", "", "bad-data", unknown_key),
     Mutation("a board on no page", "", "not-printed", on_no_page),
@@ -254,9 +263,11 @@ GAPS: list[Mutation] = []     # none known today
 UNPLANTABLE = {
     "check-failed": "only a bug in a game's check reaches it; "
                     "test_validator_attack.test_a_game_check_that_crashes_fails_its_board... plants one",
-    # a page's layout: pnp's own drawing of data every game's check accepts keeps it; each code
-    # is planted on a page drawn to order in tests/verify/test_layout_check.py
-    **{code: "only a page pnp does not draw reaches it; tests/verify/test_layout_check.py plants one"
+    # a page's layout: pnp's own drawing of data every game's check accepts keeps it, so only a
+    # forged page reaches these (and fails as content-differs first); each code is planted by
+    # name on a page drawn to order in tests/verify/test_layout_check.py
+    **{code: "only a forged page reaches it, beside content-differs; "
+             "tests/verify/test_layout_check.py plants one on a page drawn to order"
        for code in ("text-too-small", "text-collision", "text-on-dot", "text-on-line",
                     "text-outside-frame", "ink-outside-frame")},
 }

@@ -155,7 +155,7 @@ class Mutation:
 
     @property
     def expects(self) -> set[str]:
-        """The codes that name the defect ("ink-extra|ink-missing": either)."""
+        """The codes that name the defect ("drawn-dot-moved|content-differs": either)."""
         return set(self.expect.split("|"))
 
 
@@ -282,9 +282,12 @@ def _unplanted(good: Path) -> bytes:
 
 
 def verdict(path: Path) -> tuple[bool, set[str], list[str]]:
-    """(every board ok, the problem codes, the report lines) as `pnp validate` gives them."""
+    """(every board ok, the problem codes, the report lines) as `pnp validate` gives them
+    (validated in this process: ``support.verdicts.in_process``)."""
     from pnp.verify.validate import validate_file
+    from support.verdicts import in_process
 
-    reports = validate_file(path)
+    with in_process():
+        reports = validate_file(path)
     return (all(r.ok for r in reports), {p.code for r in reports for p in r.problems},
             [r.line(path.name) for r in reports if not r.ok])

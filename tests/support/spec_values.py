@@ -13,7 +13,7 @@ OPTIONS = {
         "grid": ("90", ["5", "1e9", "007"]),
         "size": ("half", ["huge", "pages", "~"]),
         "worksheet": ("false", ["yes", "maybe", "on", '"true"', "N"]),
-        "title": ("Week", ["标题", "שלום", '"bell \\a"', "~"]),
+        "title": ("Week", ["ꦗꦮ", "🦄", '"bell \\a"', "~"]),
         "difficulty": ("Medium", ["impossible", "{target: 2}"]),
     },
     "circles": {
@@ -23,13 +23,13 @@ OPTIONS = {
         "players": ("2", ["two", "9"]),
     },
     "cliques": {
-        "players": ("4", ["2", "many", "[Ann, Ann, Bo]", "[Ann, 李, Bo]"]),
+        "players": ("4", ["2", "many", "[Ann, Ann, Bo]", "[Ann, ꦗ, Bo]"]),
         "remark_cards": ("12", ["-3", "lots", "0b11"]),
     },
 }
 TOP = {
-    "title": ("Week 47", ["标题", "عربي", "~", "[a, b]"]),
-    "seed": ("010", ["種", "~", '"\\x1b[31m"']),
+    "title": ("Week 47", ["ꦗꦮ", "🦄", "~", "[a, b]"]),
+    "seed": ("010", ["ꦗ", "~", '"\\x1b[31m"']),
     "output": ("week.pdf", ["../x.pdf", "a/b.pdf", "x" * 210]),
 }
 PAGE = {

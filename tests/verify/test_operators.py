@@ -1,7 +1,8 @@
-"""The validator reads pnp's own content from its decoded bytes (pnp.verify.operators) instead of
-through pikepdf's operand objects. What it reads must be what qpdf reads, operator by operator;
-and whatever it does not know (a forger's comment, hex string, # escape, inline image, nested
-parentheses ...) must go back to qpdf's parse, never be read its own way."""
+"""The validator reads a page's content from its decoded bytes (pnp.verify.operators), in the
+grammar pnp writes and no other. What it reads must be what qpdf reads, operator by operator;
+whatever it does not know (a forger's comment, # escape, inline image, nested parentheses, an
+over-long number ...) is refused with what it is, never read its own way; and no page gives
+more than MAX_OPERATORS operators, whatever its size."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.build import build
-from pnp.verify.operators import LINE, Lines, Name, Shown, operators
-from pnp.verify.printed import read_parsed
+from pnp.verify.operators import (LINE, MAX_OPERATORS, Lines, Name, Shown, TooMany, canonical,
+                                  operators, why_foreign)
+from pnp.verify.printed import TooMuch, Unreadable, read_parsed
 from pnp.spec import loads
 from support.tamper import SMALL
 
@@ -119,7 +121,8 @@ def test_what_crosses_a_line_is_read_as_one_piece(content):
     b"% a comment\n0 0 m 1 1 l S",                      # comments
     b"/A#41 <</I 1>> BDC EMC",                          # a name with a # escape
     b"BT /F#31 7 Tf (x) Tj ET",
-    b"BT /F1 7 Tf <41> Tj ET",                          # a hex string
+    b"BT /F1 7 Tf <4 1> Tj ET",                         # a hex string with a space in it
+    b"BT /F1 7 Tf <414> Tj ET",                         # a hex string with an odd digit
     b"BT /F1 7 Tf (a(b)c) Tj ET",                       # nested parentheses
     b"BT /F1 7 Tf (a\rb) Tj ET",                        # a carriage return (read as \n)
     b"BT /F1 7 Tf (a\\\nb) Tj ET",                      # a line continuation
@@ -138,14 +141,27 @@ def test_what_crosses_a_line_is_read_as_one_piece(content):
     b"[1 2] 0 m S",                                     # an array where a number goes
     b"true 0 m S", b"null 0 m S",
     b"1 2 m )",                                         # an unbalanced delimiter
+    b"0" * 300 + b".6 w",                               # a number 300 zeros long
+    b".6" + b"0" * 300 + b" w",
 ])
-def test_what_pnp_never_writes_goes_to_qpdf(content):
+def test_what_pnp_never_writes_is_refused(content):
     assert operators(content) is None
+    assert why_foreign(content) != "nothing"
 
 
-def test_a_page_read_through_qpdf_reads_as_before():
-    # the same drawing with and without a comment: one through pnp.verify.operators, one
-    # through qpdf's parse; the reader gives the same objects either way
+@pytest.mark.parametrize("content, words", [
+    (b"0 0 m 1 1 l S %a comment", "a comment"),
+    (b"0" * 300 + b".6 w", "a number 302 characters long"),
+    (b"q BI /W 1 /H 1 ID \x00 EI Q", "an inline image"),
+    (b"0 0 m 1 1 l Sx", "an operator `Sx`"),
+    (b"/A#41 <</I 1>> BDC EMC", "a name spelt with # escapes"),
+])
+def test_what_is_refused_is_said(content, words):
+    assert words in why_foreign(content)
+
+
+def test_a_page_outside_the_grammar_is_unreadable_with_its_reason():
+    # the same drawing with and without a comment: the one with it is never read
     plain = b"q 0 g /PnpDot <</I 3 /K 1>> BDC n 10 10 m 20 20 l 30 10 l f* EMC Q"
     readings = []
     for content in (plain, b"%x\n" + plain):
@@ -153,10 +169,45 @@ def test_a_page_read_through_qpdf_reads_as_before():
             pdf.add_blank_page(page_size=(200, 200))
             page = pdf.pages[0]
             page.obj.Contents = pdf.make_stream(content)
-            readings.append(read_parsed(page, {}))
-    assert operators(plain) is not None and operators(b"%x\n" + plain) is None
-    assert repr(readings[0]) == repr(readings[1])
+            try:
+                readings.append(read_parsed(page, {}))
+            except Unreadable as exc:
+                readings.append(str(exc))
     assert [(d.tag, d.index, d.kind) for d in readings[0].drawn] == [("PnpDot", 3, 1)]
+    assert readings[1] == "a comment (readers differ on where it ends)"
+
+
+def test_three_million_moves_are_too_many_in_bounded_memory():
+    # the 130 kB file of the issue: 3,000,000 "0 0 m" in one stream (18 MB decoded); the reader
+    # stops at MAX_OPERATORS, line by line or in one piece
+    import resource
+
+    content = b"0 0 m " * 3_000_000
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for lines in (None, Lines()):
+        with pytest.raises(TooMany):
+            operators(content, lines)
+    with pikepdf.new() as pdf:
+        pdf.add_blank_page(page_size=(200, 200))
+        page = pdf.pages[0]
+        page.obj.Contents = pdf.make_stream(content)
+        with pytest.raises(TooMuch):
+            read_parsed(page, {})
+    grew = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+    assert grew < 200 * 2**20, f"{grew / 2**20:.0f} MB"
+    assert MAX_OPERATORS < 3_000_000
+
+
+def test_a_qdf_spelling_of_a_content_is_the_same_content():
+    # qpdf --qdf writes strings in hexadecimal: the same tokens, the same strings
+    plain = b"BT 1 0 0 1 5 6 Tm /F1 7 Tf 8 TL (\\001 Board) Tj T* ET\n0 g\n"
+    qdf = b"BT\n1 0 0 1 5 6 Tm\n/F1 7 Tf\n8 TL\n<0120426f617264> Tj\nT*\nET\n0 g\n"
+    assert canonical(plain) == canonical(qdf) is not None
+    assert _mine(operators(plain)) == _mine(operators(qdf))
+    for other in (qdf.replace(b"<0120", b"<0220"), qdf.rstrip(), qdf + b"%\n",
+                  qdf.replace(b"0 g", b"0 1 g"), qdf.replace(b"0 g", b"0.0 g"),
+                  qdf.replace(b"\nET", b"\x00ET")):
+        assert canonical(other) != canonical(plain), other
 
 
 _WS = st.sampled_from([b" ", b"\n", b"\r\n", b"\t", b"\x00", b"\x0c", b"  ", b""])

@@ -5,7 +5,6 @@ content it must stop with one reason, bounded."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pikepdf
@@ -138,13 +137,33 @@ def test_content_past_any_pnp_page_is_too_much(content):
 
 
 def test_ink_the_reader_does_not_look_into_covers_the_page():
-    # a form XObject, a shading, an inline image: never in a pnp page (the proof names them);
-    # read as ink over the whole page, so every safe-area and frame check sees it
-    pdf, page = _page(b"/X0 Do /Sh0 sh BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI")
+    # a form XObject, a shading: never in a pnp page (the proof names them); read as ink over
+    # the whole page, so every safe-area and frame check sees it
+    pdf, page = _page(b"/X0 Do /Sh0 sh")
     with pdf:
         read = read_parsed(page, {})
-    assert [o.bounds for o in read.others] == [(0, 0, 595, 842)] * 3
-    assert len(read.drawn) == 3
+    assert [o.bounds for o in read.others] == [(0, 0, 595, 842)] * 2
+    assert len(read.drawn) == 2
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI", "an inline image"),
+    (b"0 0 m 1 1 l S\n% the rest\n", "a comment"),
+])
+def test_content_outside_the_grammar_is_never_read(content, words):
+    pdf, page = _page(content)
+    with pdf, pytest.raises(Unreadable, match=words):
+        read_parsed(page, {})
+
+
+def test_content_in_two_streams_is_never_read():
+    # readers join streams differently: a comment ending the first swallows the second's
+    # first line in pdfium, mupdf and poppler, and qpdf puts a newline between
+    pdf, page = _page(b"0 0 m 1 1 l S")
+    with pdf:
+        page.obj.Contents = pikepdf.Array([pdf.make_stream(b"0 0 m %"), pdf.make_stream(b"1 1 l S")])
+        with pytest.raises(Unreadable, match="split across 2 streams"):
+            read_parsed(page, {})
 
 
 @pytest.mark.parametrize("program", [b"", b"\x00" * 12, b"true" + b"\xff" * 200,

@@ -9,6 +9,7 @@ made, and PDFs whose attached data someone edited by hand or by program.
 from __future__ import annotations
 
 import copy
+import json
 import zlib
 import os
 import signal
@@ -18,14 +19,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnp.build import build
 from pnp.verify.readback import MAX_PDF_BYTES, NotOurs
 from pnp.spec import loads
 from pnp.verify.validate import validate_file
+from support.processes import alive
 from support.tamper import SMALL, read_data, rewrite
-from support.verdicts import bomb, measured
+from support.verdicts import bomb, in_process, measured
 
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                       HealthCheck.too_slow])
@@ -45,9 +47,11 @@ def outcome(path: Path) -> str:
 
 
 def judged(path: Path) -> tuple[str, set[str]]:
-    """The outcome and the problem codes, from one validation."""
+    """The outcome and the problem codes, from one validation (in this process: the limits are
+    tried on their own below)."""
     try:
-        reports = validate_file(path)
+        with in_process():
+            reports = validate_file(path)
     except NotOurs as exc:
         message = str(exc)
         assert "\n" not in message and message.startswith(f"{path}: "), message
@@ -62,7 +66,8 @@ def judged(path: Path) -> tuple[str, set[str]]:
 
 
 def codes(path: Path) -> set[str]:
-    return {p.code for r in validate_file(path) for p in r.problems}
+    with in_process():
+        return {p.code for r in validate_file(path) for p in r.problems}
 
 
 # ------------------------------------------------------------------------------------------
@@ -151,9 +156,9 @@ def test_damaged_and_foreign_files_get_one_clear_line(good, tmp_path, kind):
     result = outcome(path)
     if kind in EXPECTED_WORDS:
         assert result == "unreadable"
-        with pytest.raises(NotOurs, match=EXPECTED_WORDS[kind]):
+        with in_process(), pytest.raises(NotOurs, match=EXPECTED_WORDS[kind]):
             validate_file(path)
-    else:                      # pdfium may repair what is left; then the checks decide
+    else:                      # what is left may read cleanly; then the checks decide
         assert result in ("unreadable", "fail", "ok")
 
 
@@ -339,7 +344,9 @@ def test_any_edit_of_the_attached_data_fails_cleanly_or_passes(good, tmp_path, d
             continue                 # an earlier edit replaced what this path walked through
     out = with_payload(good, tmp_path / "edited.pdf", lambda p: (p.clear(), p.update(changed)))
     result = outcome(out)
-    if changed == payload:
+    # the same JSON, not merely equal in Python: 0 == 0.0 == False, and a whole number's place
+    # holding false or 0.0 is an edit the validator must refuse
+    if json.dumps(changed, sort_keys=True) == json.dumps(payload, sort_keys=True):
         assert result == "ok"
 
 
@@ -493,33 +500,30 @@ def test_the_redraw_and_layout_children_die_with_the_validator(good, tmp_path, m
             time.sleep(0.05)
 
     monkeypatch.setattr("pnp.verify.validate._redrawn", spin)
-    monkeypatch.setattr("pnp.verify.validate._layout_results", spin)
-    monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET, "cpu": 60,
-                                                        "wall": 3})
-    with pytest.raises(NotOurs, match="took longer than 3 s"):
-        validate_file(good)
-    spinning = [int(p) for p in pids.read_text().split()]
+    monkeypatch.setattr("pnp.verify.validate._pages", spin)
+    # the wall clock must outlast the children's start: on a loaded machine they may not have
+    # begun within 3 s, so the clock is lengthened until both were seen spinning when it struck
+    for wall in (3, 10, 30):
+        monkeypatch.setattr(sandbox.run, "__kwdefaults__", {"memory": sandbox.MEMORY_BUDGET,
+                                                            "cpu": 60, "wall": wall})
+        before = len(pids.read_text().split()) if pids.exists() else 0
+        with pytest.raises(NotOurs, match=f"took longer than {wall} s"):
+            validate_file(good)
+        spinning = [int(p) for p in pids.read_text().split()] if pids.exists() else []
+        if len(spinning) - before >= 2:      # both children of this try were running
+            break
     try:
-        assert len(spinning) >= 2      # the redraw's child and the layout's child (and this half)
+        assert len(spinning) - before >= 2     # the redraw's child and the layout's child
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(_alive(pid) for pid in spinning):
+        while time.monotonic() < deadline and any(alive(pid) for pid in spinning):
             time.sleep(0.05)
-        assert not any(_alive(pid) for pid in spinning), spinning
+        assert not any(alive(pid) for pid in spinning), spinning
     finally:                           # a failure must not leave them holding the test's pipes
         for pid in spinning:
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-
-
-def _alive(pid: int) -> bool:
-    """Is the process running (not gone, nor a zombie waiting for a dead parent's reaper)?"""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_hostile_text_is_escaped_and_cut(good, tmp_path):
@@ -592,83 +596,30 @@ def test_build_check_never_writes_a_pdf_its_validator_fails(tmp_path, monkeypatc
 
 
 # ------------------------------------------------------------------------------------------
-# the proof: re-saved files still validate; the smallest ink is still caught
+# the proof: the smallest ink is still caught, and the largest costs no more (re-saves:
+# tests/verify/test_validator_structure.py)
 
 
-def _resave(tool: str, good: Path, out: Path) -> Path:
-    import shutil
-
-    if tool == "pikepdf":
-        import pikepdf
-
-        with pikepdf.open(good) as pdf:
-            pdf.save(out)
-    elif tool == "pikepdf, object streams":
-        import pikepdf
-
-        with pikepdf.open(good) as pdf:
-            pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.generate,
-                     compress_streams=True, recompress_flate=True)
-    elif tool == "pypdf":
-        from pypdf import PdfWriter
-
-        PdfWriter(clone_from=str(good)).write(out)
-    else:
-        command = {"qpdf": ["qpdf", str(good), str(out)],
-                   "qpdf --qdf": ["qpdf", "--qdf", str(good), str(out)],
-                   "mutool clean": ["mutool", "clean", str(good), str(out)],
-                   "mutool clean -gggg -z -s": ["mutool", "clean", "-gggg", "-z", "-s", str(good), str(out)],
-                   }[tool]
-        # part of the test setup (.ci/run installs them): missing, the test fails, never skips
-        assert shutil.which(command[0]), (f"{command[0]} is not installed (Debian: apt-get install "
-                                          f"{'qpdf' if command[0] == 'qpdf' else 'mupdf-tools'})")
-        subprocess.run(command, check=True, capture_output=True, timeout=60)
-    return out
-
-
-@pytest.mark.parametrize("tool", ["pikepdf", "pikepdf, object streams", "pypdf", "qpdf", "qpdf --qdf",
-                                  "mutool clean", "mutool clean -gggg -z -s"])
-def test_a_good_pdf_resaved_by_another_tool_still_validates(good, tmp_path, tool):
-    out = _resave(tool, good, tmp_path / "resaved.pdf")
-    assert out.read_bytes() != good.read_bytes()       # so the structure is what proves it
-    reports = validate_file(out)
-    assert all(r.ok for r in reports), [r.line(out.name) for r in reports if not r.ok]
-
-
-def test_a_page_inked_all_over_is_named_within_the_memory_limit(good, tmp_path):
-    # A forger's black fill over the whole page: every pixel of every band is darker than the
-    # redraw. The comparison keeps counts by 5 mm cell, not each pixel's position (about 35
-    # million at 600 dpi, half a GB), so the validator's child stays within its limit and names
-    # the ink rather than refusing the file for memory.
+def test_a_page_inked_all_over_is_named(good, tmp_path):
+    # A forger's black fill over the whole page: its content is not the redraw's
     bad = rewrite(good, tmp_path / "inked.pdf",
                   content_edit=lambda text: text + "\nq 0 g -10 -10 2000 2000 re f Q\n")
     outcome, codes = judged(bad)
-    assert outcome == "fail" and "ink-extra" in codes, codes
+    assert outcome == "fail" and {"content-differs", "outside-safe-area"} <= codes, codes
 
 
-@settings(SLOW, max_examples=12)
+@settings(SLOW, max_examples=6)
 @given(st.floats(0.1, 0.9), st.floats(0.1, 0.9), st.integers(0, 2))
-@pytest.mark.slow     # draws a mark at every place on the page
 def test_a_mark_a_fifth_of_a_millimetre_across_is_caught_anywhere(good, tmp_path, fx, fy, page):
-    # 0.5 pt is 0.18 mm: the smallest extra mark the proof promises to see, wherever it falls
-    # against the 150 dpi pixel grid
+    # 0.5 pt is 0.18 mm: wherever it falls, on paper or on ink, the page's drawing differs
     from support.forgery import Forgery
-
-    import pypdfium2 as pdfium
-
-    from pnp.verify.proof import DPI, render
 
     forgery = Forgery(good)
     w, h = forgery.page_size(page)
     x, y = 20 + fx * (w - 40), 20 + fy * (h - 40)
-    pdf = pdfium.PdfDocument(str(good))
-    pixels = render(pdf[page])
-    pdf.close()
-    col, row = int(x * DPI / 72), int((h - y) * DPI / 72)
-    assume((pixels[row - 3:row + 4, col - 3:col + 4] == 255).all())   # on paper, not on ink
     forgery.set_content(page, forgery.content(page) + f"\nq 0 g {x:.3f} {y:.3f} 0.5 0.5 re f Q\n")
     out = forgery.save(tmp_path / "speck.pdf")
-    assert "ink-extra" in codes(out)
+    assert "content-differs" in codes(out)
 
 
 # ------------------------------------------------------------------------------------------
@@ -759,10 +710,12 @@ def _sequential_reports(path: Path) -> list:
         if drawn is not None and len(drawn) != len(records):
             redrawn, drawn = None, None
         boards = v._Boards(doc, records, drawn)
-        v._page_checks(doc, boards.reports, whole, boards.pages)
-        v._layout_checks(doc, boards.reports, whole, boards.pieces)
+        pages = v._pages(doc, boards.pieces, range(len(doc)))
+        v._checked(doc, boards, whole, pages)
         if redrawn is not None:
             v._prove(doc, redrawn[0], boards.reports, whole, boards.frames)
+        else:
+            v._unread(doc, boards.reports, whole, pages)
         return boards.reports + ([whole] if whole.problems else [])
     finally:
         doc.close()

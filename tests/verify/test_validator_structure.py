@@ -147,22 +147,24 @@ def test_an_image_with_alternates_for_printing_fails(good, tmp_path):
 
 
 # ------------------------------------------------------------------------------------------
-# ink thinner than a pixel: grey, so on the allow-list; the content differs, the render decides
+# ink thinner than a pixel, or nearly white: grey, so on the allow-list; the drawing differs,
+# and that is the failure (no render, no threshold)
 
 
 def _blank_spot(good: Path) -> tuple[float, float]:
-    """A point on page 1 with nothing drawn within 5 mm (read from the redraw's render)."""
-    import numpy as np
-    import pypdfium2 as pdfium
+    """A point on page 1 with nothing drawn within 5 mm (read from the page's marked and
+    unmarked objects as the validator reads them)."""
+    from pnp.verify.readback import PdfBoards
 
-    pdf = pdfium.PdfDocument(str(good))
-    page = pdf[0]
-    pixels = page.render(scale=1, grayscale=True).to_numpy()
-    width, height = page.get_size()
-    pdf.close()
+    doc = PdfBoards(str(good))
+    try:
+        width, height = doc.page_size_unloaded(0)
+        boxes = [d.bounds for d in doc.page_objects(0)]
+    finally:
+        doc.close()
     for y in range(int(height) - 100, 100, -10):
         for x in range(60, int(width) - 60, 10):
-            if (pixels[int(height) - y - 15:int(height) - y + 15, x - 15:x + 15] == 255).all():
+            if not any(b[0] - 15 < x < b[2] + 15 and b[1] - 15 < y < b[3] + 15 for b in boxes):
                 return float(x), float(y)
     raise AssertionError("no blank spot on page 1")
 
@@ -174,24 +176,31 @@ def _blank_spot(good: Path) -> tuple[float, float]:
      "a level sliver 0.02 pt high"),
     ("0 G .1 w {x} {y} m {x2} {y2} l S", "a 0.1 pt line"),
     (".9 g {x} {y} 1 1 re f", "a 1 pt square of light grey"),
+    (".96 G 1 w {x} {y} m {x2} {y2} l S", "a line at 0.96 grey, which a 4 % threshold let through"),
+    ("1 g {x} {y} 20 20 re f", "a white square on white paper"),
 ])
-def test_sub_pixel_and_faint_ink_is_seen(good, tmp_path, ops, what):
+def test_any_ink_added_is_a_drawing_that_differs(good, tmp_path, ops, what):
     x, y = _blank_spot(good)
 
     def edit(pdf):
         append(pdf, "q " + ops.format(x=int(x) - 10, y=int(y) - 10, x2=int(x) + 10, y2=int(y) + 10)
                + " Q")
     result, found, text = judged(forge(good, tmp_path / "sliver.pdf", edit))
-    assert result == "fail" and "ink-extra" in found, (what, found, text)
+    assert result == "fail" and found == {"content-differs"}, (what, found, text)
+    assert "after pnp's content has ended" in text and "that pnp does not draw" in text, text
 
 
-def test_a_sliver_joining_two_dots_is_seen(good, tmp_path):
-    # a pencil line drawn for the player, 0.02 pt wide: a fifth of a pixel at 150 dpi
+def test_a_sliver_joining_two_dots_fails_the_board_it_joins(good, tmp_path):
+    # a pencil line drawn for the player, 0.02 pt wide: a fifth of a pixel at 150 dpi; its
+    # place says whose board it is
     def edit(pdf):
         (x1, y1), (x2, y2) = dots(pdf)[:2]
         append(pdf, f"q 0 g {x1} {y1} m {x2} {y2} l {x2 + .02} {y2} l {x1 + .02} {y1} l h f Q")
-    result, found, text = judged(forge(good, tmp_path / "pencil.pdf", edit))
-    assert result == "fail" and "ink-extra" in found, (found, text)
+    path = forge(good, tmp_path / "pencil.pdf", edit)
+    reports = validate_file(path)
+    failed = [r for r in reports if not r.ok]
+    assert [r.number for r in failed] == [1], [r.line(path.name) for r in failed]
+    assert {p.code for p in failed[0].problems} == {"content-differs"}
 
 
 # ------------------------------------------------------------------------------------------
@@ -365,7 +374,7 @@ EDGE = {
                                 "foreign-construct"),
     "a graphics state by name": (lambda pdf: append(pdf, "q /GS9 gs Q"), "foreign-construct"),
     "an inline image": (lambda pdf: append(pdf, "q 10 0 0 10 100 100 cm BI /W 1 /H 1 /CS /G /BPC 8 "
-                                                "ID \0 EI Q"), "unreadable"),
+                                                "ID \0 EI Q"), "foreign-construct"),
     "an LZW stream": (lambda pdf: _encoded(pdf, b"\x80\x0b\x60\x50\x22\x0c\x0c\x85\x01",
                                            Name.LZWDecode), None),
     "an /Info holding a stream": (lambda pdf: setattr(pdf.docinfo, "Extra", pdf.make_indirect(Stream(
@@ -388,19 +397,28 @@ def test_each_construct_past_the_allow_list_fails(good, tmp_path, name):
 
 
 def test_the_allow_list_admits_what_pnp_writes_in_any_order_of_keys(good, tmp_path):
-    # inside the edge: the same objects rebuilt, resources copied, content split in two
+    # inside the edge: the same objects rebuilt, resources in another order
+    def edit(pdf):
+        pdf.pages[0].obj.Resources = Dictionary(
+            {k: v for k, v in reversed(list(pdf.pages[0].obj.Resources.items()))})
+    assert judged(forge(good, tmp_path / "keys.pdf", edit))[0] == "ok"
+
+
+def test_the_content_split_in_two_streams_fails_even_where_it_is_the_same(good, tmp_path):
+    # qpdf joins two streams with a newline, pdfium, mupdf and poppler do not: the same bytes
+    # cut at a line end read alike today, but no printer's reading of split content is proved
     def edit(pdf):
         body = content(pdf)
         half = body.index(b"\nQ\n", len(body) // 2) + 3
         pdf.pages[0].obj.Contents = Array([pdf.make_indirect(Stream(pdf, body[:half])),
                                            pdf.make_indirect(Stream(pdf, body[half:]))])
-        pdf.pages[0].obj.Resources = pdf.copy_foreign(pdf.pages[0].obj.Resources) \
-            if False else Dictionary({k: v for k, v in reversed(list(pdf.pages[0].obj.Resources.items()))})
-    assert judged(forge(good, tmp_path / "split.pdf", edit))[0] == "ok"
+    result, found, text = judged(forge(good, tmp_path / "split.pdf", edit))
+    assert result == "fail" and found == {"foreign-construct"} and "split across 2 streams" in text
 
 
 # ------------------------------------------------------------------------------------------
-# harmless re-saves: each proved (by structure, or by the render where mutool rewrote content)
+# harmless re-saves: each proved by structure, the content by its bytes (or, for qpdf --qdf, by
+# its tokens)
 
 
 RESAVES = {
@@ -416,7 +434,8 @@ RESAVES = {
     "qpdf --qdf": ["qpdf", "--qdf", "{a}", "{b}"],
     "mutool clean": ["mutool", "clean", "{a}", "{b}"],
     "mutool clean -d": ["mutool", "clean", "-d", "{a}", "{b}"],
-    "mutool clean -gggg -z -s": ["mutool", "clean", "-gggg", "-z", "-s", "{a}", "{b}"],
+    "mutool clean -gggg -z": ["mutool", "clean", "-gggg", "-z", "{a}", "{b}"],
+    "pypdf": lambda a, b: __import__("pypdf").PdfWriter(clone_from=str(a)).write(b),
 }
 
 
@@ -436,39 +455,19 @@ def test_a_harmless_resave_validates(good, tmp_path, tool):
     assert result == "ok", (found, text)
 
 
-def test_a_resave_is_proved_without_rendering(good, tmp_path, monkeypatch):
-    from pnp.verify import proof
-
-    def no_render(*args):
-        raise AssertionError("rendered a page the structure proves")
-    monkeypatch.setenv("PNP_NO_SANDBOX", "1")
-    monkeypatch.setattr(proof, "_page_differences", no_render)
-    out = tmp_path / "resaved.pdf"
-    with pikepdf.open(good) as pdf:
-        pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    assert judged(out)[0] == "ok"
-
-
-def test_a_content_stream_rewritten_by_mutool_is_proved_by_its_drawing(good, tmp_path, monkeypatch):
+def test_a_resave_that_rewrites_the_content_is_not_proved(good, tmp_path):
     # mutool clean -s sets each colour just before its use and drops the identity matrix:
-    # other operators, the same drawing, proved without a render
-    from pnp.verify import proof
-
-    def no_render(*args):
-        raise AssertionError("rendered a page whose drawing is the redraw's")
+    # another content, which only a model of the drawing could call the same (and which a
+    # forger's operand counts fooled): named, never proved
     assert shutil.which("mutool"), "mutool is not installed (apt-get install mupdf-tools)"
     out = tmp_path / "sanitized.pdf"
     subprocess.run(["mutool", "clean", "-s", str(good), str(out)], check=True, capture_output=True,
                    timeout=120)
-    with pikepdf.open(good) as a, pikepdf.open(out) as b:
-        assert content(a) != content(b)
-    monkeypatch.setenv("PNP_NO_SANDBOX", "1")
-    monkeypatch.setattr(proof, "_page_differences", no_render)
-    assert judged(out)[0] == "ok"
+    result, found, text = judged(out)
+    assert result == "fail" and found == {"content-differs"}, (found, text)
 
 
 def test_a_colour_set_after_its_use_is_another_drawing(good, tmp_path):
-    # the drawing compares the state each shape is painted in, not the operators' order
     def edit(pdf):
         body = content(pdf)
         first = body.index(b"0 g\n")
@@ -476,22 +475,20 @@ def test_a_colour_set_after_its_use_is_another_drawing(good, tmp_path):
         assert b"0 g" not in body[first + 4:fill]
         set_content(pdf, body[:first] + b".5 g\n" + body[first + 4:fill + 3] + b"0 g\n" + body[fill + 3:])
     result, found, text = judged(forge(good, tmp_path / "reordered.pdf", edit))
-    assert result == "fail" and "ink-missing" in found, (found, text)
+    assert result == "fail" and "content-differs" in found, (found, text)
 
 
-def test_a_page_with_foreign_constructs_is_never_rendered(good, tmp_path, monkeypatch):
-    from pnp.verify import proof
+def test_the_validator_never_renders_a_page(good, tmp_path):
+    # every page is decided by equality: pdfium is never loaded, genuine or forged
+    import sys
 
-    def no_render(*args):
-        raise AssertionError("rendered a page holding a construct pnp never writes")
-    monkeypatch.setenv("PNP_NO_SANDBOX", "1")
-    monkeypatch.setattr(proof, "_page_differences", no_render)
-
-    def edit(pdf):
-        resource(pdf, "/ExtGState", "/GS0", Dictionary(OP=True))
-        append(pdf, "q /GS0 gs 0 g 100 100 2 2 re f Q")
-    result, found, _ = judged(forge(good, tmp_path / "foreign.pdf", edit))
-    assert result == "fail" and "foreign-construct" in found
+    forged = forge(good, tmp_path / "forged.pdf", lambda pdf: append(pdf, "q .96 G 0 0 m 9 9 l S Q"))
+    probe = ("import sys; from pnp.verify.validate import validate_file; "
+             "[validate_file(p) for p in sys.argv[1:]]; print('pypdfium2' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", probe, str(good), str(forged)], check=True,
+                            capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PNP_NO_SANDBOX": "1"})
+    assert result.stdout.strip() == "False", result.stdout + result.stderr
 
 
 # ------------------------------------------------------------------------------------------

@@ -82,6 +82,13 @@ def start(d, url, _):
                 time.sleep(0.5)
 
 
+def class_set(d, url, _):
+    from selenium.webdriver.common.by import By
+
+    d.get(url + "/for/teachers")
+    until(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-images img"))
+
+
 def form(d, url, _):
     from selenium.webdriver.common.by import By
 
@@ -110,7 +117,10 @@ def built(d, url, _):
 
 
 def daily(d, url, _):
+    from selenium.webdriver.common.by import By
+
     d.get(f"{url}/daily?date={DAY}")
+    until(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".answer"))
 
 
 def validate(d, url, forged):
@@ -131,7 +141,8 @@ def analyze(d, url, _):
 
 
 # name -> (the state, the widths it is taken at, whole page or the window only)
-SHOTS = {"web-start": (start, ("", "-phone"), True), "web-form": (form, ("", "-phone"), True),
+SHOTS = {"web-start": (start, ("", "-phone"), True), "web-class-set": (class_set, ("", "-phone"), True),
+         "web-form": (form, ("", "-phone"), True),
          "web-mistake": (mistake, ("", "-phone"), False), "web-built": (built, ("",), True),
          "web-daily": (daily, ("", "-phone"), True), "web-validate": (validate, ("", "-phone"), True),
          "web-analyze": (analyze, ("", "-phone"), True)}
@@ -146,6 +157,7 @@ def names() -> list[str]:
 VARYING = [
     (re.compile(r'(name="csrf-?token" (?:content|value)=")[^"]*'), r"\1"),
     (re.compile(r"/(jobs|work)/[A-Za-z0-9_-]{10,}"), r"/\1/ID"),
+    (re.compile(r"(again=|name=\"again\" value=\")[A-Za-z0-9_-]{10,}"), r"\1ID"),
     (re.compile(r'data-id="[^"]*"'), 'data-id=""'),
     (re.compile(r"data:image/png;base64,[A-Za-z0-9+/=]+"), "data:image/png"),
     (re.compile(r'data-version="\d+"'), 'data-version=""'),

@@ -4,6 +4,7 @@ CLI agree (same messages, same bytes)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import os
 import tempfile
 from pathlib import Path
@@ -136,18 +137,33 @@ def test_every_layout_opened_in_the_form_writes_the_same_spec(path):
            [(e.kind, e.count, e.item) for e in original.items]
 
 
-def test_a_mistake_is_shown_beside_its_field_in_the_words_of_the_cli(web, tmp_path):
+def test_a_mistake_is_shown_beside_its_field_by_its_label(web, tmp_path):
     data = {**CLASS_SET, "items.0.dots": "80", "page.margin_mm": "1"}
     r = post(web, "/preview", data)
     reply = r.json()
     assert reply["ok"] is False
-    assert reply["errors"]["items.0.dots"] == ["items[0].dots must be 3..40, got 80"]
-    assert reply["errors"]["page.margin_mm"] == ["page.margin_mm must be 5..40, got 1"]
+    assert reply["errors"]["items.0.dots"] == ["How many dots: must be 3..40, got 80"]
+    assert reply["errors"]["page.margin_mm"] == ["Margin (mm): must be 5..40, got 1"]
+    # the CLI says the same problem at its file, line and column
     spec = tmp_path / forms.SPEC_NAME
     spec.write_text(reply["spec"], encoding="utf-8")
     cli_lines = CliRunner().invoke(cli, ["build", str(spec), "-o", str(tmp_path)]).output
     for messages in reply["errors"].values():
-        assert any(line.endswith(": " + messages[0]) for line in cli_lines.splitlines()), cli_lines
+        problem = messages[0].split(": ", 1)[1]
+        assert any(line.endswith(" " + problem) for line in cli_lines.splitlines()), cli_lines
+
+
+def test_an_untouched_pack_shows_no_mistake(web):
+    html = web.get("/make").text
+    assert 'id="general" role="alert"></div>' in html and 'class="error"' in html
+    assert 'aria-invalid' not in html
+    reply = post(web, "/preview", {"title": "t"}).json()
+    assert reply["ok"] is False and reply["general"] == [] and reply["errors"] == {}
+
+
+def test_a_cleared_count_is_a_mistake_not_one(web):
+    reply = post(web, "/preview", {**CLASS_SET, "items.0.count": ""}).json()
+    assert reply["errors"]["items.0.count"] == ["How many: must be a whole number, got nothing"]
 
 
 def test_a_value_cannot_spill_into_another_option(web):
@@ -169,7 +185,7 @@ def test_an_impossible_board_says_so_where_the_preview_would_be(web):
 
 def test_the_page_caps_boards_per_build(web):
     reply = post(web, "/preview", {**CLASS_SET, "items.0.count": "300"}).json()
-    assert "at most 200 boards" in reply["errors"]["items.0.count"][0]
+    assert "this page makes at most 200 at once (this asks for 300)" in reply["errors"]["items.0.count"][0]
 
 
 def test_the_preview_changes_with_an_option(web):
@@ -189,7 +205,7 @@ def test_forms_without_script_add_remove_preview(web):
     r = post(web, "/make", {**CLASS_SET, "action": "preview"}, json_reply=False)
     assert r.status_code == 200 and 'alt="Page 1 of the preview"' in r.text
     r = post(web, "/make", {**CLASS_SET, "items.0.dots": "2", "action": "preview"}, json_reply=False)
-    assert r.status_code == 422 and "items[0].dots must be 3..40, got 2" in r.text
+    assert r.status_code == 422 and "How many dots: must be 3..40, got 2" in r.text
 
 
 # --- build, download, and the same bytes from the CLI ------------------------------------------------
@@ -221,6 +237,24 @@ def test_the_build_page_without_script(web):
     wait_for(web, job)
     page = web.get(job).text
     assert "Done" in page and "/file/0" in page
+    assert "(2 worksheets, 3 pages)" in page            # in the games' words, as pnp build says
+
+
+def test_a_build_can_be_changed_and_made_again_with_its_settings(web):
+    r = post(web, "/make", {**CLASS_SET, "items.0.count": "3", "title": "7B", "action": "build"},
+             json_reply=False)
+    job = r.headers["location"]
+    wait_for(web, job)
+    again = re.search(r'href="([^"]+)" id="again"', web.get(job).text).group(1)
+    form = web.get(again.replace("&amp;", "&")).text
+    assert 'name="title" value="7B"' in form and 'name="items.0.count" value="3"' in form
+
+
+def test_the_spec_downloaded_is_named_after_its_pdf(web):
+    r = post(web, "/make", {**CLASS_SET, "output": "7b.pdf", "keys_apart": "true", "action": "spec"},
+             json_reply=False)
+    assert r.headers["content-disposition"] == 'attachment; filename="7b.yaml"'
+    assert r.text.startswith("# made by `pnp serve`; build it with: pnp build 7b.yaml --keys-apart")
 
 
 def test_a_build_can_be_cancelled_and_leaves_nothing(web):
@@ -244,12 +278,51 @@ def test_a_build_can_be_cancelled_and_leaves_nothing(web):
 # --- board of the day, validate, analyze -------------------------------------------------------------
 
 def test_board_of_the_day(web):
-    r = web.get("/daily?date=2026-11-26")
-    assert r.status_code == 200
-    assert "data:image/png;base64," in r.text and "Yesterday" in r.text
-    assert "wins" in r.text or "draw" in r.text or "not worked out" in r.text
+    status, html = followed(web, web.get("/daily?date=2026-11-26"))
+    assert status == 200
+    assert "data:image/png;base64," in html and "Yesterday" in html
+    assert "wins" in html or "draw" in html
     pdf = web.get("/daily/2026-11-26/0.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_yesterday_is_worked_out_in_the_background_with_its_progress(web, monkeypatch):
+    import time
+
+    from markupsafe import escape
+
+    from pnp.web import work
+    from web_slow_work import ANSWER, slow_answer
+
+    monkeypatch.setattr(work, "yesterday", slow_answer)
+    first = web.get("/daily?date=2031-01-13").text
+    assert 'id="work"' in first and 'id="cancel"' not in first       # the boards are shown
+    url = re.search(r'data-status="(/work/[^"/]+)/status"', first).group(1)
+    assert url in web.get("/daily?date=2031-01-13").text         # a second visitor: the same work
+    seen = web.get(url + "/status").json()
+    assert seen["state"] in ("waiting", "running")
+    deadline = time.monotonic() + 30
+    while not seen["finished"]:
+        assert time.monotonic() < deadline
+        if seen.get("positions"):
+            assert "positions looked at" in seen["line"]
+        time.sleep(0.1)
+        seen = web.get(url + "/status").json()
+    assert str(escape(ANSWER)) in web.get("/daily?date=2031-01-13").text
+
+
+def test_an_answer_not_worked_out_is_not_remembered(web, monkeypatch):
+    from markupsafe import escape
+
+    from pnp.web import work
+    from web_slow_work import ANSWER, no_answer, slow_answer
+
+    monkeypatch.setattr(work, "yesterday", no_answer)
+    status, html = followed(web, web.get("/daily?date=2031-02-03"))
+    assert status == 200 and 'id="not-yet"' in html and "Reload the page" in html
+    monkeypatch.setattr(work, "yesterday", slow_answer)      # the next visit tries again
+    status, html = followed(web, web.get("/daily?date=2031-02-03"))
+    assert str(escape(ANSWER)) in html and 'id="not-yet"' not in html
 
 
 @pytest.mark.parametrize("date", ["yesterday", "2026-02-30", "1066-10-14", "2026-11-26T00:00:00x"])
@@ -483,3 +556,66 @@ def test_builds_at_the_same_time_never_mix_their_outputs(web, tmp_path):
         path = tmp_path / f"{seed}.pdf"
         path.write_bytes(web.get(status["files"][0]["url"]).content)
         assert read_payload(path)["seed"] == seed
+
+
+# --- a page by task: the class set --------------------------------------------------------------
+
+def test_the_class_set_page_asks_four_things_and_folds_the_rest(web):
+    html = web.get("/for/teachers").text
+    main = html.split("<summary>More options</summary>")
+    asked = re.findall(r'<label for="f-([^"]+)">([^<]+)</label>', main[0])
+    assert asked == [("items.0.count", "How many pupils"), ("items.0.difficulty", "Level"),
+                     ("page.size", "Paper size"), ("title", "Title")]
+    assert 'id="f-keys_apart" name="keys_apart" value="true" checked' in main[0]
+    folded = re.findall(r'<label for="f-([^"]+)">', main[1])
+    assert "items.0.dots" in folded and "seed" in folded and "page.orientation" in folded
+    assert "<details class=\"more\">" in html             # folded while nothing there is wrong
+    assert 'aria-invalid' not in html and "/for/teachers" in web.get("/").text
+
+
+def test_a_class_set_is_made_with_its_keys_apart_from_the_page(web):
+    data = {"items.0.kind": "cliquer", "items.0.count": "3", "items.0.difficulty": "easy",
+            "page.size": "Letter", "title": "7B graph theory", "keys_apart": "true",
+            "items.0.worksheet": "true", "seed": "7B", "action": "build"}
+    r = post(web, "/for/teachers", data, json_reply=False)
+    assert r.status_code == 303
+    job = r.headers["location"]
+    wait_for(web, job)
+    page = web.get(job).text
+    assert "(3 worksheets, 3 pages)" in page and "(3 answer keys, 1 page)" in page
+    assert 'href="/for/teachers?again=' in page
+
+
+def test_a_mistake_in_a_folded_field_unfolds_it(web):
+    r = post(web, "/for/teachers", {"items.0.kind": "cliquer", "items.0.worksheet": "true",
+                                     "items.0.dots": "80", "action": "preview"}, json_reply=False)
+    assert r.status_code == 422 and '<details class="more" open>' in r.text
+    assert "How many dots: must be 3..40, got 80" in r.text
+
+
+def test_no_page_for_an_audience_without_one(web):
+    assert web.get("/for/nobody").status_code == 404
+
+
+def test_look_at_the_boards_of_a_pdf_or_a_spec(web, built):
+    good, _ = built
+    r = post(web, "/analyze", files={"file": ("week.pdf", good.read_bytes())}, json_reply=False)
+    status, html = followed(web, r)
+    assert status == 200 and "week.pdf holds 7 boards" in html and "upload.pdf" not in html
+    job = re.search(r'name="again" value="([^"]+)"', html).group(1)
+    status, html = followed(web, post(web, "/analyze", {"again": job, "n": "2"}, json_reply=False))
+    assert status == 200 and "week.pdf board GSP2-03" in html and 'class="step ' in html
+    spec = "title: t\nitems:\n  - kind: cliquer\n    dots: 7\n"
+    status, html = followed(web, post(web, "/analyze", files={"file": ("one.yaml", spec.encode())},
+                                      json_reply=False))
+    assert status == 200 and "one.yaml board" in html and 'id="stepper"' in html
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("big.yaml", b"title: t\nitems:\n  - kind: cliquer\n    count: 900\n", "more than 200 boards"),
+    ("bad.yaml", b"title: t\nitems:\n  - kind: cliquer\n    dots: 80\n", "must be 3..40"),
+    ("notes.pdf", b"%PDF-1.4 hello", "notes.pdf"),
+])
+def test_look_at_a_file_that_cannot_be_looked_at_says_why(web, name, content, words):
+    status, html = followed(web, post(web, "/analyze", files={"file": (name, content)}, json_reply=False))
+    assert status == 422 and words in html and "Traceback" not in html and "upload." not in html

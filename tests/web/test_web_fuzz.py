@@ -90,3 +90,21 @@ def test_the_server_still_serves_after_all_that(web):
     assert web.get("/").status_code == 200
     r = post(web, "/preview", {"title": "t", "seed": "1", "items.0.kind": "cliquer"})
     assert r.status_code == 200 and r.json()["ok"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(header=st.one_of(st.text(max_size=60), st.sampled_from([
+    "127.0.0.1:8000", "localhost:8000", "[::1]:8000", "127.0.0.1", "127.0.0.1:8000:1", "[::1", "[::1]x",
+    "::1:8000", "127.0.0.1:+8000", "127.0.0.1:08000", "LOCALHOST:8000", "evil.example:8000", ":8000",
+    "127.0.0.1:8000 ", "127.0.0.1.:8000", "pnp.school.example", "pnp.school.example:99999"])),
+       bound=st.sampled_from(["127.0.0.1", "0.0.0.0", "::", "::1"]))
+def test_a_host_header_is_allowed_only_when_it_names_the_server(header, bound):
+    from pnp.web.guard import Hosts, machine_names
+
+    hosts = Hosts(bound, 8000, ["pnp.school.example"])
+    if not hosts.allows(header):
+        return
+    name = header.strip().lower().rsplit(":", 1)[0] if not header.strip().endswith("]") else header.strip().lower()
+    names = {"pnp.school.example"} | ({"127.0.0.1", "localhost", "[::1]"} if bound in ("127.0.0.1", "::1")
+                                      else machine_names())
+    assert name in names, (header, bound)

@@ -15,3 +15,32 @@ def sleep(report, tmp, seconds):
 def warm(report, tmp):
     """Whether the worker started with pnp's heavy modules already loaded (from the fork server)."""
     return all(name in sys.modules for name in ("pnp.build", "pypdfium2", "pnp.web.warm"))
+
+
+def fail(report, tmp):
+    """Work that fails the way nobody foresaw, its message full of Python's insides."""
+    raise ValueError(f"stream <_io.BytesIO object at {id(tmp):#x}>: Loop detected")
+
+
+def refuse(report, tmp):
+    """A refusal whose first line carries Python's insides and whose second is plain."""
+    from pnp.web.work import Refused
+
+    raise Refused([(None, None, None, "the validator failed (PdfError: stream <_io.BytesIO object "
+                                      "at 0x7f8a12345678>); please report it"),
+                   (None, None, None, "a plain mistake")])
+
+
+ANSWER = "Yesterday's board (Sunday 2031-01-12, 11 dots): perfect play: the first player wins by 20; best opening A-B"
+
+
+def slow_answer(report, tmp, iso_day):
+    """Yesterday's answer as a long search gives it: positions heard for five seconds."""
+    for n in range(100):
+        report({"positions": (n + 1) * 100_000, "seconds": n * 0.05})
+        time.sleep(0.05)
+    return [ANSWER]
+
+
+def no_answer(report, tmp, iso_day):
+    raise MemoryError

@@ -7,6 +7,8 @@ embedded data. The doors live in the rooms of the same names (see ``pnp.games``)
 
 from __future__ import annotations
 
+from pnp.i18n import N_
+
 from .board import Board
 from .check import check
 from .data import from_data, to_data
@@ -17,7 +19,7 @@ from .pieces import pieces
 from .problems import PROBLEMS
 
 KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a new kind
-TITLE = "Thinking in Circles"
+TITLE = N_("Thinking in Circles")      # a catalog message: the pages print it translated
 NOUN = "set"          # what one board of this game is, in a build's "wrote ..." line
 
 

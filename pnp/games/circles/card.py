@@ -10,12 +10,13 @@ also fits any page at the largest margin a spec allows (A4 landscape at 40 mm: 1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .board import Board
 from .card_text import Paragraph, rules_text
 from pnp.paper import MM, Frame
-from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, string_width, wrap
+from pnp.i18n import _, per_language
+from pnp.pdf.fonts import (BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, page_rtl, pieces,
+                            string_width, wrap)
 
 WIDTH = 125 * MM
 MAX_HEIGHT = 123 * MM
@@ -52,16 +53,22 @@ def _paragraph(p: Paragraph, size: float, width: float) -> list[Line]:
         texts, lead = list(wrap(p.text, SANS, size, width)), ""
     else:
         lead = p.bold + " "
-        first, words = "", p.text.split(" ")
+        words = pieces(p.text)            # (word, glued): CJK breaks between characters
+        first = ""
         room = width - string_width(lead, BOLD, size)
-        while words and string_width(f"{first} {words[0]}".strip(), SANS, size) <= room:
-            first = f"{first} {words.pop(0)}".strip()
-        texts = [first] + (list(wrap(" ".join(words), SANS, size, width)) if words else [])
+        while words and string_width(_joined(first, *words[0]), SANS, size) <= room:
+            first = _joined(first, *words.pop(0))
+        rest = "".join(w if k == 0 or glued else f" {w}" for k, (w, glued) in enumerate(words))
+        texts = [first] + (list(wrap(rest, SANS, size, width)) if words else [])
     return [Line(SANS, text, lead if k == 0 else "", at=k, of=len(texts), house=bool(p.house))
             for k, text in enumerate(texts)]
 
 
-@lru_cache(maxsize=256)
+def _joined(line: str, word: str, glued: bool) -> str:
+    return f"{line}{word}" if glued or not line else f"{line} {word}"
+
+
+@per_language(maxsize=256)
 def _lines(board: Board, size: float) -> tuple[Line, ...]:
     width = column_width()
     lines: list[Line] = []
@@ -110,7 +117,7 @@ def _chrome() -> float:
     return 2 * PADDING + TITLE_PT + TITLE_GAP
 
 
-@lru_cache(maxsize=256)
+@per_language(maxsize=256)
 def text_size(board: Board) -> float:
     """The size the card is set in: ``TEXT_PT`` if the text fits the tallest card, else the
     largest size (in quarter points) that does, never below ``MIN_TEXT_PT``: every set a spec
@@ -140,14 +147,17 @@ def draw_card(board: Board, canvas, frame: Frame) -> None:
     canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
     canvas.setFillGray(0)
     # the title's baseline sits a cap height (about 0.73 em) below the top of the text area
-    draw_fitted(canvas, TITLE, inner.x, inner.top - TITLE_PT * 0.73,
+    draw_fitted(canvas, _(TITLE), inner.x, inner.top - TITLE_PT * 0.73,
                 inner.width, font=BOLD, size=TITLE_PT, min_size=MIN_TEXT_PT)
     lines = _lines(board, size)
     k = _split(lines, size)
     top = inner.top - TITLE_PT - TITLE_GAP
     width = column_width()
+    rtl = page_rtl()        # a right-to-left page: columns and lines start at the right
     for column, part in enumerate((lines[:k], lines[k:])):
         x, y = inner.x + column * (width + GUTTER), top
+        if rtl:
+            x = inner.right - column * (width + GUTTER)
         for line in part:
             y -= line.height(size)
             if not line.font:
@@ -157,8 +167,15 @@ def draw_card(board: Board, canvas, frame: Frame) -> None:
             at = x
             if line.lead:
                 canvas.setFont(BOLD, size)
-                canvas.drawString(at, base, line.lead)
-                at += string_width(line.lead, BOLD, size)
+                if rtl:
+                    canvas.drawRightString(at, base, line.lead)
+                    at -= string_width(line.lead, BOLD, size)
+                else:
+                    canvas.drawString(at, base, line.lead)
+                    at += string_width(line.lead, BOLD, size)
             canvas.setFont(line.font, size)
-            canvas.drawString(at, base, line.text)
+            if rtl:
+                canvas.drawRightString(at, base, line.text)
+            else:
+                canvas.drawString(at, base, line.text)
     canvas.restoreState()

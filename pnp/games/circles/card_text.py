@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.i18n import N_, _, listed, ngettext, number
+
 from .board import Board
 from .rules import BEADS_PER_HAND, MAX_MOVE, SHAPES, TEAM_PLAYERS, partners
 
-HOUSE = "House rule:"
+HOUSE = N_("House rule:")
 
 # The house rules, by topic: what pnp decided where the source is silent, and why.
 #   hand    the source has six black and six white beads for two; each player gets their own
@@ -38,8 +40,9 @@ class Paragraph:
 
     @property
     def bold(self) -> str:
-        """The bold words the paragraph starts with ("House rule:", "Lockdown:" or "")."""
-        return HOUSE if self.house else self.lead
+        """The bold words the paragraph starts with ("House rule:", "Lockdown:" or ""), in the
+        page's language."""
+        return _(HOUSE) if self.house else self.lead
 
     @property
     def printed(self) -> str:
@@ -58,55 +61,73 @@ def teams(board: Board) -> bool:
 
 def _intro(board: Board) -> Section:
     k = len(board.circles)
-    sizes = "/".join(map(str, sorted({len(c.spaces) for c in board.circles})))
-    where = "in a ring" if board.arrangement == "ring" else "in a row"
-    who = "four players in two teams" if teams(board) else "two players"
+    sizes = "/".join(map(number, sorted({len(c.spaces) for c in board.circles})))
+    where = _("in a ring") if board.arrangement == "ring" else _("in a row")
+    who = _("four players in two teams") if teams(board) else _("two players")
     return Section("", (Paragraph(
-        f"Jonathan Leistiko's game of outguessing (2004), for {who}. Board {board.ident}: "
-        f"{k} circles {where}, {sizes} spaces each."),))
+        _("Jonathan Leistiko's game of outguessing (2004), for {who}. Board {ident}: "
+          "{k} circles {where}, {sizes} spaces each.").format(
+            who=who, ident=board.ident, k=number(k), where=where, sizes=sizes)),))
 
 
 def _team(board: Board) -> Section:
-    a, b = (" and ".join(map(str, side)) for side in partners(board.players))
-    own = "Chits, blockers and slips" if board.variants.lockdown else "Chits and slips"
-    return Section("Four players", (
-        Paragraph("the source is for two players; four play in two teams.", house="team"),
-        Paragraph(f"Players {a} play against {b}. Sit in order round the table, so partners "
-                  f"face each other and turns alternate between the teams. {own} are each "
-                  "player's own; goals stay secret, even from your partner; no hints."),
+    a, b = (listed(map(number, side)) for side in partners(board.players))
+    if board.variants.lockdown:
+        own = _("Players {a} play against {b}. Sit in order round the table, so partners face "
+                "each other and turns alternate between the teams. Chits, blockers and slips "
+                "are each player's own; goals stay secret, even from your partner; no hints.")
+    else:
+        own = _("Players {a} play against {b}. Sit in order round the table, so partners face "
+                "each other and turns alternate between the teams. Chits and slips are each "
+                "player's own; goals stay secret, even from your partner; no hints.")
+    return Section(_("Four players"), (
+        Paragraph(_("the source is for two players; four play in two teams."), house="team"),
+        Paragraph(own.format(a=a, b=b)),
     ))
 
 
 def _setup(board: Board) -> Section:
     v = board.variants
-    goals = "a goal" if v.goals == 1 else f"{v.goals} goals"
-    repeats = "see UnCloned" if v.uncloned else "a shape may repeat"
-    chooser, first = ("One team", "the other team takes the other color, and one of its "
-                      "players goes first") if teams(board) else \
-        ("One player", "the other takes the other color and goes first")
-    return Section("Setup", (
-        Paragraph("Put each numbered marker inside its circle, its point touching the ★ start "
-                  "space: a marker is on the space it points at, which stays in view. Each player "
-                  f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits, "
-                  "a goal slip and a pencil."),
-        Paragraph(f"the chits are each player's own: a hand is 1 to {BEADS_PER_HAND} (the "
-                  "source lists six beads of each for two).", house="hand"),
-        Paragraph(f"Each player secretly draws {goals} of three shapes in a row "
-                  f"({', '.join(SHAPES)}; {repeats}) and keeps the slip face down."),
-        Paragraph(f"{chooser} chooses black or white; {first}. Tick your color on your slip."),
+    goals = ngettext("a goal", "{n} goals", v.goals).format(n=number(v.goals))
+    repeats = _("see UnCloned") if v.uncloned else _("a shape may repeat")
+    shapes = _(", ").join(_(shape) for shape in SHAPES)
+    if teams(board):
+        colors = _("One team chooses black or white; the other team takes the other color, and "
+                   "one of its players goes first. Tick your color on your slip.")
+    else:
+        colors = _("One player chooses black or white; the other takes the other color and goes "
+                   "first. Tick your color on your slip.")
+    return Section(_("Setup"), (
+        Paragraph(_("Put each numbered marker inside its circle, its point touching the ★ start "
+                    "space: a marker is on the space it points at, which stays in view. Each "
+                    "player takes {beads} black (−1) and {beads} white (+1) chits, a goal slip "
+                    "and a pencil.").format(beads=number(BEADS_PER_HAND))),
+        Paragraph(_("the chits are each player's own: a hand is 1 to {beads} (the source lists "
+                    "six beads of each for two).").format(beads=number(BEADS_PER_HAND)),
+                  house="hand"),
+        Paragraph(_("Each player secretly draws {goals} of three shapes in a row ({shapes}; "
+                    "{repeats}) and keeps the slip face down.").format(
+                        goals=goals, shapes=shapes, repeats=repeats)),
+        Paragraph(colors),
     ))
 
 
 def _turn(board: Board) -> Section:
-    other = "the opponent on the mover's left" if teams(board) else "the other player"
-    return Section("A turn", (
-        Paragraph(f"The player whose turn it is (the mover) picks a circle. The mover and "
-                  f"{other} each hide 1 to {BEADS_PER_HAND} chits of one color in a closed "
-                  f"hand, then open hands together. White chits count +1, black −1: the "
-                  f"total is −{MAX_MOVE}\u00a0to\u00a0+{MAX_MOVE}."),
-        Paragraph("Move that circle's marker as many spaces as the total: clockwise (+) if "
-                  "positive, counter-clockwise (−) if negative; at 0 it stays. Take your chits "
-                  "back; the player on the mover's left has the next turn."),
+    if teams(board):
+        hide = _("The player whose turn it is (the mover) picks a circle. The mover and the "
+                 "opponent on the mover's left each hide 1 to {beads} chits of one color in a "
+                 "closed hand, then open hands together. White chits count +1, black −1: the "
+                 "total is −{most}\u00a0to\u00a0+{most}.")
+    else:
+        hide = _("The player whose turn it is (the mover) picks a circle. The mover and the "
+                 "other player each hide 1 to {beads} chits of one color in a closed hand, then "
+                 "open hands together. White chits count +1, black −1: the total is "
+                 "−{most}\u00a0to\u00a0+{most}.")
+    return Section(_("A turn"), (
+        Paragraph(hide.format(beads=number(BEADS_PER_HAND), most=number(MAX_MOVE))),
+        Paragraph(_("Move that circle's marker as many spaces as the total: clockwise (+) if "
+                    "positive, counter-clockwise (−) if negative; at 0 it stays. Take your chits "
+                    "back; the player on the mover's left has the next turn.")),
     ))
 
 
@@ -115,49 +136,65 @@ TURN_LIMIT = 150      # turns (all players together) before a game nobody has wo
 
 
 def _win(board: Board) -> Section:
-    color, goal, who, mover = ("your team's color", "your or your partner's goal",
-                               "your team wins", "the mover's team") if teams(board) \
-        else ("your color", "your goal", "you win", "the mover")
-    chain = "2–3–4" if len(board.circles) > 3 else "1–2–3"
-    return Section("Win", (
-        Paragraph("After every move, whoever made it, check: if the markers of three adjacent "
-                  f"circles (a chain joined by bars, like {chain}) are all on {color}, or on "
-                  f"the shapes of {goal} in order (forwards or backwards), {who}: show your "
-                  "slip. Goal circle, square, pentagon wins on pentagon, square, circle; not on "
-                  "circle, pentagon, square."),
-        Paragraph(f"if one move wins for both sides, {mover} wins.", house="double"),
-        Paragraph(f"no winner after {TURN_LIMIT} turns (tally them)? The side with more "
-                  "markers on its color wins; else a draw.", house="limit"),
+    chain = "–".join(map(number, (2, 3, 4) if len(board.circles) > 3 else (1, 2, 3)))
+    if teams(board):
+        win = _("After every move, whoever made it, check: if the markers of three adjacent "
+                "circles (a chain joined by bars, like {chain}) are all on your team's color, or "
+                "on the shapes of your or your partner's goal in order (forwards or backwards), "
+                "your team wins: show your slip. Goal circle, square, pentagon wins on pentagon, "
+                "square, circle; not on circle, pentagon, square.")
+        double = _("if one move wins for both sides, the mover's team wins.")
+    else:
+        win = _("After every move, whoever made it, check: if the markers of three adjacent "
+                "circles (a chain joined by bars, like {chain}) are all on your color, or on the "
+                "shapes of your goal in order (forwards or backwards), you win: show your slip. "
+                "Goal circle, square, pentagon wins on pentagon, square, circle; not on circle, "
+                "pentagon, square.")
+        double = _("if one move wins for both sides, the mover wins.")
+    return Section(_("Win"), (
+        Paragraph(win.format(chain=chain)),
+        Paragraph(double, house="double"),
+        Paragraph(_("no winner after {limit} turns (tally them)? The side with more markers on its "
+                    "color wins; else a draw.").format(limit=number(TURN_LIMIT)), house="limit"),
     ))
 
 
 def variant_rules(board: Board) -> list[Paragraph]:
     """The rules of each variant in play, in the source's order (a house rule may follow)."""
     v = board.variants
-    other = "the opponent on the mover's left" if teams(board) else "the other player"
     rules = []
     if v.lockdown:
+        if teams(board):
+            lock = _("Each player starts with 1 blocker; the other {supply} are the supply. When "
+                     "a marker ends a move on a neutral space (hatched or ★; a total of 0 "
+                     "counts), the mover takes a blocker from the supply. After the mover picks "
+                     "a circle, before hands are hidden, the opponent on the mover's left may "
+                     "spend a blocker to make the mover pick another circle.")
+        else:
+            lock = _("Each player starts with 1 blocker; the other {supply} are the supply. When "
+                     "a marker ends a move on a neutral space (hatched or ★; a total of 0 "
+                     "counts), the mover takes a blocker from the supply. After the mover picks "
+                     "a circle, before hands are hidden, the other player may spend a blocker to "
+                     "make the mover pick another circle.")
         rules += [
-            Paragraph(f"Each player starts with 1 blocker; the other "
-                      f"{board.blockers - board.players} are the supply. When a marker ends a "
-                      "move on a neutral space (hatched or ★; a total of 0 counts), the mover "
-                      "takes a blocker from the supply. After the mover picks a circle, before "
-                      f"hands are hidden, {other} may spend a blocker to make the mover pick "
-                      "another circle.", lead="Lockdown:"),
-            Paragraph("spent blockers go back to the supply; an empty supply gives none; at "
-                      "most one blocker per turn.", house="supply"),
+            Paragraph(lock.format(supply=number(board.blockers - board.players)),
+                      lead=_("Lockdown:")),
+            Paragraph(_("spent blockers go back to the supply; an empty supply gives none; at "
+                        "most one blocker per turn."), house="supply"),
         ]
     if v.spin_cycle:
-        rules.append(Paragraph(f"Each player draws {v.spin_cycle} goals instead of one; any one "
-                               "of them wins.", lead="Spin Cycle:"))
+        rules.append(Paragraph(_("Each player draws {goals} goals instead of one; any one of "
+                                 "them wins.").format(goals=number(v.spin_cycle)),
+                               lead=_("Spin Cycle:")))
     if v.uncloned:
-        rules.append(Paragraph("No goal may have the same shape twice side by side: square, "
-                               "circle, square is fine; square, square, circle is not.",
-                               lead="UnCloned:"))
+        rules.append(Paragraph(_("No goal may have the same shape twice side by side: square, "
+                                 "circle, square is fine; square, square, circle is not."),
+                               lead=_("UnCloned:")))
     if v.wild_cards:
-        rules.append(Paragraph("A marker on your color may stand for any shape of your goal. "
-                               "Black with square, circle, pentagon also wins on square, black, "
-                               "pentagon, or on black, circle, black.", lead="Wild Cards:"))
+        rules.append(Paragraph(_("A marker on your color may stand for any shape of your goal. "
+                                 "Black with square, circle, pentagon also wins on square, "
+                                 "black, pentagon, or on black, circle, black."),
+                               lead=_("Wild Cards:")))
     return rules
 
 
@@ -168,7 +205,7 @@ def rules_text(board: Board) -> list[Section]:
         sections.append(_team(board))
     sections += [_setup(board), _turn(board), _win(board)]
     variants = variant_rules(board)
-    sections.append(Section("Variants in play", tuple(variants) or (Paragraph("none."),)))
+    sections.append(Section(_("Variants in play"), tuple(variants) or (Paragraph(_("none.")),)))
     return sections
 
 

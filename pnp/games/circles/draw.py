@@ -14,6 +14,7 @@ from . import glyphs
 from .board import SHAPES, SPACE_KINDS, Board
 from .layout import (INK_MARGIN, KEY, circles_area, place,
                                       ring_depth, space_width)
+from pnp.i18n import N_, _
 from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, string_width
 from pnp.pdf.marks import marked
 
@@ -96,7 +97,7 @@ def draw_circle(canvas, board: Board, n: int, cx: float, cy: float, radius: floa
 
 
 KEY_ENTRIES = [(s, s) for s in SHAPES] + [("black", "black"), ("white", "white"),
-                                           ("neutral", "neutral"), ("start", "start (neutral)")]
+                                           ("neutral", "neutral"), ("start", N_("start (neutral)"))]
 KEY_CELL = 22.0          # a key entry's space, points, when the page is wide enough
 KEY_LABEL = 8.5          # its label's size, likewise
 KEY_NOTE = 9.0           # the two lines under the key
@@ -108,7 +109,7 @@ def _key_layout(width: float) -> tuple[int, float, float]:
     of at least ``MIN_TEXT_PT`` + 0.5, else two rows of smaller cells."""
     def row_width(entries, cell, label):
         """Each entry's cell, 4 pt, its label, and 10 pt before the next entry."""
-        return sum(cell + 4 + string_width(text, SANS, label) + 10 for _, text in entries) - 10
+        return sum(cell + 4 + string_width(_(text), SANS, label) + 10 for kind, text in entries) - 10
 
     # cells and labels scale; the fixed gaps (14 pt an entry, less the last 10) do not
     gaps = 14 * len(KEY_ENTRIES) - 10
@@ -129,7 +130,7 @@ def _key(canvas, board: Board, frame: Frame) -> None:
     y = frame.top
     for r in range(rows):
         entries = KEY_ENTRIES[r * per_row:(r + 1) * per_row]
-        widths = [cell + 4 + string_width(text, SANS, label) + 10 for _, text in entries]
+        widths = [cell + 4 + string_width(_(text), SANS, label) + 10 for kind, text in entries]
         x = frame.x + (frame.width - sum(widths) + 10) / 2
         y -= cell + (3 if r else 0)
         for (kind, text), w in zip(entries, widths):
@@ -139,14 +140,14 @@ def _key(canvas, board: Board, frame: Frame) -> None:
                          cell * 0.7, start=start)
             canvas.setFillGray(0)
             canvas.setFont(SANS, label)
-            canvas.drawString(x + cell + 4, y + cell / 2 - label * 0.35, text)
+            canvas.drawString(x + cell + 4, y + cell / 2 - label * 0.35, _(text))
             x += w
     chain = "–".join(str(i + 1) for i in range(len(board.circles)))
     if board.arrangement == "ring":
         chain += "–1"
-    lines = [f"Circles joined by a bar are adjacent: {chain}.",
-             "Move a marker clockwise (the arrow's way, +) for a positive total, "
-             "counter-clockwise (−) for a negative one."]
+    lines = [_("Circles joined by a bar are adjacent: {chain}.").format(chain=chain),
+             _("Move a marker clockwise (the arrow's way, +) for a positive total, "
+               "counter-clockwise (−) for a negative one.")]
     for k, text in enumerate(lines):
         draw_fitted(canvas, text, frame.x + frame.width / 2, y - 15 - 11 * k, frame.width,
                     size=KEY_NOTE, align="center", min_size=MIN_TEXT_PT)
@@ -160,9 +161,9 @@ def draw_board(board: Board, canvas, frame: Frame) -> None:
     frame = frame.inset(INK_MARGIN)
     canvas.saveState()
     canvas.setFillGray(0)
-    draw_fitted(canvas, TITLE, frame.x, frame.top - 16, frame.width * 0.6,
+    draw_fitted(canvas, _(TITLE), frame.x, frame.top - 16, frame.width * 0.6,
                 font=BOLD, size=16, min_size=MIN_TEXT_PT)
-    draw_fitted(canvas, f"board {board.ident}", frame.right, frame.top - 16, frame.width * 0.38,
+    draw_fitted(canvas, _("board {ident}").format(ident=board.ident), frame.right, frame.top - 16, frame.width * 0.38,
                 size=9, align="right", min_size=MIN_TEXT_PT)
     layout = place(len(board.circles), board.arrangement, area.width, area.height)
     centres = [(area.x + x, area.y + y) for x, y in layout.centres]

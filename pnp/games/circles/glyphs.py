@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from pnp.pdf.fonts import MIN_TEXT_PT
-from pnp.pdf.fonts import BOLD, ensure_fonts
+from pnp.pdf.fonts import BOLD, ensure_fonts, unmirrored
 
 INK = 1.3   # line width of shape outlines, points
 
@@ -79,7 +79,8 @@ def letter(canvas, text: str, cx: float, cy: float, size: float, gray: float) ->
     ensure_fonts()
     canvas.setFillGray(gray)
     canvas.setFont(BOLD, size)
-    canvas.drawCentredString(cx, cy - size * 0.36, text)
+    with unmirrored():          # a token's "−1" reads the same on every page
+        canvas.drawCentredString(cx, cy - size * 0.36, text)
 
 
 def path_of(canvas, points):

@@ -7,6 +7,8 @@ players' secret goals, so it asks whether *any* legal goal, for either color, wo
 
 from __future__ import annotations
 
+from pnp.i18n import N_
+
 from itertools import product
 from typing import Protocol
 
@@ -19,9 +21,10 @@ class Variants(Protocol):
     wild_cards: bool
     uncloned: bool
 
-SHAPES = ("circle", "triangle", "square", "pentagon")
-COLORS = ("black", "white")
-NEUTRAL = "neutral"
+# their names print (marked for the catalogs: pnp/i18n)
+SHAPES = (N_("circle"), N_("triangle"), N_("square"), N_("pentagon"))
+COLORS = (N_("black"), N_("white"))
+NEUTRAL = N_("neutral")
 SPACE_KINDS = SHAPES + COLORS + (NEUTRAL,)
 ARRANGEMENTS = ("row", "ring")
 

@@ -15,7 +15,9 @@ from .board import SHAPES, Board
 from .layout import TOKEN, marker_side
 from .rules import TEAM_PLAYERS, partners
 from pnp.paper import MM, Frame
-from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, fit_size, string_width
+from pnp.i18n import _, ngettext, number
+from pnp.pdf.fonts import (BOLD, MIN_TEXT_PT, SANS, draw_fitted, ensure_fonts, fit_size, page_rtl,
+                            string_width)
 
 SLIP_WIDTH = 62 * MM
 SLIP_PAD = 3 * MM
@@ -102,9 +104,10 @@ def draw_blocker(canvas, frame: Frame) -> None:
     # as wide as the octagon's flats allow, 6.2 pt on an 11 mm token (fit_size, not
     # draw_fitted: a proportional fit can overshoot by a rounding error and draw_fitted would
     # then cut the word to "BLO…")
-    size = fit_size("BLOCK", BOLD, r * 0.5, r * 1.5, min_size=MIN_TEXT_PT)
+    word = _("BLOCK")
+    size = fit_size(word, BOLD, r * 0.5, r * 1.5, min_size=MIN_TEXT_PT)
     canvas.setFont(BOLD, size)
-    canvas.drawCentredString(cx, cy - size * 0.36, "BLOCK")
+    canvas.drawCentredString(cx, cy - size * 0.36, word)
     canvas.restoreState()
 
 
@@ -135,6 +138,7 @@ def _tick_box(canvas, x: float, base: float, label: str) -> float:
     side = LABEL_PT
     canvas.setLineWidth(0.8)
     canvas.rect(x, base - 1, side, side, stroke=1, fill=0)
+    label = _(label)
     canvas.drawString(x + side + 3, base, label)
     return x + side + 3 + string_width(label, SANS, LABEL_PT)
 
@@ -148,15 +152,20 @@ def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
     canvas.setStrokeGray(0)
     canvas.setFillGray(0)
     base = inner.top - TITLE_PT * 0.73
-    title = "Secret goal" + ("s" if goals > 1 else "")
-    used = draw_fitted(canvas, title, inner.x, base, inner.width * 0.5, font=BOLD,
-                       size=TITLE_PT, min_size=MIN_TEXT_PT)
+    title = ngettext("Secret goal", "Secret goals", goals)
+    # the title at the start of the line and who it is for at its end: a right-to-left page
+    # swaps them (not each within its own half)
+    rtl = page_rtl()
+    used = draw_fitted(canvas, title, inner.right if rtl else inner.x, base, inner.width * 0.5,
+                       font=BOLD, size=TITLE_PT, align="right" if rtl else "left",
+                       min_size=MIN_TEXT_PT, mirror=False)
     room = inner.width - string_width(title, BOLD, used) - 2 * MM
-    draw_fitted(canvas, f"player {player} · board {board.ident}", inner.right, base, room,
-                size=SMALL_PT, align="right", min_size=MIN_TEXT_PT)
+    whose = _("player {player} · board {ident}").format(player=number(player), ident=board.ident)
+    draw_fitted(canvas, whose, inner.x if rtl else inner.right, base, room, size=SMALL_PT,
+                align="left" if rtl else "right", min_size=MIN_TEXT_PT, mirror=False)
     base -= 3 + LABEL_PT
     canvas.setFont(SANS, LABEL_PT)
-    label = "Our color:" if team else "My color:"
+    label = _("Our color:") if team else _("My color:")
     canvas.drawString(inner.x, base, label)
     x = inner.x + string_width(label, SANS, LABEL_PT) + 4
     for color in ("black", "white"):
@@ -164,7 +173,7 @@ def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
     if team:
         side = next(s for s in partners(board.players) if player in s)
         mate = next(p for p in side if p != player)
-        draw_fitted(canvas, f"partner: {mate}", inner.right, base, inner.right - x, size=SMALL_PT,
+        draw_fitted(canvas, _("partner: {mate}").format(mate=number(mate)), inner.right, base, inner.right - x, size=SMALL_PT,
                     align="right", min_size=MIN_TEXT_PT)
     top = inner.top - HEADER
     # goal rows on the left: a number, then three boxes to draw shapes in
@@ -172,7 +181,7 @@ def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
     for row in range(goals):
         y = top - row * ROW - BOX
         canvas.setFont(BOLD, LABEL_PT)
-        canvas.drawString(inner.x, y + BOX / 2 - LABEL_PT * 0.36, str(row + 1))
+        canvas.drawString(inner.x, y + BOX / 2 - LABEL_PT * 0.36, number(row + 1))
         end = _boxes(canvas, inner.x + number_w, y, BOX, BOX_GAP)
     # which shapes may be drawn, as they look on the board, beside the rows
     x = end + 3 * MM
@@ -180,18 +189,19 @@ def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
         y = top - (k + 0.5) * LEGEND_ROW
         glyphs.shape(canvas, name, x + 4, y, 8, width=0.8)
         canvas.setFont(SANS, SMALL_PT)
-        canvas.drawString(x + 10, y - SMALL_PT * 0.36, name)
+        canvas.drawString(x + 10, y - SMALL_PT * 0.36, _(name))
     if board.variants.uncloned:
         y = top - _rows_height(board) - UNCLONED + 1.2 * MM
         mid = y + UNCLONED_BOX / 2 - SMALL_PT * 0.36
         canvas.setFont(BOLD, SMALL_PT)
-        canvas.drawString(inner.x, mid, "UnCloned:")
-        x = inner.x + string_width("UnCloned: ", BOLD, SMALL_PT)
+        lead, no, yes = _("UnCloned:"), _("not"), _("fine")
+        canvas.drawString(inner.x, mid, lead)
+        x = inner.x + string_width(lead + " ", BOLD, SMALL_PT)
         canvas.setFont(SANS, SMALL_PT)
-        canvas.drawString(x, mid, "not")
-        x = _boxes(canvas, x + string_width("not ", SANS, SMALL_PT), y, UNCLONED_BOX, 0,
+        canvas.drawString(x, mid, no)
+        x = _boxes(canvas, x + string_width(no + " ", SANS, SMALL_PT), y, UNCLONED_BOX, 0,
                    ("square", "square", "circle"), width=0.6) + 2.5 * MM
-        canvas.drawString(x, mid, "fine")
-        _boxes(canvas, x + string_width("fine ", SANS, SMALL_PT), y, UNCLONED_BOX, 0,
+        canvas.drawString(x, mid, yes)
+        _boxes(canvas, x + string_width(yes + " ", SANS, SMALL_PT), y, UNCLONED_BOX, 0,
                ("square", "circle", "square"), width=0.6)
     canvas.restoreState()

@@ -87,10 +87,10 @@ def report(figures: dict) -> str:
     return text + f"\nNote: {figures['solver_note']}" if figures.get("solver_note") else text
 
 
-def picture(board: Board, figures: dict) -> dict:
+def picture(board: Board, figures: dict, key: str = "picture") -> dict:
     from .sketch import picture as drawn
 
-    return drawn(board, figures)
+    return drawn(board, figures, key)
 
 
 def daily_spec(day) -> str:
@@ -116,6 +116,17 @@ def daily_answer(day, seconds: float | None = None, progress=None) -> str:
     return previous_answer(day, budget, progress)
 
 
+def daily_played(day, seconds: float | None = None, progress=None) -> dict:
+    """Yesterday's answer with its board and figures, perfect play's whole best line in them
+    (kept in the cache folder once worked out, as daily_answer's); without ``seconds``, within
+    DAILY_SECONDS of CPU."""
+    from .daily import previous_played
+    from .solver import Budget
+
+    budget = Budget(seconds=DAILY_SECONDS if seconds is None else seconds, memory_mb=1024)
+    return previous_played(day, budget, progress)
+
+
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",
            "from_data", "check_drawn", "describe", "read_code", "analyze", "report", "picture", "daily_spec",
-           "daily_answer"]
+           "daily_answer", "daily_played"]

@@ -131,13 +131,17 @@ def move_name(move) -> str:
 
 def perfect_play_figures(found) -> dict:
     """A solver.Solution as JSON-ready figures, dots by name."""
-    a, b = found.best_move
+    return {**play_figures(found.margin, found.line), "positions_searched": found.positions}
+
+
+def play_figures(margin: int, line) -> dict:
+    """Perfect play's figures from its margin and a whole best line (as kept answers hold
+    them; what the search cost is not known then, so not said)."""
     return {
-        "first_player_margin": found.margin,
-        "winner": "first" if found.margin > 0 else "second" if found.margin < 0 else "nobody",
-        "best_opening": [dot_name(a), dot_name(b)],
-        "best_line": [move_name(m) for m in found.line],
-        "positions_searched": found.positions,
+        "first_player_margin": margin,
+        "winner": "first" if margin > 0 else "second" if margin < 0 else "nobody",
+        "best_opening": [dot_name(end) for end in line[0]],
+        "best_line": [move_name(m) for m in line],
     }
 
 

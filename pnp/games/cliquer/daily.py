@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from .board import dot_name
+
 # weekday (Monday = 0) -> (dots, difficulty band)
 WEEK = {0: (10, "easy"), 1: (8, "medium"), 2: (9, "medium"), 3: (9, "medium"), 4: (10, "medium"),
         5: (10, "hard"), 6: (11, "hard")}
@@ -58,7 +60,6 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     a long wait for the same answer)."""
     from . import kept
     from .analysis import SolveRequest, analyze
-    from .board import dot_name
 
     try:
         before = day - dt.timedelta(days=1)
@@ -67,7 +68,7 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     if before in _answers:
         return _answers[before]
     board = board_of(before)
-    head = f"Yesterday's board ({before.strftime('%A')} {before.isoformat()}, {len(board.dots)} dots"
+    head = _head(before, board)
     known = kept.read(board.dots, board.grid)
     if known is not None:
         answer = _answer(head, *known, board.dots)
@@ -79,14 +80,56 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     figures = analyze(board.dots, SolveRequest(budget, progress, whole_line=False))
     play = figures["perfect_play"]
     if play is None:
-        why = figures["perfect_play_skipped"].split(";")[0]
-        return f"{head}): perfect play not worked out ({why}; --solve-seconds gives it more)"
+        return _not_worked_out(head, figures)
     index = {dot_name(i): i for i in range(len(board.dots))}
     opening = tuple(index[end] for end in play["best_opening"])
     kept.keep(board.dots, board.grid, play["first_player_margin"], opening)
     answer = _answer(head, play["first_player_margin"], opening, board.dots)
     _answers[before] = answer
     return answer
+
+
+def previous_played(day: dt.date, budget, progress=None) -> dict:
+    """Yesterday's answer with what a picture of it needs: {"answer": the line previous_answer
+    prints, "board": the day before's board (None before 0001-01-02), "figures": its figures,
+    with perfect play's whole best line when it was worked out within ``budget``}.
+
+    The whole line is worked out once and kept in the cache folder beside the answer; the answer
+    then names the line's first move as its opening, so the line drawn and the line printed
+    agree (the opening previous_answer finds alone can be another, equally good)."""
+    from . import kept
+    from .analysis import SolveRequest, analyze, play_figures
+
+    try:
+        before = day - dt.timedelta(days=1)
+    except OverflowError:
+        return {"answer": previous_answer(day, budget), "board": None, "figures": None}
+    board = board_of(before)
+    head = _head(before, board)
+    known = kept.read_line(board.dots, board.grid)
+    if known is None:
+        solved = analyze(board.dots, SolveRequest(budget, progress, whole_line=True))
+        play = solved["perfect_play"]
+        if play is None:
+            return {"answer": _not_worked_out(head, solved), "board": board, "figures": solved}
+        index = {dot_name(i): i for i in range(len(board.dots))}
+        line = tuple(tuple(index[end] for end in move.split("-")) for move in play["best_line"])
+        kept.keep(board.dots, board.grid, play["first_player_margin"], line[0], line)
+        known = play["first_player_margin"], line
+    # the same figures whether just worked out or kept (the search's cost is not among them)
+    figures = analyze(board.dots, False)
+    figures["perfect_play"] = play_figures(*known)
+    _answers[before] = answer = _answer(head, known[0], known[1][0], board.dots)
+    return {"answer": answer, "board": board, "figures": figures}
+
+
+def _head(before: dt.date, board) -> str:
+    return f"Yesterday's board ({before.strftime('%A')} {before.isoformat()}, {len(board.dots)} dots"
+
+
+def _not_worked_out(head: str, figures: dict) -> str:
+    why = figures["perfect_play_skipped"].split(";")[0]
+    return f"{head}): perfect play not worked out ({why}; --solve-seconds gives it more)"
 
 
 def _answer(head: str, margin: int, opening, dots) -> str:

@@ -26,16 +26,19 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
 
+from pnp.i18n import N_
+
 from .geometry import Dot, convex_hull
 from .rules import triangulation_size
 
 # stakes per move ~ STAKES_FLOOR + STAKES_SPAN * value, with value = 1 - exp(-RATE * share)
 STAKES_FLOOR, STAKES_SPAN, RATE = 0.32, 0.64, 4.0
 
+# the names print on the boards (marked for the catalogs: pnp/i18n)
 BANDS: dict[str, tuple[float, float]] = {
-    "easy": (0.0, 0.35),
-    "medium": (0.35, 0.70),
-    "hard": (0.70, 1.0),
+    N_("easy"): (0.0, 0.35),
+    N_("medium"): (0.35, 0.70),
+    N_("hard"): (0.70, 1.0),
 }
 
 

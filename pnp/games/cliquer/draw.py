@@ -7,7 +7,6 @@ board and its frame, so the validator recomputes every dot's place); this module
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from . import words
 from .board import Board
@@ -17,13 +16,14 @@ from .ink import dot_position, dot_radius, draw_dots, draw_square
 from .layout import card_layout, is_card, page_layout, square_for
 from .sheet import Header, draw_dot_labels, draw_header, moves_in_game, settled, subtitle
 from pnp.paper import Frame
+from pnp.i18n import N_, _, per_language
 from pnp.pdf import fonts
 
 # a page is read by children at arm's length; a card too, its letters as large as its square
 # lets every letter find a spot, largest first (a 60 mm square with close dots may need 6 pt)
 LABEL_PT = {"page": 8.0, "card": (8.0, 7.0, 6.0)}
 
-SCORE_CELLS = "After each of your moves, write your running score in the next of your boxes."
+SCORE_CELLS = N_("After each of your moves, write your running score in the next of your boxes.")
 
 __all__ = ["draw_board", "layout", "dot_position", "dot_radius", "square_for", "moves_in_game"]
 
@@ -60,15 +60,15 @@ def page_blocks(board: Board, lay) -> list:
     return ([] if lay.header is not None else [Header(board)]) + [page_rule(lines), ScoreBoxes(lines)]
 
 
-@lru_cache(maxsize=64)
+@per_language(maxsize=64)
 def page_rule(lines: int) -> Block:
     """The rule a play page prints: the same for every board whose games draw ``lines`` lines
     (its only number), so made once for them all."""
     turns, move, crossing, scoring, end, winner = words.rule_lines(lines)
     # three paragraphs (a turn, the score, the end): run together they leave room on Letter
     # paper for a score cell per move of the longest game with the words at 9 pt or more
-    said = [(turns, move, crossing), (scoring, words.FOUR_CLIQUE_SCORE), (end, winner, SCORE_CELLS)]
-    rule = [Para.of("How to play", 11, fonts.BOLD, after=1, least=BODY_PT)]
+    said = [(turns, move, crossing), (scoring, words.four_clique_score()), (end, winner, _(SCORE_CELLS))]
+    rule = [Para.of(_("How to play"), 11, fonts.BOLD, after=1, least=BODY_PT)]
     rule += [Para.of(" ".join(part), 10, after=2, least=BODY_PT) for part in said]
     return Block(tuple(rule))
 
@@ -102,6 +102,6 @@ def card_block(board: Board, grow: float, boxes: bool) -> Block:
     title = Para(((board.title, fonts.BOLD), ("·", fonts.SANS), (subtitle(board), fonts.SANS)),
                  7.5 * grow, after=0.5 * grow)
     code = Para.of(encode(board.dots, board.grid), 6.5 * grow, after=1 * grow)
-    said = words.rule_lines(moves_in_game(board)) + ([SCORE_CELLS] if boxes else [])
+    said = words.rule_lines(moves_in_game(board)) + ([_(SCORE_CELLS)] if boxes else [])
     rule = Para.of(" ".join(said), 7 * grow, after=2 * grow if boxes else 0)
     return Block((title, code, rule), after=0)

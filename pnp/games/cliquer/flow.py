@@ -10,11 +10,11 @@ refused (``Unfit``) rather than printed with words over the board or off the pap
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import Unfit
 from pnp.paper import MM, Frame
+from pnp.i18n import _, per_language
 from pnp.pdf import fonts
 
 SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
@@ -54,35 +54,41 @@ class Para:
     def draw(self, canvas, x: float, top: float, width: float, scale: float) -> float:
         size = sized(self.size, scale, self.least)
         space = _width(" ", fonts.SANS, size)
+        rtl = fonts.page_rtl()     # a right-to-left page's lines start at the right
         y = top
         for line in self.lines(width, scale):
             y -= size * LEADING
-            cx = x + self.indent
+            cx = x + width - self.indent if rtl else x + self.indent
             for run, font in line:
                 canvas.setFont(font, size)
                 # the baseline sits a descent above the line's bottom, so glyphs stay in the line
-                canvas.drawString(cx, y + size * 0.24, run)
-                cx += _width(run, font, size) + space
+                if rtl:
+                    canvas.drawRightString(cx, y + size * 0.24, run)
+                    cx -= _width(run, font, size) + space
+                else:
+                    canvas.drawString(cx, y + size * 0.24, run)
+                    cx += _width(run, font, size) + space
         return y - self.after * scale
 
 
-@lru_cache(maxsize=4096)
-def _width(text: str, font: str, size: float) -> float:
-    return fonts.string_width(text, font, size)
+_width = fonts.string_width     # kept by fonts, per direction and language
 
 
-@lru_cache(maxsize=1024)
+@per_language(maxsize=1024)
 def _wrapped(para: Para, width: float, scale: float) -> tuple[tuple[tuple[str, str], ...], ...]:
     size = sized(para.size, scale, para.least)
     width -= para.indent
-    out: list[list[tuple[str, str]]] = []
-    line: list[tuple[str, str]] = []
+    out: list[list[tuple[str, str, bool]]] = []     # lines of (word, font, glued to the last)
+    line: list[tuple[str, str, bool]] = []
     used = 0.0
     for text, font in para.parts:
-        for word in text.split():
+        for word, glued in fonts.pieces(text):
             w = _width(word, font, size)
-            # inside a run the space is the run's own; between runs, the plain one draw() adds
-            space = _width(" ", font if line and line[-1][1] == font else fonts.SANS, size)
+            # inside a run the space is the run's own; between runs, the plain one draw() adds;
+            # CJK characters follow each other with none
+            glued = glued and bool(line) and line[-1][1] == font
+            space = 0.0 if glued else _width(" ", font if line and line[-1][1] == font
+                                             else fonts.SANS, size)
             if line and used + space + w > width:
                 out.append(line)
                 line, used = [], 0.0
@@ -90,18 +96,18 @@ def _wrapped(para: Para, width: float, scale: float) -> tuple[tuple[tuple[str, s
                 for chunk in fonts.wrap(word, font, size, width):
                     if line:
                         out.append(line)
-                    line, used = [(chunk, font)], _width(chunk, font, size)
+                    line, used = [(chunk, font, False)], _width(chunk, font, size)
                 continue
             used += (space if line else 0) + w
-            line.append((word, font))
+            line.append((word, font, glued and bool(line)))
     if line:
         out.append(line)
     runs = []
     for words in out:         # neighbouring words in one font become one run
         merged: list[tuple[str, str]] = []
-        for word, font in words:
+        for word, font, glued in words:
             if merged and merged[-1][1] == font:
-                merged[-1] = (f"{merged[-1][0]} {word}", font)
+                merged[-1] = (f"{merged[-1][0]}{'' if glued else ' '}{word}", font)
             else:
                 merged.append((word, font))
         runs.append(tuple(merged))
@@ -147,6 +153,13 @@ class Block:
             canvas.restoreState()
 
 
+def player(k: int) -> str:
+    """The label heading player ``k``'s score box ("Player 1:")."""
+    from pnp.i18n import number
+
+    return _("Player {n}:").format(n=number(k))
+
+
 @dataclass(frozen=True)
 class ScoreBoxes:
     """A box per player to keep a running score with a pencil: a cell for the total after each
@@ -167,7 +180,7 @@ class ScoreBoxes:
 
     def _head(self) -> float:
         """Points the "Player 1:" label takes at the start of the first row."""
-        return fonts.string_width("Player 1:", fonts.BOLD, self.HEAD_PT) + 2 * MM
+        return fonts.string_width(player(1), fonts.BOLD, self.HEAD_PT) + 2 * MM
 
     def _row_cells(self, box: float) -> tuple[int, int]:
         """(cells in the first row, after the label; cells in every other row) in a box ``box``
@@ -197,12 +210,12 @@ class ScoreBoxes:
             bx = x + k * (w + gap)
             canvas.rect(bx, top - h, w, h, stroke=1, fill=0)
             if not self.lines:
-                fonts.draw_fitted(canvas, f"Player {k + 1}:", bx + 2 * MM, top - 6 * MM, w - 4 * MM,
+                fonts.draw_fitted(canvas, player(k + 1), bx + 2 * MM, top - 6 * MM, w - 4 * MM,
                                   fonts.BOLD, 10, min_size=MIN_TEXT_PT)
-                fonts.draw_fitted(canvas, "running score", bx + 2 * MM, top - h + 2 * MM, w - 4 * MM,
+                fonts.draw_fitted(canvas, _("running score"), bx + 2 * MM, top - h + 2 * MM, w - 4 * MM,
                                   fonts.SANS, 8, min_size=MIN_TEXT_PT)
                 continue
-            fonts.draw_fitted(canvas, f"Player {k + 1}:", bx + pad + 1 * MM,
+            fonts.draw_fitted(canvas, player(k + 1), bx + pad + 1 * MM,
                               top - pad - self.CELL_MM[1] * MM + 1.8 * MM, self._head(),
                               fonts.BOLD, self.HEAD_PT, min_size=MIN_TEXT_PT)
             self._cells(canvas, bx + pad, top - pad, self._box(width), (self.lines + 1 - k) // 2)
@@ -270,8 +283,9 @@ def settle(regions, blocks) -> Poured | None:
 # Kept: the play pages of a pack pour the same rule into the same regions, board after board.
 # Valid because regions are Frames and every block is a frozen value (Para, Block, ScoreBoxes,
 # sheet.Header, worksheet.NameLine: equal blocks print the same), whose height is a function of
-# its fields, the width and the scale alone; Poured is frozen, so no caller can change a kept one.
-@lru_cache(maxsize=256)
+# its fields, the width, the scale and the page's language alone (a block's words are measured
+# in the language they print in); Poured is frozen, so no caller can change a kept one.
+@per_language(maxsize=256)
 def _settled(regions: tuple[Frame, ...], blocks: tuple) -> Poured | None:
     regions = [inset(r) for r in regions if r.width > 2 * INSET and r.height > 2 * INSET]
     for drop in (False, True):

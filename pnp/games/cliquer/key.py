@@ -13,10 +13,11 @@ from .layout import CARD_PAD_MM, KEY_TITLE_MM, key_layout
 from .sheet import draw_dot_labels, subtitle
 from .worksheet import example_clique, hull_dots, questions
 from pnp.paper import MM, Frame
+from pnp.i18n import N_, _, number
 from pnp.pdf import fonts
 
 LABEL_PT = (8.0, 7.0, 6.0)     # largest first: the first at which every letter finds a spot
-STEP_NOTE = "every board of an item that asks for a difficulty has the same step"
+STEP_NOTE = N_("every board of an item that asks for a difficulty has the same step")
 
 
 # for a teacher handing out a set: no question asks what the step decides (bench/class_sets.py
@@ -24,9 +25,9 @@ STEP_NOTE = "every board of an item that asks for a difficulty has the same step
 # Question 4's score is the scoring rule's own sum (12 for a 4-clique, 4 for a triangle alone),
 # the same on every sheet of a step: the question's point is using the rule, so it stays, and the
 # key says so instead of claiming that nothing is shared (worksheet.answer_values).
-SHARED_NOTE = ("No answer is fixed by the step but the score in question 4, the scoring rule's "
-               "own sum: the line there, and every other answer, depends on where this board's "
-               "dots are.")
+SHARED_NOTE = N_("No answer is fixed by the step but the score in question 4, the scoring rule's "
+                 "own sum: the line there, and every other answer, depends on where this board's "
+                 "dots are.")
 
 
 def clique_joins(board: Board) -> list[tuple[int, int]]:
@@ -45,7 +46,7 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
     square = lay.square
     inner = frame.inset(CARD_PAD_MM * MM)
     canvas.setFillGray(0)
-    fonts.draw_fitted(canvas, f"Answer key · {board.title} · board {board.ident}", inner.x,
+    fonts.draw_fitted(canvas, _("Answer key · {title} · board {ident}").format(title=board.title, ident=board.ident), inner.x,
                       inner.top - KEY_TITLE_MM * MM + 2 * MM, inner.width, fonts.BOLD, 9, min_size=6)
     points = [dot_position(board, square, d) for d in board.dots]
     draw_square(canvas, square)
@@ -81,9 +82,9 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
     draw_dots(canvas, board, square, radius)
     draw_dot_labels(canvas, board, square, radius, LABEL_PT, joins=clique_joins(board),
                     every_line=False)
-    paras = [Para.of(f"{subtitle(board)} ({STEP_NOTE}).", 7, after=1.5)]
-    for k, (_, answer) in enumerate(questions(board), 1):
-        paras.append(Para(((f"{k}.", fonts.BOLD), (answer, fonts.SANS)), 7, after=1))
-    paras.append(Para.of(SHARED_NOTE, 7, after=0))
+    paras = [Para.of(f"{subtitle(board)} ({_(STEP_NOTE)}).", 7, after=1.5)]
+    for k, (_question, answer) in enumerate(questions(board), 1):
+        paras.append(Para(((f"{number(k)}.", fonts.BOLD), (answer, fonts.SANS)), 7, after=1))
+    paras.append(Para.of(_(SHARED_NOTE), 7, after=0))
     canvas.setFillGray(0)
     pour(canvas, [lay.text], [Block(tuple(paras), after=0)], "an answer key")

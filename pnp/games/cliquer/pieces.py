@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from .board import Board
 from .layout import card_size, is_card, key_size
+from pnp.i18n import N_, _
 from pnp.paper import Piece
 
-KEYS_SECTION = "Answer keys"
+KEYS_SECTION = N_("Answer keys")
 
 
 def pieces(board: Board) -> list[Piece]:
@@ -18,11 +19,11 @@ def pieces(board: Board) -> list[Piece]:
         return [Piece("board", lambda canvas, frame: draw_board(board, canvas, frame),
                       size=card_size(board) if is_card(board) else None, group="cliquer",
                       fill=is_card(board),
-                      outline=(f"Board {board.ident}",))]
+                      outline=(_("Board {ident}").format(ident=board.ident),))]
     from .key import draw_key
     from .worksheet import draw_worksheet
 
     return [Piece("board", lambda canvas, frame: draw_worksheet(board, canvas, frame),
-                  outline=(f"Worksheet {board.ident}",)),
+                  outline=(_("Worksheet {ident}").format(ident=board.ident),)),
             Piece("answer-key", lambda canvas, frame: draw_key(board, canvas, frame), size=key_size(),
-                  group="cliquer-key", at_end=True, outline=(KEYS_SECTION, f"Key {board.ident}"))]
+                  group="cliquer-key", at_end=True, outline=(_(KEYS_SECTION), _("Key {ident}").format(ident=board.ident)))]

@@ -17,6 +17,7 @@ from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import HEADER_MM
 from .rules import triangulation_size
 from pnp.paper import MM, Frame
+from pnp.i18n import _, ngettext, number
 from pnp.pdf import fonts
 
 
@@ -35,11 +36,14 @@ def subtitle(board: Board, step: bool = True) -> str:
     """Board figures; ``step`` adds the difficulty and its step (the number of dots inside the
     hull). A worksheet leaves both out: pupils of a class set share one step, and the step would
     tell them how many dots are inside; its answer key prints it."""
-    parts = [f"Board {board.ident}", f"{len(board.dots)} dots"]
+    n = len(board.dots)
+    parts = [_("Board {ident}").format(ident=board.ident),
+             ngettext("{n} dot", "{n} dots", n).format(n=number(n))]
     if step and board.band and board.difficulty is not None:
-        parts.append(f"{board.band} {board.difficulty:.2f}")
+        parts.append(f"{_(board.band)} {number(board.difficulty, 2)}")
         inside = len(board.dots) - len(hull(board.dots))
-        parts.append(f"step: {inside} dot{'s' if inside != 1 else ''} inside the hull")
+        parts.append(ngettext("step: {n} dot inside the hull", "step: {n} dots inside the hull",
+                              inside).format(n=number(inside)))
     return " · ".join(parts)
 
 
@@ -86,7 +90,7 @@ def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
     for line in lines:
         fonts.draw_fitted(canvas, line, frame.x, y, frame.width, fonts.SANS, SUBTITLE_PT, min_size=least)
         y -= SUBTITLE_LINE_MM * MM
-    fonts.draw_fitted(canvas, f"Code {encode(board.dots, board.grid)}", frame.x, y - 0.5 * MM,
+    fonts.draw_fitted(canvas, _("Code {code}").format(code=encode(board.dots, board.grid)), frame.x, y - 0.5 * MM,
                       frame.width, fonts.SANS, 9, min_size=MIN_TEXT_PT)
 
 

@@ -38,6 +38,7 @@ from .sheet import Header, draw_dot_labels, draw_header, settled
 from .sheet import hull as hull_of
 from .rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, triangulation_size
 from pnp.paper import MM, Frame
+from pnp.i18n import N_, _, current, number
 from pnp.pdf import fonts
 
 LABEL_PT = 8.0     # a pupil reads the letters at arm's length
@@ -98,7 +99,7 @@ def example_clique(board: Board) -> tuple[int, int, int, int] | None:
 
 
 def _names(indices) -> str:
-    return ", ".join(dot_name(i) for i in indices)
+    return _(", ").join(dot_name(i) for i in indices)
 
 
 def _line(a: int, b: int) -> str:
@@ -173,32 +174,41 @@ def questions(board: Board) -> list[tuple[str, str]]:
     part_hull = len(convex_hull([board.dots[k] for k in part]))
     at_a = corner_a_triangles(board)
     drawn, scorer, points = scoring_example(board)
-    closes = "completes a 4-clique" if len(points) == 4 else "closes a triangle"
-    third = ("How many triangles with a corner at A have a dot inside?", None)
+    none = _("none")
+    third = (_("How many triangles with a corner at A have a dot inside?"), None)
     if at_a:
         a, b, c, d = at_a[0][0], at_a[0][1], at_a[0][2], at_a[0][3][0]
-        third = (third[0], f"{len(at_a)} (for example {_names((a, b, c))} with {dot_name(d)} inside)")
+        third = (third[0], _("{count} (for example {triangle} with {dot} inside)").format(
+            count=number(len(at_a)), triangle=_names((a, b, c)), dot=dot_name(d)))
     elif inside:
-        third = (third[0], "0 (every triangle with a dot inside has its corners elsewhere)")
+        third = (third[0], _("0 (every triangle with a dot inside has its corners elsewhere)"))
     else:
         pivot, cut = _line(*blocking_line(board)), blocked_from_a(board)
-        why = (f"A–{dot_name(cut[0])} would cross {pivot}" if len(cut) == 1 else
-               f"each line from A to them would cross {pivot}" if cut else
-               f"no line from A crosses {pivot}")
-        third = (f"Draw a light line {pivot}. Which dots can A no longer be joined to?",
-                 f"{_names(cut) or 'none'} ({why})")
+        why = (_("A–{dot} would cross {line}").format(dot=dot_name(cut[0]), line=pivot)
+               if len(cut) == 1 else
+               _("each line from A to them would cross {line}").format(line=pivot) if cut else
+               _("no line from A crosses {line}").format(line=pivot))
+        third = (_("Draw a light line {line}. Which dots can A no longer be joined to?").format(
+                     line=pivot),
+                 _("{dots} ({why})").format(dots=_names(cut) or none, why=why))
+    lines = _(", ").join(_line(*l) for l in drawn)
+    fourth = (_("Draw the lines {lines} on the board. Which one more line completes a 4-clique? "
+                "How many points does that move score? Use the scoring rule.")
+              if len(points) == 4 else
+              _("Draw the lines {lines} on the board. Which one more line closes a triangle? "
+                "How many points does that move score? Use the scoring rule.")).format(lines=lines)
     return [
-        ("Which dots are on the hull? Write their letters in order, going round the hull "
-         "clockwise (the way a clock's hands turn) from A.",
-         f"{_names(walk)} ({len(walk)} on the hull; inside: {_names(inside) or 'none'})"),
-        (f"Draw a light line from A to {last}. Cover the dots below it. How many lines does a "
-         f"finished game draw on A, {last} and the dots above the line? Use 3 × (number of "
-         "dots) − 3 − (number of hull dots), for these dots only.",
-         f"{_names(part)}: 3 × {len(part)} − 3 − {part_hull} = {part_lines(board)}"),
+        (_("Which dots are on the hull? Write their letters in order, going round the hull "
+           "clockwise (the way a clock's hands turn) from A."),
+         _("{dots} ({count} on the hull; inside: {inside})").format(
+             dots=_names(walk), count=number(len(walk)), inside=_names(inside) or none)),
+        (_("Draw a light line from A to {last}. Cover the dots below it. How many lines does a "
+           "finished game draw on A, {last} and the dots above the line? Use 3 × (number of "
+           "dots) − 3 − (number of hull dots), for these dots only.").format(last=last),
+         f"{_names(part)}: 3 × {number(len(part))} − 3 − {number(part_hull)} = "
+         f"{number(part_lines(board))}"),
         third,
-        (f"Draw the lines {', '.join(_line(*l) for l in drawn)} on the board. Which one more "
-         f"line {closes}? How many points does that move score? Use the scoring rule.",
-         f"{_line(*scorer)}: {' + '.join(map(str, points))} = {sum(points)}"),
+        (fourth, f"{_line(*scorer)}: {' + '.join(map(number, points))} = {number(sum(points))}"),
     ]
 
 
@@ -242,7 +252,7 @@ def draw_name_line(canvas, frame: Frame) -> None:
     frame = inset(frame)
     size = 10
     y = frame.y + 3 * MM
-    fields = (("Name", 0.5), ("Class", 0.25), ("Date", 0.25))
+    fields = ((_("Name"), 0.5), (_("Class"), 0.25), (_("Date"), 0.25))
     x = frame.x
     canvas.saveState()
     canvas.setLineWidth(0.5)
@@ -261,22 +271,24 @@ def draw_name_line(canvas, frame: Frame) -> None:
 def how_to_box() -> Block:
     """The rule and the words the questions use, boxed (the same on every worksheet but for the
     number of lines, which is a question)."""
-    paras = [Para.of("How to play", 10, fonts.BOLD, after=1, least=BODY_PT)]
-    rule = [words.TURNS, words.MOVE, words.NO_CROSSING, words.SCORING,
-            "The game ends when no line can be drawn.", words.WINNER]
-    paras += [Para.of(" ".join(rule), BODY_PT, after=3, least=BODY_PT)]
-    paras += [Para.of(words.WORDS_TITLE, 10, fonts.BOLD, after=1, least=BODY_PT)]
-    paras += [Para(((f"{term}:", fonts.BOLD), (text, fonts.SANS)), BODY_PT, after=2, least=BODY_PT)
+    paras = [Para.of(_("How to play"), 10, fonts.BOLD, after=1, least=BODY_PT)]
+    rule = [_(words.TURNS), _(words.MOVE), _(words.NO_CROSSING), words.scoring(),
+            _(words.GAME_END_PLAIN), _(words.WINNER)]
+    paras += [Para.of(current().sentence_gap.join(rule), BODY_PT, after=3, least=BODY_PT)]
+    paras += [Para.of(_(words.WORDS_TITLE), 10, fonts.BOLD, after=1, least=BODY_PT)]
+    paras += [Para(((_("{term}:").format(term=_(term)), fonts.BOLD), (_(text), fonts.SANS)),
+                   BODY_PT, after=2, least=BODY_PT)
               for term, text in words.DEFINITIONS]
     return Block(tuple(paras), boxed=True, after=4 * MM)
 
 
 def question_blocks(board: Board) -> list[Block]:
     out = []
-    for k, ((question, _), lines) in enumerate(zip(questions(board), ANSWER_LINES), 1):
-        paras = (Para(((f"{k}.", fonts.BOLD), (question, fonts.SANS)), BODY_PT, after=0, least=BODY_PT),)
+    for k, ((question, _answer), lines) in enumerate(zip(questions(board), ANSWER_LINES), 1):
+        paras = (Para(((f"{number(k)}.", fonts.BOLD), (question, fonts.SANS)), BODY_PT, after=0,
+                      least=BODY_PT),)
         if k == 1:        # the heading stays with the first question
-            paras = (Para.of("Questions", 11, fonts.BOLD, after=1.5, least=BODY_PT),) + paras
+            paras = (Para.of(_("Questions"), 11, fonts.BOLD, after=1.5, least=BODY_PT),) + paras
         out.append(Block(paras, answer_lines=lines, after=2.5 * MM))
     return out
 
@@ -300,7 +312,7 @@ def draw_worksheet(board: Board, canvas, frame: Frame) -> None:
 
 
 WORKING_MIN_MM = 30       # less room than this under the square is left blank
-WORKING_TITLE = "Working space: try lines here, count, or copy a triangle"
+WORKING_TITLE = N_("Working space: try lines here, count, or copy a triangle")
 
 
 def working_space(lay, frame: Frame) -> Frame | None:
@@ -325,7 +337,7 @@ def draw_working_space(canvas, room: Frame) -> None:
     canvas.roundRect(room.x, room.y, room.width, room.height, 3 * MM, stroke=1, fill=0)
     canvas.restoreState()
     canvas.setFillGray(0.35)
-    fonts.draw_fitted(canvas, WORKING_TITLE, room.x + 3 * MM, room.top - 5 * MM,
+    fonts.draw_fitted(canvas, _(WORKING_TITLE), room.x + 3 * MM, room.top - 5 * MM,
                       room.width - 6 * MM, fonts.SANS, BODY_PT, min_size=BODY_PT)
     canvas.setFillGray(0)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.base import Problem
 from .problems import PROBLEMS
-from .item import MAX_REMARK_CARDS, backwards_letter
+from .item import MAX_REMARK_CARDS
 from .board import Board
 from .rules import COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens
 from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
@@ -51,9 +51,6 @@ def _players(board: Board) -> list[Problem]:
         if missing:
             problems.append(PROBLEMS("player-name", f"{name!r} has {missing[0]!r}, "
                                     "which the print font cannot draw"))
-        elif backwards_letter(name):
-            problems.append(PROBLEMS("player-name", f"{name!r} is written right to left and "
-                                    "prints backwards"))
     return problems
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from pnp.pdf.fonts import SANS, draw_aligned, draw_fitted, ensure_fonts, string_width, wrap
+from pnp.pdf.fonts import (SANS, draw_aligned, draw_fitted, ensure_fonts, page_rtl, string_width,
+                            wrap)
 
 LEADING = 1.2        # line height as a multiple of the font size
 GREY = 0.55          # rules, hints; dark enough to survive photocopying
@@ -46,8 +47,9 @@ def text_in_box(canvas, text: str, x: float, y: float, width: float, height: flo
         return s
     s = min_size
     baseline = y + (height - s * (ASCENT + DESCENT)) / 2 + DESCENT * s
+    align = mirrored(align)
     return draw_fitted(canvas, " ".join(text.split()), _anchor(x, width, align), baseline, width,
-                       font, s, align, min_size=s)
+                       font, s, align, min_size=s, mirror=False)
 
 
 def fits(text: str, width: float, height: float, font: str = SANS,
@@ -104,7 +106,22 @@ def _anchor(x: float, width: float, align: str) -> float:
     return {"left": x, "center": x + width / 2, "right": x + width}[align]
 
 
+def beside(left: float, width: float, x: float, w: float) -> float:
+    """Where a box ``w`` wide at ``x`` in a row from ``left`` (``width`` wide) goes: the same
+    place on a left-to-right page, the mirrored place on a right-to-left one. For the words
+    side by side in a heading (a title and its figures swap sides), never for a table's cells
+    (the table keeps its columns)."""
+    return left + width - (x - left) - w if page_rtl() else x
+
+
+def mirrored(align: str) -> str:
+    """The alignment a box's words take on the page: a right-to-left page mirrors left and
+    right (the words start where its reader starts)."""
+    return {"left": "right", "right": "left"}.get(align, align) if page_rtl() else align
+
+
 def _draw_lines(canvas, lines, x, y, width, height, font, size, align, valign) -> None:
+    align = mirrored(align)
     block = block_height(len(lines), size)
     top = {"top": y + height, "middle": y + (height + block) / 2, "bottom": y + block}[valign]
     canvas.setFont(font, size)

@@ -7,13 +7,18 @@ from dataclasses import dataclass
 
 from pnp.games.base import brief, option
 from .rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
-from pnp.pdf.fonts import BOLD, SANS, backwards_letter, check_printable
+from pnp.pdf.faces import JOINERS
+from pnp.pdf.fonts import BOLD, SANS, check_printable
 
 MAX_REMARK_CARDS = 200
 
 
 def seat_names(count: int) -> tuple[str, ...]:
-    return tuple(f"Player {i}" for i in range(1, count + 1))
+    """Names for a count of players, in the spec's language (they are printed, and recorded in
+    the file as the names they are)."""
+    from pnp.i18n import _, number
+
+    return tuple(_("Player {n}").format(n=number(i)) for i in range(1, count + 1))
 
 
 def parse_players(value) -> tuple[str, ...]:
@@ -41,18 +46,13 @@ def parse_players(value) -> tuple[str, ...]:
             raise ValueError(f"{where} is empty; every player needs a name")
         if len(name) > MAX_NAME:
             raise ValueError(f"{where} {name!r} is {len(name)} characters; at most {MAX_NAME}")
-        odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")), None)
+        odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")
+                    and ch not in JOINERS), None)     # a joiner some scripts need is fine
         if odd is not None:
             raise ValueError(f"{where} {name!r} has an invisible control character "
                              f"(U+{ord(odd):04X}); type the name plainly")
         for font in (SANS, BOLD):   # names are printed in both weights
             check_printable(name, f"{where}", font)
-        rtl = backwards_letter(name)
-        if rtl is not None:
-            raise ValueError(f"{where} {name!r} has {rtl!r} (U+{ord(rtl):04X} "
-                             f"{unicodedata.name(rtl, 'unnamed')}), written right to left: the "
-                             "sheets would print it backwards; write the name in Latin, Greek "
-                             "or Cyrillic letters")
         key = name.casefold()
         if key in seen:
             raise ValueError(f"{where} {name!r} repeats name {seen[key] + 1}; "

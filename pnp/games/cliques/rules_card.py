@@ -10,8 +10,9 @@ from __future__ import annotations
 from pnp.paper import Frame
 from . import wording
 from .board import Board
-from .ink import ASCENT, LEADING, MIN_TEXT, text_in_box
-from pnp.pdf.fonts import BOLD, SANS, string_width
+from .ink import ASCENT, LEADING, MIN_TEXT, beside, text_in_box
+from pnp.i18n import _
+from pnp.pdf.fonts import BOLD, SANS, page_rtl, pieces, string_width
 from pnp.pdf.marks import marked
 
 START_TAG = "CqN"           # marks a printed start count; also on the score sheet
@@ -27,10 +28,13 @@ def draw(board: Board, canvas, frame: Frame) -> None:
                      fill=0)
     inner = frame.inset(10)
     head_h = 16.0
-    text_in_box(canvas, "Cliques — the rules", inner.x, inner.top - head_h, inner.width * 0.5,
-                head_h, BOLD, 12, 8, valign="top")
-    text_in_box(canvas, f"The Rules of Cliques © 1999 David Westbrook, in short · set "
-                f"{board.ident} · {len(board.players)} players", inner.x + inner.width * 0.5,
+    half = inner.width * 0.5
+    text_in_box(canvas, _("Cliques — the rules"), beside(inner.x, inner.width, inner.x, half),
+                inner.top - head_h, half, head_h, BOLD, 12, 8, valign="top")
+    text_in_box(canvas, _("The Rules of Cliques © 1999 David Westbrook, in short · set {ident} · "
+                          "{players}").format(ident=board.ident,
+                                              players=wording.players(len(board.players))),
+                beside(inner.x, inner.width, inner.x + half, half),
                 inner.top - head_h, inner.width * 0.5, head_h, SANS, 7, MIN_TEXT, align="right",
                 valign="top")
     body = Frame(inner.x, inner.y, inner.width, inner.height - head_h - 4)
@@ -38,21 +42,26 @@ def draw(board: Board, canvas, frame: Frame) -> None:
     sections = wording.sections(board.start)
     size, columns = layout(sections, column_w, body.height)
     for k, column in enumerate(columns):
-        x = body.x + k * (column_w + COLUMN_GAP)
+        # a right-to-left page reads the right column first
+        x = body.x + ((1 - k) if page_rtl() else k) * (column_w + COLUMN_GAP)
         for y_line, runs, index in column:
             y = body.top - y_line - ASCENT * size
             if index == 1:           # the setup paragraph, which prints the start count
                 with marked(canvas, START_TAG, board.start):
-                    _runs(canvas, runs, x, y, size)
+                    _runs(canvas, runs, x, y, size, column_w)
             else:
-                _runs(canvas, runs, x, y, size)
+                _runs(canvas, runs, x, y, size, column_w)
 
 
-def _runs(canvas, runs, x: float, y: float, size: float) -> None:
+def _runs(canvas, runs, x: float, y: float, size: float, width: float) -> None:
     canvas.setFillGray(0)
+    rtl = page_rtl()            # a right-to-left page's lines start at the column's right
     for font, text, dx in runs:
         canvas.setFont(font, size)
-        canvas.drawString(x + dx, y, text)
+        if rtl:
+            canvas.drawRightString(x + width - dx, y, text)
+        else:
+            canvas.drawString(x + dx, y, text)
 
 
 def layout(sections: list[tuple[str, str]], width: float, height: float):
@@ -74,23 +83,26 @@ def _paragraph(heading: str, text: str, width: float, size: float):
     """Lines of runs: the first line starts with the bold heading, the rest wrap under it."""
     out = []
     for k, part in enumerate(text.split("\n")):
-        lead = f"{heading}. " if heading and k == 0 else ""
+        lead = _("{heading}. ").format(heading=heading) if heading and k == 0 else ""
         indent = string_width(lead, BOLD, size)
-        words = part.split()
-        line: list[str] = []
+        line: list[tuple[str, bool]] = []
         first = True
-        for word in words:
+        for word, glued in pieces(part):       # CJK breaks between characters too
             room = width - (indent if first else 0)
-            if line and string_width(" ".join(line + [word]), SANS, size) > room:
+            if line and string_width(_joined(line + [(word, glued)]), SANS, size) > room:
                 out.append(_line(lead if first else "", indent if first else 0, line))
                 line, first = [], False
-            line.append(word)
+            line.append((word, glued))
         out.append(_line(lead if first else "", indent if first else 0, line))
     return [[run for run in runs if run[1]] for runs in out]
 
 
-def _line(lead: str, indent: float, words: list[str]):
-    return [(BOLD, lead.rstrip(), 0.0), (SANS, " ".join(words), indent)]
+def _joined(words: list[tuple[str, bool]]) -> str:
+    return "".join(word if k == 0 or glued else f" {word}" for k, (word, glued) in enumerate(words))
+
+
+def _line(lead: str, indent: float, words: list[tuple[str, bool]]):
+    return [(BOLD, lead.rstrip(), 0.0), (SANS, _joined(words), indent)]
 
 
 def _columns(lines, sections, size, height):

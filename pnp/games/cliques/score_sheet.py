@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 from pnp.errors import PnpError
 from . import wording
-from .ink import GREY, MIN_TEXT, PALE, block_height, checkbox, fits, text_in_box
+from .ink import GREY, MIN_TEXT, PALE, beside, block_height, checkbox, fits, text_in_box
 from pnp.paper import MM, Frame
 from .board import Board
 from .rules_card import START_TAG
 from .rules import MAX_PLAYERS
+from pnp.i18n import _, current
 from pnp.pdf.fonts import BOLD, SANS, string_width
 from pnp.pdf.marks import marked
 
@@ -125,12 +126,15 @@ def _header(board: Board, canvas, frame: Frame) -> None:
     """Title, the rule's numbers, and the rules the sheet itself relies on."""
     y = frame.top
     tag_w = min(150.0, frame.width * 0.3)
-    text_in_box(canvas, "Cliques — score sheet", frame.x, y - 22, frame.width - tag_w, 22,
-                BOLD, 17, 10)
-    text_in_box(canvas, f"Set {board.ident} · {len(board.players)} players", frame.right - tag_w,
-                y - 22, tag_w, 22, SANS, 9, align="right")
+    title_w = frame.width - tag_w
+    text_in_box(canvas, _("Cliques — score sheet"), beside(frame.x, frame.width, frame.x, title_w),
+                y - 22, title_w, 22, BOLD, 17, 10)
+    tag = _("Set {ident} · {players}").format(ident=board.ident,
+                                              players=wording.players(len(board.players)))
+    text_in_box(canvas, tag, beside(frame.x, frame.width, frame.right - tag_w, tag_w), y - 22,
+                tag_w, 22, SANS, 9, align="right")
     # the source draws the starter for each game: the sheet leaves her to be drawn at the table
-    line = f"{wording.start(board.start)} {wording.FIRST_BLANK} {wording.TURN} {wording.OPEN} {wording.END}"
+    line = wording.start(board.start) + current().sentence_gap + wording.said(wording.FIRST_BLANK, wording.TURN, wording.OPEN, wording.END)
     with marked(canvas, START_TAG, board.start):
         text_in_box(canvas, line, frame.x, frame.y, frame.width, frame.height - 24, SANS, 9, 7,
                     valign="top")
@@ -176,10 +180,11 @@ def _section_title(canvas, frame: Frame, title: str, note: str) -> float:
 
 def _membership(board: Board, canvas, frame: Frame) -> None:
     n = len(board.players)
-    y = _section_title(canvas, frame, "Circles and members",
-                       "Tick a box when a player joins that circle (filled = founder); she stays "
-                       "a member for the rest of the game. At the end, write each circle's total "
-                       "in its members' ticked boxes and add across: that is the player's score. "
+    y = _section_title(canvas, frame, _("Circles and members"),
+                       _("Tick a box when a player joins that circle (filled = founder); she stays "
+                         "a member for the rest of the game. At the end, write each circle's total "
+                         "in its members' ticked boxes and add across: that is the player's score.")
+                       + current().sentence_gap
                        + wording.house_rule(wording.TIE))
     name_w, circle_w = _name_width(board, frame.width), _circle_width(board, frame.width)
     head_h = _header_height(board, frame.width)
@@ -187,7 +192,7 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
     row = _grid_row(board, frame)
     x0 = frame.x + name_w
     # column heads: circles named after their founders
-    text_in_box(canvas, "circle of →", frame.x + 2, y - head_h + 2, name_w - 4, head_h - 4,
+    text_in_box(canvas, _("circle of →"), frame.x + 2, y - head_h + 2, name_w - 4, head_h - 4,
                 SANS, 8, align="right", valign="bottom")
     for j, circle in enumerate(board.circles):
         cx = x0 + j * circle_w
@@ -200,7 +205,7 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
             else:
                 text_in_box(canvas, circle.founder, cx + 2, y - head_h + 2, circle_w - 4,
                             head_h - 4, BOLD, 9, align="center", valign="bottom")
-    text_in_box(canvas, "Score", x0 + n * circle_w + 2, y - head_h + 2, SCORE_COL - 4, head_h - 4,
+    text_in_box(canvas, _("Score"), x0 + n * circle_w + 2, y - head_h + 2, SCORE_COL - 4, head_h - 4,
                 BOLD, 9, align="center", valign="bottom")
     grid_top = y - head_h
     for i, name in enumerate(board.players):
@@ -220,7 +225,7 @@ def _membership(board: Board, canvas, frame: Frame) -> None:
     totals_y = grid_top - (n + 1) * row
     canvas.setFillGray(PALE)
     canvas.rect(frame.x, totals_y, name_w + n * circle_w, row, stroke=0, fill=1)
-    text_in_box(canvas, "Circle total (from the tally)", frame.x + 3, totals_y + 1, name_w - 6,
+    text_in_box(canvas, _("Circle total (from the tally)"), frame.x + 3, totals_y + 1, name_w - 6,
                 row - 2, SANS, 8)
     _grid(canvas, frame.x, grid_top, [name_w] + [circle_w] * n + [SCORE_COL], n + 1, row)
 
@@ -251,11 +256,11 @@ def _grid(canvas, x: float, top: float, widths: list[float], rows: int, row: flo
 
 def _tally(board: Board, canvas, frame: Frame) -> None:
     n = len(board.players)
-    y = _section_title(canvas, frame, "Tokens on remarks, circle by circle",
-                       "After each remark, add the tokens left on its card (approval + "
-                       "disapproval) to the circle's last number and write the new total in the "
-                       "next box. Full row? Carry on in a spare row at the bottom: write the "
-                       "circle's name first.")
+    y = _section_title(canvas, frame, _("Tokens on remarks, circle by circle"),
+                       _("After each remark, add the tokens left on its card (approval + "
+                         "disapproval) to the circle's last number and write the new total in the "
+                         "next box. Full row? Carry on in a spare row at the bottom: write the "
+                         "circle's name first."))
     name_w = _name_width(board, frame.width)
     head_h = TALLY_HEAD
     rows = n + SPARE_ROWS
@@ -263,10 +268,10 @@ def _tally(board: Board, canvas, frame: Frame) -> None:
     boxes = tally_boxes(board, frame.width)
     box_w = (frame.width - name_w - SCORE_COL) / boxes
     x0 = frame.x + name_w
-    text_in_box(canvas, "circle of ↓", frame.x + 2, y - head_h, name_w - 4, head_h, SANS, 8)
-    text_in_box(canvas, "running total after each remark →", x0 + 2, y - head_h,
+    text_in_box(canvas, _("circle of ↓"), frame.x + 2, y - head_h, name_w - 4, head_h, SANS, 8)
+    text_in_box(canvas, _("running total after each remark →"), x0 + 2, y - head_h,
                 boxes * box_w - 4, head_h, SANS, 7.5)
-    text_in_box(canvas, "Total", x0 + boxes * box_w + 2, y - head_h, SCORE_COL - 4, head_h,
+    text_in_box(canvas, _("Total"), x0 + boxes * box_w + 2, y - head_h, SCORE_COL - 4, head_h,
                 BOLD, 9, align="center")
     top = y - head_h
     for i, circle in enumerate(board.circles):
@@ -301,12 +306,12 @@ def _examples(board: Board, canvas, frame: Frame) -> None:
     canvas.rect(frame.x, frame.y, frame.width, frame.height, stroke=1, fill=0)
     canvas.setDash()
     inner = frame.inset(5)
-    text = (f"How it adds up. Say {c} has joined {a}'s circle, and {b} remarks there. If "
-            f"{a} votes approval and {c} disapproval, {b} takes that pair back: the card is left "
-            f"empty, {b} does not join and {a}'s circle adds 0. Had both approved, 2 approval "
-            f"tokens stay on the card: {b} joins and the circle adds 2.\n"
-            f"At the end, {a}'s circle has 9 tokens on its remarks and {b}'s has 5; {a} belongs to "
-            f"both, so {a} scores 9 + 5 = 14.")
+    text = _("How it adds up. Say {c} has joined {a}'s circle, and {b} remarks there. If "
+             "{a} votes approval and {c} disapproval, {b} takes that pair back: the card is left "
+             "empty, {b} does not join and {a}'s circle adds 0. Had both approved, 2 approval "
+             "tokens stay on the card: {b} joins and the circle adds 2.\n"
+             "At the end, {a}'s circle has 9 tokens on its remarks and {b}'s has 5; {a} belongs to "
+             "both, so {a} scores 9 + 5 = 14.").format(a=a, b=b, c=c)
     text_in_box(canvas, text, inner.x, inner.y, inner.width, inner.height, SANS, 8.5)
 
 
@@ -314,7 +319,7 @@ def _notes(canvas, frame: Frame) -> None:
     """Leftover space becomes a place to write down what each circle's secret seems to be."""
     if frame.height < 40:
         return
-    text_in_box(canvas, "Notes: what does each circle seem to want?", frame.x, frame.top - 12,
+    text_in_box(canvas, _("Notes: what does each circle seem to want?"), frame.x, frame.top - 12,
                 frame.width, 12, BOLD, 9, valign="top")
     canvas.setStrokeGray(GREY)
     canvas.setLineWidth(0.3)

@@ -13,11 +13,13 @@ from __future__ import annotations
 from pnp.paper import MM, Frame
 from . import wording
 from .ink import (
-    GREY, PALE, approval_mark, block_height, disapproval_mark, text_in_box)
+    GREY, PALE, approval_mark, beside, block_height, disapproval_mark, text_in_box)
 from .board import Board, Tracker
 from .rules import APPROVAL, DISAPPROVAL
 from .sizes import TRACKER
+from pnp.i18n import N_, _, number
 from pnp.pdf.fonts import BOLD, SANS
+from .wording import colour_name
 from pnp.pdf.marks import marked
 
 SIZE = TRACKER
@@ -28,13 +30,14 @@ ROW_LABEL_W = 24.0          # "tens" / "units"
 FOOT_SIZE = 6.5
 TAGS = {APPROVAL: "CqA", DISAPPROVAL: "CqD"}    # marked-content tags of the tracks' cells
 
-HOW = ("Ring each count in pencil (or put a coin on it). You vote: that colour's count goes one "
-       "down. You take back a pair: each count goes one up. " + wording.OPEN)
-TENS_UNITS = "Two rings a colour: count = tens + units (23 = 20 on tens, 3 on units). "
+HOW = N_("Ring each count in pencil (or put a coin on it). You vote: that colour's count goes one "
+         "down. You take back a pair: each count goes one up.")
+TENS_UNITS = N_("Two rings a colour: count = tens + units (23 = 20 on tens, 3 on units).")
 
 
 def foot(style: str) -> str:
-    return (TENS_UNITS if style == "tens-units" else "") + HOW
+    said = (TENS_UNITS, HOW, wording.OPEN) if style == "tens-units" else (HOW, wording.OPEN)
+    return wording.said(*said)
 
 
 def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
@@ -63,10 +66,12 @@ def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
 
 def _head(board: Board, tracker: Tracker, canvas, box: Frame) -> None:
     side_w = box.width * 0.42
-    text_in_box(canvas, tracker.player, box.x, box.y, box.width - side_w - 6, box.height, BOLD,
-                11, valign="top")
-    text_in_box(canvas, f"Token tracker · set {board.ident} · start: {tracker.start} of each "
-                "colour", box.right - side_w, box.y, side_w, box.height, SANS, 7, align="right",
+    name_w = box.width - side_w - 6
+    text_in_box(canvas, tracker.player, beside(box.x, box.width, box.x, name_w), box.y, name_w,
+                box.height, BOLD, 11, valign="top")
+    text_in_box(canvas, _("Token tracker · set {ident} · start: {start} of each colour").format(
+                ident=board.ident, start=number(tracker.start)),
+                beside(box.x, box.width, box.right - side_w, side_w), box.y, side_w, box.height, SANS, 7, align="right",
                 valign="top")
 
 
@@ -74,7 +79,7 @@ def _panel(tracker: Tracker, colour: str, canvas, box: Frame) -> None:
     r = 7.0
     mark = approval_mark if colour == APPROVAL else disapproval_mark
     mark(canvas, box.x + r, box.top - r, r)
-    text_in_box(canvas, colour.capitalize(), box.x, box.top - 2 * r - 12, LABEL_W - 4, 10,
+    text_in_box(canvas, colour_name(colour), box.x, box.top - 2 * r - 12, LABEL_W - 4, 10,
                 BOLD, 7.5, valign="top")
     low, high = getattr(tracker, colour)
     cells = Frame(box.x + LABEL_W, box.y, box.width - LABEL_W, box.height)
@@ -82,8 +87,8 @@ def _panel(tracker: Tracker, colour: str, canvas, box: Frame) -> None:
     if tracker.style == "tens-units":
         tens = [(t, str(t)) for t in range(low, high + 1, 10)]
         units = [(u, str(u)) for u in range(10)]
-        _rows(canvas, cells, [("tens", tag + "T", tens, tracker.start // 10 * 10),
-                              ("units", tag + "U", units, tracker.start % 10)], "CqS" + tag[-1])
+        _rows(canvas, cells, [(_("tens"), tag + "T", tens, tracker.start // 10 * 10),
+                              (_("units"), tag + "U", units, tracker.start % 10)], "CqS" + tag[-1])
     else:
         counts = list(range(low, high + 1))
         per_row = track_row(len(counts), cells.width, cells.height)
@@ -129,6 +134,6 @@ def _rows(canvas, box: Frame, rows: list[tuple[str, str, list[tuple[int, str]], 
                             number_h, BOLD if is_start else SANS, 10, align="center")
             if is_start:
                 with marked(canvas, start_tag, value):
-                    text_in_box(canvas, "start", x + 1.5, y + 2, cell_w - 3, 8, SANS, 6,
+                    text_in_box(canvas, _("start"), x + 1.5, y + 2, cell_w - 3, 8, SANS, 6,
                                 align="center")
     canvas.setStrokeGray(GREY)

@@ -19,7 +19,9 @@ from pnp.paper import Frame
 from .board import Board
 from .ink import GREY, approval_mark, disapproval_mark, text_in_box
 from .rules import APPROVAL, COLOURS
+from pnp.i18n import _
 from pnp.pdf.fonts import BOLD, SANS
+from .wording import colour_name
 from pnp.pdf.marks import marked
 
 TAG = "CqV"
@@ -50,7 +52,7 @@ def _face(canvas, player: str, colour: str, box_: Frame) -> None:
     mark = approval_mark if colour == APPROVAL else disapproval_mark
     mark(canvas, f.x + f.width / 2, f.top - r, r)
     word_h = 11.0
-    text_in_box(canvas, colour.capitalize(), f.x, f.top - 2 * r - 3 - word_h, f.width, word_h,
+    text_in_box(canvas, colour_name(colour), f.x, f.top - 2 * r - 3 - word_h, f.width, word_h,
                 BOLD, 9, 7, align="center")
     text_in_box(canvas, player, f.x, f.y, f.width, f.top - 2 * r - 5 - word_h - f.y, SANS, 7,
                 align="center")
@@ -77,7 +79,7 @@ def _back(canvas, player: str, box_: Frame) -> None:
         c += HATCH * 1.414
     text_in_box(canvas, player, label.x, label.y + label.height / 2, label.width,
                 label.height / 2, BOLD, 7, valign="bottom", align="center")
-    text_in_box(canvas, "Cliques vote card", label.x, label.y, label.width, label.height / 2,
+    text_in_box(canvas, _("Cliques vote card"), label.x, label.y, label.width, label.height / 2,
                 SANS, 6, align="center", valign="top")
     canvas.restoreState()
 

@@ -38,6 +38,8 @@
         el.textContent = errors[name].join(" ");
         var wrap = document.getElementById("w-" + name);
         if (wrap) { wrap.classList.add("bad"); }
+        var folded = el.closest("details");          // a mistake in a folded field unfolds it
+        if (folded) { folded.open = true; }
         var input = document.getElementById("f-" + name);
         if (input) { input.setAttribute("aria-invalid", "true"); }
       });
@@ -51,7 +53,7 @@
       if (running) { running.abort(); }       // the server stops the old one's worker
       running = new AbortController();
       var mine = ++asked;
-      status.textContent = "Drawing the preview…";
+      status.textContent = status.dataset.drawing;
       form.setAttribute("aria-busy", "true");
       post("/preview", new FormData(form), running.signal).then(function (r) {
         return r.json();
@@ -64,18 +66,16 @@
           (j.images || []).forEach(function (src, i) {
             var img = document.createElement("img");
             img.src = src;
-            img.alt = "Page " + (i + 1) + " of the preview";
+            img.alt = j.alts[i];
             images.appendChild(img);
           });
-          status.textContent = j.status;
           images.dataset.version = String(mine);
         } else {
           images.textContent = "";
-          status.textContent = "No preview: " + ((j.general || []).length || Object.keys(j.errors || {}).length
-            ? "see the mistakes." : "try again.");
         }
+        status.textContent = j.status || "";
       }).catch(function (e) {
-        if (e.name !== "AbortError" && mine === asked) { status.textContent = "The preview failed: " + e; }
+        if (e.name !== "AbortError" && mine === asked) { status.textContent = status.dataset.failed; }
       });
     };
 
@@ -87,28 +87,6 @@
     form.addEventListener("input", later);
     form.addEventListener("change", later);
     if (!images.querySelector("img") && !problems.textContent.trim()) { preview(); }
-  }
-
-  // ---- a build: its progress, until it is done ----------------------------------------------
-  var job = document.getElementById("job");
-  if (job && (job.dataset.state === "waiting" || job.dataset.state === "running")) {
-    var bar = document.getElementById("job-progress");
-    var line = document.getElementById("job-status");
-    var poll = function () {
-      fetch("/jobs/" + job.dataset.id + "/status", {headers: {"Accept": "application/json"}})
-        .then(function (r) { return r.json(); })
-        .then(function (j) {
-          if (j.state === "waiting" || j.state === "running") {
-            if (j.total) { bar.max = j.total; bar.value = j.done; }
-            line.textContent = j.state === "waiting" ? "Waiting for a free worker…"
-              : "Building: " + j.done + " of " + (j.total || "?") + " boards.";
-            setTimeout(poll, 400);
-          } else {
-            window.location.reload();
-          }
-        }).catch(function () { setTimeout(poll, 1000); });
-    };
-    setTimeout(poll, 300);
   }
 
   // ---- long work followed on its page: the server's words, until it is finished ----------------

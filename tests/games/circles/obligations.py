@@ -157,7 +157,7 @@ MUTATIONS = [
     Mutation("Circles: unfair colour placement", "circles", "color-unfair", unfair_colour),
     Mutation("Circles: data swaps two spaces' kinds", "circles", "drawn-space-kind",
                  spaces_swapped_in_data),
-    Mutation("Ink: a white shape over a Circles space", "circles", "ink-missing", white_over_space),
+    Mutation("Ink: a white shape over a Circles space", "circles", "content-differs", white_over_space),
 ]
 
 CODE_DEFECTS = [

@@ -78,7 +78,7 @@ MUTATIONS = [
     Mutation("Cliques: tracker range too short", "cliques", "tracker-range", tracker_short),
     Mutation("Cliques: a tracker cell not printed", "cliques", "drawn-tracker-range",
                  tracker_cell_erased),
-    Mutation("Text: Cliques start count misprinted", "cliques", "ink-extra|ink-missing",
+    Mutation("Text: Cliques start count misprinted", "cliques", "content-differs",
                  start_misprinted),
 ]
 

@@ -139,8 +139,10 @@ def test_player_list_defects():
     assert "player-count" in codes(dataclasses.replace(board, players=board.players[:2]))
     assert "player-name" in codes(dataclasses.replace(
         board, players=("Ann", "ANN", "Cy")))
-    assert "player-name" in codes(dataclasses.replace(board, players=("Ann", "山", "Cy")))
-    assert "player-name" in codes(dataclasses.replace(board, players=("Ann", "שרה", "Cy")))
+    assert "player-name" in codes(dataclasses.replace(board, players=("Ann", "Bo 🙂", "Cy")))
+    # names in any script print (shaped, right to left where they are written so)
+    for names in (("Ann", "山田", "Cy"), ("Ann", "שרה", "Cy"), ("فاطمة", "अनन्या", "Cy")):
+        assert "player-name" not in codes(dataclasses.replace(board, players=names))
     assert "first-player" in codes(dataclasses.replace(board, first="Nobody"))
 
 

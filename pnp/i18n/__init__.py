@@ -1,0 +1,100 @@
+"""Printed words in the reader's language: the catalogs, the language in force, and Babel's way of
+writing numbers and lists.
+
+Drawing code never holds a printed word as a bare literal: it passes it through ``_`` (or
+``ngettext`` for a counted noun) where it prints, or marks it with ``N_`` where it is defined
+once at module level and translated where it prints. ``pybabel extract`` (``babel.cfg``) finds
+them all and ``tests/i18n`` holds every catalog to the template.
+
+The language is not an argument threaded through every drawing function: the one drawing seam
+(``pnp.render``) sets it for the pages it draws (``using``), and everything below reads it. A
+context variable keeps two builds in two threads (the web page's workers) apart.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from .catalogs import translations
+from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, LanguageCode, language
+
+__all__ = ["_", "N_", "ngettext", "pgettext", "using", "current", "number", "listed", "per_language",
+           "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "LanguageCode", "language"]
+
+_current: ContextVar[str] = ContextVar("pnp_language", default=ENGLISH)
+
+
+def current() -> Language:
+    """The language the words being drawn now are printed in."""
+    return LANGUAGES[_current.get()]
+
+
+@contextmanager
+def using(code: str | None):
+    """Print in language ``code`` inside the block (None: English)."""
+    token = _current.set(language(code or ENGLISH).code)
+    try:
+        yield LANGUAGES[_current.get()]
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force."""
+    return translations(_current.get()).gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs where it is defined; ``_`` translates it where it prints."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted phrase that ``n`` takes in the language in force."""
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` where one English word needs two translations (``context`` tells them apart)."""
+    return translations(_current.get()).pgettext(context, message)
+
+
+def number(n, places: int | None = None) -> str:
+    """A number as the language writes it (digits, decimal mark, grouping); ``places``: that
+    many decimals, always."""
+    if _current.get() == ENGLISH and (places is not None or isinstance(n, int)):
+        # as English pages always printed them (the golden packs)
+        return f"{n:.{places}f}" if places is not None else str(n)
+    from babel.numbers import format_decimal
+
+    pattern = None if places is None else "0." + "0" * places if places else "0"
+    return format_decimal(n, format=pattern, locale=current().locale)
+
+
+def listed(items, style: str = "standard") -> str:
+    """Items joined as the language lists them ("a, b and c"; "or" lists with style "or")."""
+    from babel.lists import format_list
+
+    return format_list(list(items), style=style, locale=current().locale)
+
+
+def per_language(maxsize: int | None = 128):
+    """``functools.lru_cache`` for a function whose result holds printed words: a result is kept
+    per language, so a French build after an English one in the same process gets French."""
+    from functools import lru_cache, wraps
+
+    def wrap(function):
+        @lru_cache(maxsize=maxsize)
+        def kept(code, *args, **kwargs):
+            return function(*args, **kwargs)
+
+        @wraps(function)
+        def call(*args, **kwargs):
+            return kept(_current.get(), *args, **kwargs)
+
+        call.cache_clear = kept.cache_clear
+        call.cache_info = kept.cache_info
+        return call
+
+    return wrap

@@ -1,0 +1,132 @@
+"""The message catalogs: ``locale/<code>/LC_MESSAGES/pnp.po``, one per language, read with Babel.
+
+The ``.po`` files are the only source (no compiled ``.mo`` is kept beside them to drift): each is
+read once a process, the first time its language prints, and compiled in memory into Python's
+own ``gettext`` translations, which know the language's plural rule from the catalog's header.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+from .languages import ENGLISH, language
+
+DOMAIN = "pnp"
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def template_path() -> Path:
+    return LOCALE_DIR / f"{DOMAIN}.pot"
+
+
+def read_catalog(code: str):
+    """The Babel catalog of language ``code`` (for the tests and tools that look inside)."""
+    from babel.messages.pofile import read_po
+
+    with po_path(code).open("rb") as f:
+        return read_po(f, locale=language(code).locale, domain=DOMAIN)
+
+
+@lru_cache(maxsize=None)
+def translations(code: str) -> gettext.NullTranslations:
+    """What prints for each message in language ``code``; English is the messages themselves."""
+    if code == ENGLISH:
+        return gettext.NullTranslations()
+    return Translations(po_path(code).read_text(encoding="utf-8"))
+
+
+class Translations(gettext.NullTranslations):
+    """A catalog read straight from its ``.po`` text, as Python's gettext reads a compiled one.
+
+    Read here rather than by Babel (``read_catalog``, for the tests and tools) because every
+    build in another language reads its catalog once, and Babel takes ten times as long: the
+    format pnp writes (msgctxt, msgid, msgid_plural, msgstr, msgstr[n], each a run of quoted
+    lines) is all there is to read. A fuzzy entry is a draft, not a translation: it prints in
+    English (and tests/i18n fails on it)."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self._catalog: dict = {}
+        self.plural = lambda n: int(n != 1)
+        for entry in _entries(text):
+            if "fuzzy" in entry.get("flags", ()):
+                continue
+            msgid, context = entry.get("msgid", ""), entry.get("msgctxt")
+            if msgid == "":
+                self._header(entry.get("msgstr", ""))
+                continue
+            key = msgid if context is None else f"{context}\x04{msgid}"
+            if "msgid_plural" in entry:
+                forms = [entry[k] for k in sorted(k for k in entry if k.startswith("msgstr["))]
+                if all(forms):
+                    self._catalog[(key, "plural")] = forms
+            elif entry.get("msgstr"):
+                self._catalog[key] = entry["msgstr"]
+
+    def _header(self, header: str) -> None:
+        for line in header.splitlines():
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "plural-forms":
+                expression = value.split("plural=", 1)[1].rstrip(" ;")
+                self.plural = gettext.c2py(expression)
+
+    def gettext(self, message: str) -> str:
+        return self._catalog.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        forms = self._catalog.get((singular, "plural"))
+        if forms is None:
+            return singular if n == 1 else plural
+        return forms[min(self.plural(n), len(forms) - 1)]
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._catalog.get(f"{context}\x04{message}", message)
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "r": "\r"}
+
+
+def _unquote(line: str) -> str:
+    body, out, k = line.strip()[1:-1], [], 0
+    while k < len(body):
+        ch = body[k]
+        if ch == "\\" and k + 1 < len(body):
+            out.append(_ESCAPES.get(body[k + 1], body[k + 1]))
+            k += 2
+        else:
+            out.append(ch)
+            k += 1
+    return "".join(out)
+
+
+def _entries(text: str):
+    """The entries of a ``.po`` text, each a dict of its keywords' strings (and its flags)."""
+    entry: dict = {}
+    key = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            if entry:
+                yield entry
+            entry, key = {}, None
+        elif line.startswith("#,"):
+            entry["flags"] = {f.strip() for f in line[2:].split(",")}
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            if key is not None:
+                entry[key] += _unquote(line)
+        else:
+            key, _, rest = line.partition(" ")
+            if key in entry and key in ("msgid", "msgctxt"):      # a new entry without a blank
+                yield entry
+                entry = {}
+            entry[key] = _unquote(rest)
+    if entry:
+        yield entry

@@ -1,0 +1,154 @@
+"""The CJK face: Noto Sans CJK from the extra ``pnp[cjk]``, made printable once per machine.
+
+Chinese, Japanese and Korean need a font of some 65,000 glyphs (16 MB), too large to ship in
+every install: ``pip install 'pnp[cjk]'`` brings Noto Sans CJK (OFL) from PyPI. Its outlines are
+PostScript (CFF) and reportlab embeds only TrueType, so the first use converts it: every glyph's
+cubic outline becomes quadratic (fontTools' cu2qu, within 1 unit of 1000), the Simplified
+Chinese forms that the font picks by its ``locl`` feature become the characters' own glyphs (so
+a Chinese page prints mainland forms without shaping), and the layout tables go (no CJK line
+pnp prints needs them). That takes about 40 s of CPU once; the result is kept in the user's
+cache folder (pnp.cachedir) under a name holding the source's and fontTools' versions, written
+atomically and under a lock so two builds do not convert at once.
+
+The same source and fontTools give the same bytes (no timestamps are written), so a page prints
+the same on any machine with the same extra (pyproject.toml pins both).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+PACKAGE = "cvttf_NotoSansCJK_Regular"           # pip install 'pnp[cjk]'
+SOURCE = "NotoSansCJKtc-Regular.otf"
+INSTALL = "pip install 'pnp[cjk]'"
+LANGUAGE = "ZHS"                                  # the OpenType language whose forms print
+FORMAT = 1                                        # bump when the conversion below changes
+
+
+@lru_cache(maxsize=None)
+def font_source() -> Path | None:
+    """The extra's font file, or None where ``pnp[cjk]`` is not installed."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / SOURCE
+    return path if path.is_file() else None
+
+
+def _key(source: Path) -> str:
+    import fontTools
+
+    digest = hashlib.sha256()
+    with source.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return f"{digest.hexdigest()[:16]}-fonttools{fontTools.version}-{FORMAT}"
+
+
+@lru_cache(maxsize=None)
+def font_file() -> Path | None:
+    """The converted TrueType file (made now if this machine has none), or None without the
+    extra or a cache folder to keep it in."""
+    from pnp.cachedir import cache_folder
+
+    source = font_source()
+    folder = cache_folder()
+    if source is None or folder is None:
+        return None
+    target = folder / "fonts" / f"NotoSansCJK-pnp-{_key(source)}.ttf"
+    if target.is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    import fcntl
+
+    with open(target.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)          # another build may be converting it now
+        if not target.is_file():
+            fd, part = tempfile.mkstemp(dir=target.parent, suffix=".part")
+            os.close(fd)
+            try:
+                convert(source, Path(part))
+                os.replace(part, target)
+            finally:
+                if os.path.exists(part):
+                    os.unlink(part)
+    return target
+
+
+def _locl_forms(font) -> dict[str, str]:
+    """glyph -> the glyph the ``locl`` feature substitutes for it under LANGUAGE (single
+    substitutions only, as Noto Sans CJK's are)."""
+    gsub = font["GSUB"].table if "GSUB" in font else None
+    if gsub is None:
+        return {}
+    lookups: set[int] = set()
+    for record in gsub.ScriptList.ScriptRecord:
+        for lang in record.Script.LangSysRecord:
+            if lang.LangSysTag.strip() == LANGUAGE:
+                for index in lang.LangSys.FeatureIndex:
+                    feature = gsub.FeatureList.FeatureRecord[index]
+                    if feature.FeatureTag == "locl":
+                        lookups.update(feature.Feature.LookupListIndex)
+    forms: dict[str, str] = {}
+    for index in sorted(lookups):
+        lookup = gsub.LookupList.Lookup[index]
+        for sub in lookup.SubTable:
+            if lookup.LookupType == 7:
+                sub = sub.ExtSubTable
+            mapping = getattr(sub, "mapping", None)
+            if mapping:
+                for old, new in mapping.items():
+                    forms.setdefault(old, new)
+    return forms
+
+
+def convert(source: Path, target: Path) -> None:
+    """Write the printable TrueType font made from the CFF font ``source`` (see the module's
+    docstring)."""
+    from fontTools import subset
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont, newTable
+
+    font = TTFont(source, recalcTimestamp=False, lazy=False)
+    forms = _locl_forms(font)
+    for table in font["cmap"].tables:
+        table.cmap = {code: forms.get(glyph, glyph) for code, glyph in table.cmap.items()}
+    options = subset.Options()
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "VORG", "vhea", "vmtx", "JSTF"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.recalc_timestamp = False
+    options.glyph_names = False
+    sub = subset.Subsetter(options)
+    sub.populate(unicodes=font.getBestCmap().keys())
+    sub.subset(font)
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyphs)
+        glyphs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+        glyf[name] = pen.glyph()
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf
+    del font["CFF "]
+    maxp = font["maxp"]
+    maxp.tableVersion = 0x00010000
+    for field in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                  "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(maxp, field, 0)
+    maxp.maxZones = 1
+    font["head"].indexToLocFormat = 1
+    font["post"].formatType = 3.0
+    font.sfntVersion = "\x00\x01\x00\x00"
+    font.save(target)

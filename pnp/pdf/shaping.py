@@ -1,0 +1,250 @@
+"""One printed line laid out: split by face and direction, shaped, in visual order.
+
+A line of pnp's own words in a left-to-right language, all in DejaVu Sans, is drawn as it always
+was (``plain``: reportlab's own string drawing, the same bytes as before languages came). Any
+other line is laid out here:
+
+1. each character gets its face (``pnp.pdf.faces``: an Arabic letter prints in Noto Sans Arabic;
+   a space or digit stays with the text around it; a mark with its base);
+2. each character gets its level (``pnp.pdf.bidi``, in a paragraph of the page's direction);
+3. characters of one face and one level make a run; a run written right to left, or in Arabic,
+   Hebrew or Devanagari, is shaped by HarfBuzz (joining forms, conjuncts, marks placed,
+   brackets mirrored), with the rest of the line around it as context; a left-to-right run of
+   Latin or CJK is left to reportlab, as plain text;
+4. the runs are put in visual order (rule L2) and placed one after another.
+
+A shaped glyph goes into the PDF as reportlab puts any character, through the font's subset,
+so every glyph needs a character: its own where the font's cmap gives it one, else a code of
+the Private Use Area fixed by the glyph's number (0xE000 + glyph id), so that the code a glyph
+gets never depends on what was shaped before in the process. The PDF's ToUnicode map then says
+the text each such glyph stands for (``pnp.pdf.glyph_text``), so the words can be searched and
+copied.
+
+HarfBuzz's placements depend on its version: ``uharfbuzz`` is pinned in pyproject.toml, and the
+golden packs in each script fail if a new one moves a glyph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.pdf import faces
+from pnp.pdf.bidi import bidi_class, levels, visual_order
+from pnp.pdf.glyph_text import PUA, PUA_END
+
+PUA_GLYPHS = PUA_END - PUA  # so a shaped face may have this many glyphs
+_RTL_CLASSES = ("R", "AL", "AN")
+_SHAPED_SCRIPTS = (faces.ARABIC, faces.HEBREW, faces.DEVANAGARI)
+
+
+@dataclass(frozen=True)
+class Segment:
+    face: str            # the reportlab font it prints in
+    text: str            # a plain str, or reportlab's ShapedStr (glyphs with their placements)
+    x: float             # from the line's left end, in thousandths of the font size
+    width: float         # in thousandths of the font size
+
+
+@lru_cache(maxsize=8192)
+def plain(text: str, font: str, rtl: bool = False) -> bool:
+    """Is ``text`` drawn in ``font`` as reportlab draws a string, with no layout at all?"""
+    for ch in text:
+        if ord(ch) >= 0x0590 and _other_face(ch, font):
+            return False
+    if not rtl:
+        return True
+    # in a right-to-left paragraph, text that starts and ends with a left-to-right letter (or
+    # ends with a digit after one) is one left-to-right run; anything else is worked out
+    ends = text.strip()
+    if ends and bidi_class(ends[0]) == "L" and bidi_class(ends[-1]) in ("L", "EN") \
+            and not any(bidi_class(ch) in _RTL_CLASSES for ch in text):
+        return True
+    segments, _ = layout(text, font, rtl)
+    return len(segments) == 1 and segments[0].face == font and type(segments[0].text) is str
+
+
+@lru_cache(maxsize=None)
+def _other_face(ch: str, font: str) -> bool:
+    """Does ``ch`` need laying out beside text in ``font``: written right to left, or drawn by
+    another face of the family? (One no face has prints as before, as a missing glyph.)"""
+    if bidi_class(ch) in _RTL_CLASSES:
+        return True
+    if not faces.covers(font, ch) or faces.script_of(ch) is not None:
+        return faces.face_for(ch, faces.family_of(font)) not in (None, font)
+    return False
+
+
+@lru_cache(maxsize=None)
+def _own_face(ch: str, font: str) -> str | None:
+    """The face a letter (or a character of a script with a face) takes by itself; None for a
+    neutral character, which takes the face of the text around it."""
+    if faces.is_letter(ch) or faces.script_of(ch) is not None:
+        family = faces.family_of(font)
+        return faces.face_for(ch, family) or family.get(faces.LATIN, font)
+    return None
+
+
+@lru_cache(maxsize=None)
+def _neutral_face(ch: str, before: str | None, after: str | None, font: str) -> str:
+    family = faces.family_of(font)
+    for face in (before, after):
+        if face is not None and faces.covers(face, ch):
+            return face
+    base = family.get(faces.LATIN, font)
+    return base if faces.covers(base, ch) else (faces.face_for(ch, family) or base)
+
+
+def assign_faces(text: str, font: str) -> list[str]:
+    """The face each character of ``text`` prints in, starting from the family of ``font``."""
+    out: list[str | None] = [None] * len(text)
+    for i, ch in enumerate(text):
+        if i and faces.joins_previous(ch):
+            out[i] = out[i - 1]
+        else:
+            out[i] = _own_face(ch, font)
+    after = None
+    nexts: list[str | None] = [None] * len(text)
+    for i in range(len(text) - 1, -1, -1):   # the next face to the right of each character
+        nexts[i] = after
+        if out[i] is not None:
+            after = out[i]
+    for i, ch in enumerate(text):            # the rest (spaces, digits, punctuation): the face
+        if out[i] is None:                    # before them if it has them, else the one after
+            out[i] = _neutral_face(ch, out[i - 1] if i else None, nexts[i], font)
+    return out  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=8192)
+def layout(text: str, font: str, rtl: bool = False, language: str = "en"
+           ) -> tuple[tuple[Segment, ...], float]:
+    """The segments of the line ``text`` (``font`` names its family) in visual order, and its
+    width, in thousandths of the font size; ``rtl``: the page reads right to left."""
+    if not text:
+        return (), 0.0
+    face_of = assign_faces(text, font)
+    level_of = levels(text, 1 if rtl else 0)
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or face_of[i] != face_of[start] or level_of[i] != level_of[start]:
+            runs.append((start, i))
+            start = i
+    pieces = []
+    for start, end in runs:
+        face, level = face_of[start], level_of[start]
+        script = faces.script_of_face(face)
+        if level % 2 or script in _SHAPED_SCRIPTS:
+            shown, width = _shaped(text, start, end, face, level % 2 == 1, language)
+        else:
+            shown = text[start:end]
+            width = _plain_width(shown, face)
+        pieces.append((face, shown, width))
+    segments, x = [], 0.0
+    for k in visual_order([level_of[start] for start, _ in runs]):
+        face, shown, width = pieces[k]
+        segments.append(Segment(face, shown, x, width))
+        x += width
+    return tuple(segments), x
+
+
+def _plain_width(text: str, face: str) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, face, 1000)
+
+
+@lru_cache(maxsize=None)
+def _hb_font(face: str):
+    import uharfbuzz as hb
+
+    font = faces.ttfont(face)
+    return hb.Font(hb.Face(hb.Blob(bytes(font.face._ttf_data))))
+
+
+@lru_cache(maxsize=None)
+def _glyph_chars(face: str) -> dict[int, int]:
+    """glyph id -> the lowest character the font's cmap gives it."""
+    out: dict[int, int] = {}
+    for code, gid in sorted(faces.ttfont(face).face.charToGlyph.items()):
+        out.setdefault(gid, code)
+    return out
+
+
+def glyph_char(face: str, gid: int) -> int:
+    """The character glyph ``gid`` of ``face`` goes into the PDF as (its own, or PUA + gid,
+    registered with reportlab's font the first time)."""
+    chars = _glyph_chars(face)
+    code = chars.get(gid)
+    if code is not None:
+        return code
+    if gid >= PUA_GLYPHS:
+        raise ValueError(f"glyph {gid} of {face} is past the codes a shaped face may use")
+    code = PUA + gid
+    font = faces.ttfont(face).face
+    if code not in font.charToGlyph:
+        font.charToGlyph[code] = gid
+        font.glyphToChar.setdefault(gid, []).append(code)
+        font.charWidths[code] = font._pdfScale(_hb_font(face).get_glyph_h_advance(gid))
+    chars[gid] = code                      # met again: found at once
+    return code
+
+
+def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str):
+    """Run ``text[start:end]`` shaped in ``face``; the reportlab string that shows it and its
+    width in thousandths of the font size.
+
+    Shaped word by word: no script pnp prints joins or forms a cluster across a space, so each
+    word (and each space) is shaped once a process and kept, and a line's width is the sum of
+    its words' (a wrap measures many lines that share their words). A word cut off by a change
+    of face is shaped with the rest of the line as its context (an Arabic letter next to a
+    Latin one keeps its joining form), and not kept."""
+    from reportlab.pdfbase.ttfonts import ShapedStr
+
+    pieces, k = [], start
+    while k < end:
+        j = k + 1
+        while j < end and (text[j] == " ") == (text[k] == " "):
+            j += 1
+        edge = (k == start and k > 0 and text[k - 1] != " ") or \
+               (j == end and j < len(text) and text[j] != " ")
+        pieces.append(_shape(text, k, j, face, rtl, language) if edge
+                      else _word(text[k:j], face, rtl, language))
+        k = j
+    if rtl:
+        pieces.reverse()          # each word's glyphs are in visual order; so must the words be
+    chars = "".join(p[0] for p in pieces)
+    data = [d for p in pieces for d in p[1]]
+    return ShapedStr(chars, shapeData=data), sum(p[2] for p in pieces)
+
+
+@lru_cache(maxsize=16384)
+def _word(word: str, face: str, rtl: bool, language: str):
+    return _shape(word, 0, len(word), face, rtl, language)
+
+
+def _shape(text: str, start: int, end: int, face: str, rtl: bool, language: str):
+    """(characters, placements, width) of ``text[start:end]`` shaped by HarfBuzz in ``face``,
+    the rest of ``text`` its context."""
+    import uharfbuzz as hb
+    from reportlab.pdfbase.ttfonts import ShapeData
+
+    hb_font = _hb_font(face)
+    buf = hb.Buffer()
+    buf.add_str(text, item_offset=start, item_length=end - start)
+    buf.guess_segment_properties()
+    buf.direction = "rtl" if rtl else "ltr"
+    buf.language = language
+    buf.cluster_level = hb.BufferClusterLevel.MONOTONE_CHARACTERS
+    hb.shape(hb_font, buf, {})
+    font = faces.ttfont(face).face
+    scale = font._pdfScale
+    chars, data, width = [], [], 0.0
+    for info, pos in zip(buf.glyph_infos, buf.glyph_positions):
+        code = glyph_char(face, info.codepoint)
+        chars.append(chr(code))
+        advance = scale(pos.x_advance)
+        data.append(ShapeData(info.cluster, advance, scale(pos.y_advance), scale(pos.x_offset),
+                              scale(pos.y_offset), font.charWidths[code]))
+        width += advance
+    return "".join(chars), tuple(data), width
