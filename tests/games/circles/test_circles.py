@@ -581,17 +581,17 @@ def test_the_turn_limit_ends_every_game_even_between_greedy_players():
     """Greedy players can block each other for thousands of turns (bench/circles_play.py); the
     card's house rule ends every game by TURN_LIMIT: more markers on a side's color wins, equal
     is a draw. The same games without the limit include ones still unwon at the limit."""
-    from pnp.games.circles.card_text import TURN_LIMIT
+    from pnp.games.circles.card_text import ENDING, TURN_LIMIT
     from support.sim.circles_play import markers_on, random_game
 
     b = board(circles.Item(variants=Variants(lockdown=True)), 7)
     ended_by_limit = 0
     for seed in range(12):
-        game = random_game(b, random.Random(seed), greedy=True, limit=True)
+        game = random_game(b, random.Random(seed), players="greedy", ending=ENDING)
         assert game.turns <= TURN_LIMIT and (game.winner is not None or game.limit)
         ended_by_limit += game.limit
         if game.limit:
-            assert game.by in ("limit", "") and game.turns == TURN_LIMIT
+            assert game.by in ("markers", "") and game.turns == TURN_LIMIT
     assert ended_by_limit, "some greedy games need the limit"
     assert markers_on(b, [c.start for c in b.circles], "black") == 0     # starts are neutral
 
