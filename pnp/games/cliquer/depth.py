@@ -5,15 +5,15 @@ A ladder of players of rising strength (players.py), in this order:
 
     random < greedy (most points now) < lookahead2 (one reply) < perfect
 
-Each of these beats the one below it by a wide margin on the boards pnp prints: measured over
-48 boards of 7-9 dots (``python bench/depth.py --ladder``), greedy wins 98-100 % of pairs of
-games against random, lookahead2 76-99 % against greedy, perfect play 98-100 % against
-lookahead2 on every board with a dot inside (0.60 and 0.71 on the one game that every board
-with all its dots on the outline is, at 7 and 9 dots). The players between lookahead2 and perfect
-play that the chain had before (lookahead3, and searches of 2,000, 8,000 and 32,000 positions a
-move) win 41-81 % of pairs against lookahead2 and each other, across any band a test of a few
-hundred pairs can afford, so with them a board's depth was as much the games' luck as the
-board's (the same depth on 12 of 24 boards, measured again); they are left out.
+Each of these beats the one below it by a wide margin on the boards pnp prints: on 24 boards of
+6-9 dots, each chain played twice (``python bench/depth.py --sizes 6,7,8,9 --boards 6 --retest
+--no-loss``), greedy won 90-100 % of pairs of games against random, lookahead2 75-100 % against
+greedy, perfect play 81-100 % against lookahead2, and the depth came out the same on 24 of 24
+(docs/difficulty.md, "How sure"). The players between lookahead2 and perfect play that the
+chain had before (lookahead3, and searches of 2,000, 8,000 and 32,000 positions a move) won
+41-81 % of pairs against lookahead2 and each other, across any band a test of a few hundred
+pairs can afford, so with them a board's depth was as much the games' luck as the board's (the
+same depth on 12 of 24 boards, measured again); they are left out.
 
 The chain is walked from the bottom: the *champion* starts as random, and each rung in turn plays
 the champion; a rung that *reliably beats* the champion becomes the champion and adds one to the

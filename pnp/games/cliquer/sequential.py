@@ -26,9 +26,9 @@ tests/games/cliquer/test_cliquer_sequential.py, and the test is simulated there 
 
 Why this band: the skill chain's rungs (depth.py) were chosen so that on the boards pnp prints
 each beats the one below it by a wide margin, and the band lies where they were measured not to
-land (``python bench/depth.py --ladder``: 0.76-1.00 on every board measured, but 0.60 and 0.71
-for perfect play over lookahead2 on boards with every dot on the outline at 7 and 9 dots, at the
-band's edges). The rungs left out of the chain (lookahead3, the searches) win 41-81 % of pairs
+land (``python bench/depth.py --sizes 6,7,8,9 --boards 6 --retest --no-loss``: 0.75-1.00 on
+every step of 48 chains; the nearest, perfect play over lookahead2 on a 7-dot board with every
+dot on its outline, wins about 0.6 and fails). The rungs left out of the chain (lookahead3, the searches) win 41-81 % of pairs
 against lookahead2, across any band a test of a few hundred pairs can afford: with them in the
 chain a board's depth came out the same on only 12 of 24 boards when measured again.
 
