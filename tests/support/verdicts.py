@@ -79,6 +79,10 @@ sys.stderr.write(result.stderr)
 """
 
 
+# docs/validator.md's promise: every validation within 300 MB (pnp and any one of its children)
+MEMORY_PROMISED = 300 * 2**20
+
+
 def measured(*args) -> tuple[int, int, str, str]:
     """(exit code, peak memory in bytes of pnp and its children, stdout, stderr) of `pnp ARGS`
     run in a fresh process, so no earlier test's memory is counted."""

@@ -21,7 +21,7 @@ from pnp.build import build
 from pnp.spec import loads
 from support.frames import content_object, respelt, stream, update
 from support.tamper import SMALL, rewrite
-from support.verdicts import judged, measured
+from support.verdicts import MEMORY_PROMISED, judged, measured
 
 
 @pytest.fixture(scope="module")
@@ -224,7 +224,7 @@ def test_three_million_moves_are_refused_within_300_mb(good, tmp_path):
     assert path.stat().st_size < 300_000
     code, peak, out, err = measured("validate", path)
     assert code == 2 and "more than 200000 operators" in err, (code, err)
-    assert peak < 300 * 2**20, f"{peak / 2**20:.0f} MB"
+    assert peak < MEMORY_PROMISED, f"{peak / 2**20:.0f} MB"
 
 
 # ---- no internals, no "please report it" --------------------------------------------------------
