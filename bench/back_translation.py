@@ -4,6 +4,7 @@ The check that a translation says what the English says: someone who has not see
 reads each translation back into English, and the two are compared, line by line.
 
     python bench/back_translation.py export fr > fr.txt   # the translations only, shuffled
+    python bench/back_translation.py export fr --unread   # only those not read, or changed since
     # (a reader writes tests/i18n/back/fr.tsv: each line "KEY<TAB>English reading")
     python bench/back_translation.py compare fr           # English | reading, worst first
 
@@ -74,11 +75,23 @@ def overlap(english: str, reading: str) -> float:
     return len(wanted & words(reading)) / len(wanted) if wanted else 1.0
 
 
-def export(code: str) -> None:
+def unread(code: str) -> set[str]:
+    """Keys of the messages whose reading is missing, or was made from another translation."""
+    path = BACK / f"{code}.tsv"
+    got = readings(code) if path.exists() else {}
+    return {k for k, _, translation in entries(code)
+            if got.get(k, ("", ""))[0] != fingerprint(translation)}
+
+
+def export(code: str, only_unread: bool = False) -> None:
+    """Print the translations to read (all, or with ``only_unread`` those needing a new reading);
+    a new reading replaces the old line of its key in tests/i18n/back/<code>.tsv."""
+    wanted = unread(code) if only_unread else None
     rows = sorted(entries(code), key=lambda row: hashlib.sha256(row[0].encode()).hexdigest())
     print(f"# {code}: read each line into English; write KEY<TAB>MARK<TAB>reading")
     for k, _, translation in rows:
-        print(f"{k}\t{fingerprint(translation)}\t{said(translation)!r}")
+        if wanted is None or k in wanted:
+            print(f"{k}\t{fingerprint(translation)}\t{said(translation)!r}")
 
 
 def compare(code: str) -> None:
@@ -86,8 +99,11 @@ def compare(code: str) -> None:
     rows = []
     for k, english, translation in entries(code):
         english = english[-1] if isinstance(english, tuple) else english
-        reading = got.get(k, ("", "(no reading)"))[1]
-        rows.append((overlap(english, reading), english, reading))
+        mark, reading = got.get(k, ("", "(no reading)"))
+        score = overlap(english, reading)
+        if mark and mark != fingerprint(translation):
+            reading = f"(read from an earlier translation) {reading}"
+        rows.append((score, english, reading))
     rows.sort(key=lambda row: row[0])
     for score, english, reading in rows:
         print(f"{score:4.2f}  EN: {english}\n      BACK: {reading}\n")
@@ -96,5 +112,18 @@ def compare(code: str) -> None:
           f"{sum(r[0] < 0.5 for r in rows)} under 0.5 (read those by hand)")
 
 
+def main(argv: list[str]) -> int:
+    usage = "usage: back_translation.py export CODE [--unread] | compare CODE"
+    if len(argv) < 2 or argv[0] not in ("export", "compare") or \
+            argv[2:] not in ([], ["--unread"]) or (argv[0] == "compare" and argv[2:]):
+        print(usage, file=sys.stderr)
+        return 2
+    if argv[0] == "export":
+        export(argv[1], only_unread=argv[2:] == ["--unread"])
+    else:
+        compare(argv[1])
+    return 0
+
+
 if __name__ == "__main__":
-    {"export": export, "compare": compare}[sys.argv[1]](sys.argv[2])
+    sys.exit(main(sys.argv[1:]))

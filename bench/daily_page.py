@@ -2,7 +2,8 @@
 (a fresh cache folder for each), next to `pnp daily` on the same date in the same run:
 
   GET /daily?date=D, followed until the answer is shown  vs  pnp daily --date D (a fresh
-  (wall seconds a person waits)                               process and cache; its CPU too)
+  (wall seconds a person waits, and the CPU                   process and cache; its CPU too)
+  seconds the server and its workers spent on it)
 
 Dates are chosen by the size of yesterday's board: Thursday's yesterday has 9 dots, Sunday's 10
 and Monday's 11 (pnp.games.cliquer.daily.WEEK). The server is `pnp serve` as a user starts it,
@@ -41,6 +42,31 @@ def fresh_env(folder: str) -> dict:
     env = dict(os.environ, XDG_CACHE_HOME=folder)
     env.pop("PNP_CACHE", None)
     return env
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of process ``pid`` and every process under it, the ended ones included (a
+    process's reaped children count in its own cutime/cstime: the workers the fork server
+    started and reaped count in the fork server's)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    spent: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # after the name: state ppid ... utime(12) stime(13) cutime(14) cstime(15), 0-based here
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        spent[int(entry.name)] = sum(int(f) for f in fields[11:15]) / ticks
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += spent.get(p, 0.0)
+        todo.extend(children.get(p, ()))
+    return total
 
 
 def page_answer(base: str, day: str, limit: float = 900) -> tuple[float, str]:
@@ -93,9 +119,11 @@ def main() -> None:
             for day in days:
                 before = dt.date.fromisoformat(day) - dt.timedelta(days=1)
                 dots = WEEK[before.weekday()][0]
+                cpu = tree_cpu(server.pid)
                 wall, said = page_answer(base, day)
+                cpu = tree_cpu(server.pid) - cpu
                 cli_wall, cli_cpu, cli_said = cli_answer(day)
-                print(f"{day} (yesterday {dots} dots): page {wall:6.1f} s wall: {said}")
+                print(f"{day} (yesterday {dots} dots): page {wall:6.1f} s wall, {cpu:6.1f} s CPU: {said}")
                 print(f"{'':27}pnp daily {cli_wall:6.1f} s wall, {cli_cpu:6.1f} s CPU: {cli_said}")
         finally:
             server.terminate()

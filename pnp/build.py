@@ -95,30 +95,31 @@ def generated(spec: Spec, seed: str, jobs: int = 1, progress=None):
     pool.shutdown()
 
 
-def _every_failing(spec: Spec, todo: list[Task], failed: Task, error: str):
+def _every_failing(spec: Spec, todo: list[Task], failed: Task, error: tuple):
     """The error of the item that failed and of every later item that fails too, so one run
     names every impossible item (each later item is tried on its first board only: enough for
     an item that cannot be made at all, the usual case)."""
     from pnp.errors import SpecErrors
 
-    mistakes = [spec.items[failed.entry].error(error)]
+    mistakes = [spec.items[failed.entry].error(*error)]
     tried = {failed.entry}
     for task in todo:
         if task.entry > failed.entry and task.entry not in tried:
             tried.add(task.entry)
             _, later = _outcome(task)
             if later is not None:
-                mistakes.append(spec.items[task.entry].error(later))
+                mistakes.append(spec.items[task.entry].error(*later))
     return mistakes[0] if len(mistakes) == 1 else SpecErrors(mistakes)
 
 
 def _outcome(task: Task):
-    """(board, None), or (None, message) for a user's error, which the parent reports at its
-    own item (module-level so worker processes can run it)."""
+    """(board, None), or (None, (message, advice)) for a user's error, which the parent reports
+    at its own item (module-level so worker processes can run it; ``advice``: the fields to
+    change, when the error names them)."""
     try:
         return run_task(task), None
     except (ValueError, PnpError) as exc:
-        return None, str(exc)
+        return None, (str(exc), getattr(exc, "advice", None))
 
 
 @contextmanager
@@ -178,7 +179,7 @@ def write_pdf(target: Path, spec: Spec, seed: str, pairs: Iterable[tuple[Entry, 
                                          ((index[id(entry)], entry.kind, board) for entry, board in pairs),
                                          part, language)
         except ItemError as exc:
-            raise spec.items[exc.item].error(exc.message) from None
+            raise spec.items[exc.item].error(exc.message, exc.advice) from None
         attach_json(canvas, payload(spec.title, seed, spec.page, page, records, part, language))
         canvas.save()
         fh.flush()

@@ -25,6 +25,45 @@ class FieldRef:
         return ".".join(str(p) for p in self.path)
 
 
+@dataclass(frozen=True)
+class Advice:
+    """What to do about a mistake found while building an item, not while reading its spec (30
+    dots with too little room to place them), for a page that shows the item's fields: which
+    fields to change, by the item's option keys (``keys``: "dots", "size_mm") and the spec's own
+    (``spec_keys``: "page.size"), and a message for the page (``message``, a catalog message)
+    with a placeholder for each of them (a key's dots as underscores: ``{page_size}``), which the
+    page fills with the field's label in its own language, and for the numbers in ``facts``."""
+
+    keys: tuple = ()
+    spec_keys: tuple = ()
+    message: str = ""
+    facts: tuple = ()           # (name, value) pairs: plain data, hashable, sent between processes
+
+    @staticmethod
+    def placeholder(key: str) -> str:
+        return key.replace(".", "_")
+
+    def said(self, label, translate=str) -> str:
+        """The message with each field named by ``label(key, is_spec_key)``, translated by
+        ``translate`` (gettext)."""
+        named = {self.placeholder(k): label(k, False) for k in self.keys}
+        named.update({self.placeholder(k): label(k, True) for k in self.spec_keys})
+        return translate(self.message).format(**dict(self.facts), **named)
+
+
+class OptionsError(PnpError):
+    """A mistake the build finds in an item's options (the loader cannot: it needs the board
+    made or laid out). Its text is what the CLI prints, at the item's line, as ever; ``advice``
+    names the fields for a page."""
+
+    def __init__(self, message: str, advice: Advice | None = None):
+        super().__init__(message)
+        self.advice = advice
+
+    def __reduce__(self):       # sent whole from a build's worker processes
+        return (type(self), (str(self), self.advice))
+
+
 class SpecError(PnpError):
     """A mistake in a spec file: printed as FILE:LINE:COL: message, or FILE: message when it
     has no place in the text (a missing file, a folder given as a spec).
@@ -34,7 +73,8 @@ class SpecError(PnpError):
     two together as the CLI says them ("items[0].dots must be 3..40, got 80")."""
 
     def __init__(self, message: str, file: str = "<spec>", line: int | None = 1,
-                 column: int | None = 1, field: FieldRef | None = None, problem: str | None = None):
+                 column: int | None = 1, field: FieldRef | None = None, problem: str | None = None,
+                 advice: Advice | None = None):
         super().__init__(message)
         self.message = message
         self.file = file
@@ -42,6 +82,7 @@ class SpecError(PnpError):
         self.column = column
         self.field = field
         self.problem = problem if problem is not None else message
+        self.advice = advice        # a mistake the build found in an item: the fields to change
 
     def by_label(self, label: str | None = None) -> str:
         """The mistake named by its field's label ("How many dots: must be 3..40, got 80"),
@@ -84,7 +125,7 @@ class SpecErrors(SpecError):
             raise ValueError("SpecErrors needs at least one mistake")
         first = flat[0]
         super().__init__(first.message, first.file, first.line, first.column, first.field,
-                         first.problem)
+                         first.problem, first.advice)
         self._mistakes = flat
 
     @property

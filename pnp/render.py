@@ -28,9 +28,9 @@ GENERATOR = f"pnp {__version__}"
 class ItemError(PnpError):
     """A piece of item ``item`` cannot be laid out; the build reports it at the item's line."""
 
-    def __init__(self, item: int, message: str):
+    def __init__(self, item: int, message: str, advice=None):
         super().__init__(message)
-        self.item, self.message = item, message
+        self.item, self.message, self.advice = item, message, advice
 
 
 def footer_text(title: str, seed: str, generator: str) -> str:
@@ -115,14 +115,14 @@ def _draw_boards(canvas, page, footer: str, boards, part: str) -> tuple[list, in
             try:
                 imposer.add(piece, placements, f"{kind} {piece.name}", band)
             except PnpError as exc:
-                raise ItemError(item, str(exc)) from None
+                raise ItemError(item, str(exc), getattr(exc, "advice", None)) from None
             band = False
     imposer.finish()              # held-back pieces (answer keys) start a sheet of their own
     for piece, placements, item, kind in held_back:
         try:
             imposer.add(piece, placements, f"{kind} {piece.name}")
         except PnpError as exc:
-            raise ItemError(item, str(exc)) from None
+            raise ItemError(item, str(exc), getattr(exc, "advice", None)) from None
     pages = imposer.finish()
     if part == HELD_BACK:
         records = [r for r in records if r["placements"]]

@@ -94,21 +94,30 @@ def most_pages(spec: Spec, folder: Path) -> int:
     return sum(pages * entry.count for (_, _, pages), entry in zip(written[1:], spec.items))
 
 
-def contents(spec: Spec, part, boards: int) -> str:
-    """What a written PDF holds, in the games' words: "24 worksheets", "4 boards, 2 sets", "24
-    answer keys" (``part`` as pnp.build.output_paths names it: None for the pack, an item's
-    index, or held-back pieces)."""
+def counted(spec: Spec, part, boards: int) -> list[tuple[str, int]]:
+    """What a written PDF holds, in the games' nouns with their counts, in the order they first
+    come: [("worksheet", 24)], [("board", 4), ("set", 2)], [("answer key", 24)] (``part`` as
+    pnp.build.output_paths names it: None for the pack, an item's index, or held-back pieces).
+    The CLI says them in English (``contents``); the web page in the page's language."""
     from pnp.render import HELD_BACK
-    from pnp.words import count, tally
 
     if part == HELD_BACK or isinstance(part, tuple):
-        return count(boards, noun("", answer_key=True))
+        return [(noun("", answer_key=True), boards)]
     entries = spec.items if part is None else [spec.items[part]]
-    nouns = [noun(entry.kind, worksheet=getattr(entry.item, "worksheet", False))
-             for entry in entries for _ in range(entry.count)]
-    if len(nouns) != boards:           # a count the spec cannot explain: say it plainly
-        return count(boards, "board")
-    return tally(nouns)
+    totals: dict[str, int] = {}
+    for entry in entries:
+        what = noun(entry.kind, worksheet=getattr(entry.item, "worksheet", False))
+        totals[what] = totals.get(what, 0) + entry.count
+    if sum(totals.values()) != boards:      # a count the spec cannot explain: say it plainly
+        return [("board", boards)]
+    return list(totals.items())
+
+
+def contents(spec: Spec, part, boards: int) -> str:
+    """``counted`` in words: "24 worksheets", "4 boards, 2 sets", "24 answer keys"."""
+    from pnp.words import count
+
+    return ", ".join(count(n, what) for what, n in counted(spec, part, boards))
 
 
 # ---- the board of the day --------------------------------------------------------------------
@@ -122,12 +131,13 @@ def daily(day, folder: Path) -> Iterator[tuple[Spec, Path, int, int]]:
             yield spec, path, boards, pages
 
 
-def yesterday(day, seconds: float | None = None, progress=None) -> Iterator[str]:
+def yesterday(day, seconds: float | None = None, progress=None, hint: bool = True) -> Iterator[str]:
     """The answer to the day before's board of every game that has one, a line each; each game
     keeps an answer worked out in its cache folder, so the next ask is answered at once.
-    ``seconds``: the time allowed (None: the game's own); ``progress`` hears the search."""
+    ``seconds``: the time allowed (None: the game's own); ``progress`` hears the search;
+    ``hint``: a line not worked out names the CLI's option that gives it more time."""
     for kind in offering("daily_answer"):
-        yield game(kind).daily_answer(day, seconds, progress)
+        yield game(kind).daily_answer(day, seconds, progress, hint)
 
 
 def yesterday_drawn(day, seconds: float | None = None, progress=None) -> Iterator[dict]:

@@ -121,8 +121,10 @@ class Entry:
     item: Any
     where: tuple[str, int, int]   # file, line, column of the entry, for errors found later
 
-    def error(self, message: str) -> SpecError:
-        return SpecError(message, *self.where)
+    def error(self, message: str, advice=None) -> SpecError:
+        """A mistake the build found in this entry, at its line (``advice``: the fields to
+        change, ``pnp.errors.Advice``)."""
+        return SpecError(message, *self.where, advice=advice)
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ GOLDEN = {
     "class set": ("f76a736a00c88632", "779631e57ac18757"),      # the key says question 4's score is shared
     "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
-    "circles ar": ("4a30dda940fb9509", "98eab5a0a52b178a"),    # shaped right to left
+    "circles ar": ("3148c0b475f96f4e", "1903cda6a3e189bf"),    # shaped right to left
     "cliques hi": ("99cc22517773526c", "d24bde840c92d49c"),    # Devanagari conjuncts, seat names
     "class set zh": ("591c5c6d77d149fd", "a4b959bbcc9e2775"),  # headings in the CJK bold face
 }

@@ -86,8 +86,9 @@ OPTIONAL_DOORS = {
                "'unfinished' when asked work was not done within the limits); report(figures) "
                "-> text: `pnp analyze`",
     "daily_spec": "daily_spec(date) -> spec text: the board of the day, `pnp daily`",
-    "daily_answer": "daily_answer(date, seconds or None, progress) -> one line: the answer to "
-                    "the day before's board, printed after `pnp daily`",
+    "daily_answer": "daily_answer(date, seconds or None, progress, hint) -> one line: the "
+                    "answer to the day before's board, printed after `pnp daily` (hint: a line "
+                    "not worked out names the option that gives it more time)",
     "daily_played": "daily_played(date, seconds or None, progress) -> {answer, board, figures}: "
                     "daily_answer's line with the day before's board and its figures, perfect "
                     "play's whole best line in them (kept like the answer): `pnp site` draws it",

@@ -17,11 +17,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
-from .catalogs import translations
+from .catalogs import WEB, translations
 from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, LanguageCode, language
 
-__all__ = ["_", "N_", "ngettext", "pgettext", "using", "current", "number", "listed", "per_language",
-           "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "LanguageCode", "language"]
+__all__ = ["_", "N_", "W_", "ngettext", "pgettext", "using", "current", "number", "listed", "per_language",
+           "web_gettext", "web_ngettext", "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "LanguageCode", "language"]
 
 _current: ContextVar[str] = ContextVar("pnp_language", default=ENGLISH)
 
@@ -46,8 +46,25 @@ def _(message: str) -> str:
     return translations(_current.get()).gettext(message)
 
 
+def web_gettext(message: str) -> str:
+    """``message`` as the web page shows it in the language in force (its own catalog, then
+    the printed one)."""
+    return translations(_current.get(), WEB).gettext(message)
+
+
+def web_ngettext(singular: str, plural: str, n: int) -> str:
+    return translations(_current.get(), WEB).ngettext(singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs where it is defined; ``_`` translates it where it prints."""
+    return message
+
+
+def W_(message: str) -> str:
+    """Marks ``message`` for the web page's catalog (words the page shows and no PDF prints,
+    outside pnp/web, such as a game's advice on which fields to change); the page translates it
+    where it shows it."""
     return message
 
 

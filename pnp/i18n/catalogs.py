@@ -13,32 +13,45 @@ from pathlib import Path
 
 from .languages import ENGLISH, language
 
-DOMAIN = "pnp"
+DOMAIN = "pnp"           # what the PDFs print
+WEB = "web"              # what the web page shows (its own words; a printed word it shows too,
+                         # such as a game's title, is read from the printed catalog)
+DOMAINS = (DOMAIN, WEB)
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 
-def po_path(code: str) -> Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(code: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po"
 
 
-def template_path() -> Path:
-    return LOCALE_DIR / f"{DOMAIN}.pot"
+def template_path(domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / f"{domain}.pot"
 
 
-def read_catalog(code: str):
+def read_catalog(code: str, domain: str = DOMAIN):
     """The Babel catalog of language ``code`` (for the tests and tools that look inside)."""
     from babel.messages.pofile import read_po
 
-    with po_path(code).open("rb") as f:
-        return read_po(f, locale=language(code).locale, domain=DOMAIN)
+    with po_path(code, domain).open("rb") as f:
+        return read_po(f, locale=language(code).locale, domain=domain)
 
 
 @lru_cache(maxsize=None)
-def translations(code: str) -> gettext.NullTranslations:
-    """What prints for each message in language ``code``; English is the messages themselves."""
+def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """What prints (or, ``domain`` WEB, what the page shows) for each message in language
+    ``code``; English is the messages themselves. The page's catalog falls back on the printed
+    one."""
     if code == ENGLISH:
         return gettext.NullTranslations()
-    return Translations(po_path(code).read_text(encoding="utf-8"))
+    printed = Translations(po_path(code).read_text(encoding="utf-8"))
+    if domain == DOMAIN:
+        return printed
+    path = po_path(code, domain)
+    if not path.exists():
+        return printed
+    shown = Translations(path.read_text(encoding="utf-8"))
+    shown.add_fallback(printed)
+    return shown
 
 
 class Translations(gettext.NullTranslations):
@@ -77,16 +90,23 @@ class Translations(gettext.NullTranslations):
                 self.plural = gettext.c2py(expression)
 
     def gettext(self, message: str) -> str:
-        return self._catalog.get(message, message)
+        if message in self._catalog:
+            return self._catalog[message]
+        return self._fallback.gettext(message) if self._fallback else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         forms = self._catalog.get((singular, "plural"))
         if forms is None:
+            if self._fallback:
+                return self._fallback.ngettext(singular, plural, n)
             return singular if n == 1 else plural
         return forms[min(self.plural(n), len(forms) - 1)]
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._catalog.get(f"{context}\x04{message}", message)
+        key = f"{context}\x04{message}"
+        if key in self._catalog:
+            return self._catalog[key]
+        return self._fallback.pgettext(context, message) if self._fallback else message
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "r": "\r"}

@@ -1,52 +1,76 @@
-"""The messages pnp's code prints, found as ``pybabel extract -F babel.cfg -k N_`` finds them.
+"""The messages pnp's code prints, found as ``pybabel extract -F babel.cfg -k N_`` finds them,
+and those the web page shows (its own catalog, ``web``: pnp/web's messages, and a game's words
+for the page marked ``W_``).
 
-``python -m pnp.i18n.extract`` writes the template (``locale/pnp.pot``) and brings every
-catalog up to date with it (new messages empty, gone ones dropped); docs/languages.md says how
-to translate what is then missing. The tests call ``messages()`` to hold the template and every
-catalog to the code.
+``python -m pnp.i18n.extract`` writes the templates (``locale/pnp.pot``, ``locale/web.pot``)
+and brings every catalog up to date with them (new messages empty, gone ones dropped);
+docs/languages.md says how to translate what is then missing. The tests call ``messages()`` to
+hold the templates and every catalog to the code.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .catalogs import DOMAIN, LOCALE_DIR, po_path, read_catalog, template_path
+from .catalogs import DOMAIN, DOMAINS, LOCALE_DIR, WEB, po_path, read_catalog, template_path
 from .languages import CODES, ENGLISH, language
 
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+# pnp/web's own (pnp.web.say): the same, and a counted message marked where it is defined
+WEB_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Nn_": (1, 2)}
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
-def messages():
-    """Babel's catalog of every message in pnp's code, in a stable order."""
+def messages(domain: str = DOMAIN):
+    """Babel's catalog of every message in pnp's code that ``domain`` holds (the PDFs' words,
+    or the web page's), in a stable order."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
-    catalog = Catalog(project="pnp", domain=DOMAIN, charset="utf-8")
-    found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
-                             comment_tags=("TRANSLATORS:",))
-    for filename, lineno, message, comments, context in found:
-        path = f"pnp/{filename}"
-        catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    catalog = Catalog(project="pnp", domain=domain, charset="utf-8")
+    if domain == WEB:
+        # outside pnp/web only the few modules that mark a message W_ are read (half the time)
+        marked = [(path.relative_to(PACKAGE).as_posix(), "python") for path in sorted(PACKAGE.rglob("*.py"))
+                  if "web" not in path.relative_to(PACKAGE).parts[:1] and "W_(" in path.read_text("utf-8")]
+        runs = [(PACKAGE / "web", [("**.py", "python")], WEB_KEYWORDS),
+                (PACKAGE, marked, {"W_": None})]
+    else:
+        runs = [(PACKAGE, [("web/**.py", "ignore"), ("**.py", "python")], KEYWORDS)]
+    for folder, method_map, keywords in runs:
+        found = extract_from_dir(str(folder), method_map=method_map, keywords=keywords,
+                                 comment_tags=("TRANSLATORS:",))
+        for filename, lineno, message, comments, context in found:
+            path = Path(folder, filename).relative_to(PACKAGE.parent).as_posix()
+            catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
 def main() -> None:
+    for domain in DOMAINS:
+        update(domain)
+
+
+def update(domain: str) -> None:
+    from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
-    template = messages()
-    with template_path().open("wb") as f:
+    template = messages(domain)
+    with template_path(domain).open("wb") as f:
         write_po(f, template, width=100, no_location=True, omit_header=True, sort_output=True)
     for code in CODES:
         if code == ENGLISH or not po_path(code).exists():
             continue
-        catalog = read_catalog(code)
+        if po_path(code, domain).exists():
+            catalog = read_catalog(code, domain)
+        else:               # a new catalog, with its language's plural rule
+            catalog = Catalog(locale=language(code).locale, domain=domain, charset="utf-8")
+            po_path(code, domain).parent.mkdir(parents=True, exist_ok=True)
         catalog.update(template, no_fuzzy_matching=True)
-        with po_path(code).open("wb") as f:
+        with po_path(code, domain).open("wb") as f:
             write_po(f, catalog, width=100, no_location=True, ignore_obsolete=True)
         missing = sum(1 for m in catalog if m.id and not m.string)
-        print(f"{language(code).english}: {missing} messages to translate in {po_path(code)}")
-    print(f"template: {len(template)} messages in {template_path()} ({LOCALE_DIR})")
+        print(f"{language(code).english}: {missing} messages to translate in {po_path(code, domain)}")
+    print(f"template: {len(template)} messages in {template_path(domain)} ({LOCALE_DIR})")
 
 
 if __name__ == "__main__":

@@ -24,8 +24,9 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from pnp.web import follow, gallery, looking, making, tasks, tools
+from pnp.web import follow, gallery, looking, making, say, tasks, tools
 from pnp.web.cache import Kept
+from pnp.web.say import Said
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
 from pnp.web.site import MAX_FORM_BYTES, MAX_UPLOAD, PRIVATE, PUBLIC, Site
@@ -39,19 +40,19 @@ async def static(request: Request) -> Response:
     site = request.app.state.site
     name = request.path_params["name"]
     if name not in site.static:
-        return PlainTextResponse("pnp: not found", 404)
+        return PlainTextResponse(str(Said(say.NOT_FOUND)), 404)
     kind = "text/javascript" if name.endswith(".js") else "text/css"
     return Response(site.static[name], media_type=f"{kind}; charset=utf-8",
                     headers={"Cache-Control": "max-age=300"})
 
 
 async def not_found(request: Request, exc) -> Response:
-    return PlainTextResponse("pnp: not found", 404)
+    return PlainTextResponse(str(Said(say.NOT_FOUND)), 404)
 
 
 async def not_allowed(request: Request, exc) -> Response:
     status = getattr(exc, "status_code", 400)
-    return PlainTextResponse(f"pnp: {getattr(exc, 'detail', 'refused')}", status)
+    return PlainTextResponse(str(Said(say.NOT_ALLOWED)), status)
 
 
 async def server_error(request: Request, exc) -> Response:
@@ -59,7 +60,7 @@ async def server_error(request: Request, exc) -> Response:
     # goes on; what was raised goes to the server's log
     logging.getLogger("pnp.web").error("pnp serve: %s %s failed", request.method, request.url.path,
                                        exc_info=exc)
-    return PlainTextResponse("pnp: this page could not be made; try again in a moment", 500)
+    return PlainTextResponse(str(Said(say.BROKEN)), 500)
 
 
 SECURITY_HEADERS = [

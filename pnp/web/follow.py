@@ -13,6 +13,7 @@ import time
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from pnp.web.say import GONE, Said, sentence
 from pnp.web.site import Refusal, answer, form_of
 
 AT_ONCE = 1.5        # seconds a request waits for its work before it shows a progress page
@@ -20,15 +21,6 @@ AT_ONCE = 1.5        # seconds a request waits for its work before it shows a pr
 # what a job is (its ``what``) -> the function that shows it, finished or not: each page that
 # starts long work registers its own, and /work/ID shows any of them
 SHOWN: dict = {}
-
-
-def sentence(text: str) -> str:
-    """A message as the page shows it: a sentence, capital first (unless it opens with a name
-    such as a file's), full stop last."""
-    text = text.strip()
-    if text.split(" ", 1)[0].isalpha():          # a word, not a file's name ("notes.pdf: ...")
-        text = text[:1].upper() + text[1:]
-    return text + ("" if text.endswith((".", "?", "!")) else ".")
 
 
 def register(what: str, shown) -> None:
@@ -84,8 +76,8 @@ def page(request: Request, job, template: str, finished, **context) -> Response:
 
 
 def mistakes(job) -> list[str]:
-    """A refused or failed job's lines."""
-    return [m for _, _, _, m in job.error] if job.state == "refused" else [str(job.error)]
+    """A refused or failed job's lines, in the page's words."""
+    return [str(m.message) for m in job.error] if job.state == "refused" else [str(job.error)]
 
 
 def find(request: Request):
@@ -93,14 +85,10 @@ def find(request: Request):
     return job if job is not None and job.what in SHOWN else None
 
 
-GONE = ("this work is no longer kept: it ended more than 15 minutes ago, or the server was "
-        "restarted; please start it again")
-
-
 async def work_page(request: Request) -> Response:
     job = find(request)
     if job is None:
-        return answer(request, Refusal(GONE, 404))
+        return answer(request, Refusal(Said(GONE), 404))
     return SHOWN[job.what](request, job)
 
 
@@ -121,7 +109,7 @@ async def work_cancel(request: Request) -> Response:
         return answer(request, exc)
     job = find(request)
     if job is None:
-        return answer(request, Refusal(GONE, 404))
+        return answer(request, Refusal(Said(GONE), 404))
     request.app.state.site.pool.cancel(job.id)
     await asyncio.wait({job.future}, timeout=2)
     return RedirectResponse(f"/work/{job.id}", 303)

@@ -168,6 +168,7 @@ class Written:
     fields: dict[int, tuple[str, int]]     # line -> (field name, column of its value)
     items: dict[int, str]                  # line of an item's "- kind:" -> "items.N"
     lines: dict[str, int]                  # field name -> line
+    labels: dict[str, str] = field(default_factory=dict)   # every field the form shows -> label
 
 
 def write_spec(form: Form, count_max: int) -> Written:
@@ -210,7 +211,9 @@ def write_spec(form: Form, count_max: int) -> Written:
         fields[len(out)] = (flist[0].name, len("  - kind: ") + 1)
         block("    ", flist[1:])
     lines = {name: line for line, (name, _) in fields.items()}
-    return Written("\n".join(out) + "\n", fields, items, lines)
+    shown = spec_fields() + [f for i, kind in enumerate(form.kinds) for f in item_fields(kind, i, count_max)]
+    labels = {c.name: c.label for f in shown for c in (f.children or (f,)) if c.widget != "hidden"}
+    return Written("\n".join(out) + "\n", fields, items, lines, labels)
 
 
 def scalar(f: Field, value: str) -> str:
@@ -249,10 +252,31 @@ def _one_value(text: str) -> bool:
 # messages beside their fields
 
 
-def place(error: PnpError, written: Written) -> tuple[dict[str, list[str]], list[str]]:
+def label_of(name: str | None, written: Written, labels: dict, fallback: str = "") -> str:
+    """A field's label as the page shows it (``labels``: a page's own, by field name)."""
+    if name is None:
+        return fallback
+    return labels.get(name) or written.labels.get(name) or fallback
+
+
+def advised(advice, item: str | None, written: Written) -> dict:
+    """The form's fields an advice names: {(key, is spec key): field name, or None when the
+    form does not show it} (``item``: "items.N", whose options the advice's keys are)."""
+    names = {}
+    for key in advice.keys:
+        name = f"{item}.{key}" if item is not None else None
+        names[(key, False)] = name if name in written.labels else None
+    for key in advice.spec_keys:
+        names[(key, True)] = key if key in written.labels else None
+    return names
+
+
+def place(error: PnpError, written: Written, labels: dict | None = None) -> tuple[dict[str, list[str]], list[str]]:
     """The loader's (or the build's) messages by field: {field name or "items.N": [message]}
     for those about a field the page shows (by the field each mistake names, else by the line
-    it is on), and the rest as general lines."""
+    it is on), and the rest as general lines; a field is named by its label on the page
+    (``labels``: a page's own, by field name; else the form's)."""
+    labels = labels or {}
     by_field: dict[str, list[str]] = {}
     general: list[str] = []
     mistakes = error.mistakes if isinstance(error, SpecError) else []
@@ -269,10 +293,11 @@ def place(error: PnpError, written: Written) -> tuple[dict[str, list[str]], list
             elif m.line in written.fields:
                 target = written.fields[m.line][0]
         # named by its field's label, beside the field (which is marked) or above the form
+        label = label_of(m.field.name, written, labels) if m.field is not None else None
         if target is None:
-            general.append(m.by_label() if m.field is not None else str(m))
+            general.append(m.by_label(label) if m.field is not None else m.message)
         else:
-            by_field.setdefault(target, []).append(m.by_label())
+            by_field.setdefault(target, []).append(m.by_label(label))
     return by_field, general
 
 

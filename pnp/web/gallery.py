@@ -13,8 +13,9 @@ from starlette.responses import PlainTextResponse, Response
 from pnp.errors import PnpError
 from pnp.games import offering
 from pnp.spec import MAX_SPEC_BYTES, loads
-from pnp.web import work
+from pnp.web import say, work
 from pnp.web.jobs import Busy, Failed
+from pnp.web.say import Said
 from pnp.web.site import BUSY, PREVIEW_BOARDS, Site
 
 @dataclass(frozen=True)
@@ -27,6 +28,11 @@ class Layout:
     # the fields its task page asks, by form name, each with the page's own label or None
     # ("# On the page, ask: items.0.count (How many pupils), title"); the rest are folded
     ask: tuple = ()
+
+    @property
+    def labels(self) -> dict:
+        """Its page's own labels for the fields it asks, by field name (messages name them so)."""
+        return {name: label for name, label in self.ask if label}
 
 
 def read_layouts(folders) -> dict[str, Layout]:
@@ -130,12 +136,12 @@ async def thumb(request: Request) -> Response:
     site = request.app.state.site
     name = request.path_params["name"]
     if name not in site.layouts:
-        return PlainTextResponse("pnp: no such layout", 404)
+        return PlainTextResponse(str(Said(say.NO_LAYOUT, name=name[:40])), 404)
     try:
         png = await thumbnail(site, name, request.is_disconnected)
     except Busy:
-        return PlainTextResponse(f"pnp: {BUSY}", 503, headers={"Retry-After": "2"})
-    except (Failed, work.Refused) as exc:
-        return PlainTextResponse(f"pnp: {exc}", 422)
+        return PlainTextResponse(str(BUSY), 503, headers={"Retry-After": "2"})
+    except (Failed, work.Refused):
+        return PlainTextResponse(str(Said(say.UNFORESEEN_OTHER)), 422)
     return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 

@@ -49,6 +49,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.web import say
+from pnp.web.say import Said
+
 FINISHED_KEPT = 32          # finished jobs whose results can still be fetched
 FINISHED_SECONDS = 900      # and for how long
 MOST_QUEUED = 256 * 2**20   # bytes of uploads waiting or being checked, all jobs together
@@ -59,12 +62,7 @@ RUN_FOLDER_VARIABLE = "PNP_RUN_FOLDER"      # read by pnp.web.warm in the fork s
 CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("pnp_client", default=None)
 
 # what a page shows when work fails in a way nobody foresaw: plain words, by kind of work
-UNFORESEEN = {
-    "check": "this file could not be checked: pnp could not read it as one of its PDFs",
-    "look": "this board could not be looked at",
-}
-UNFORESEEN_OTHER = "this could not be finished; try again, or try less at once"
-NO_WORKER = "no worker could be started; try again in a moment"
+UNFORESEEN = {"check": say.UNFORESEEN_CHECK, "look": say.UNFORESEEN_LOOK}
 # a line that names Python's insides (an object's address, an exception's class, a plea to
 # report a bug) is for the server's log; the page gets its kind of work's plain line instead
 INSIDES = re.compile(r"object at 0x|0x[0-9a-fA-F]{8,}|\b[A-Z]\w*(?:Error|Exception)\b|Traceback|"
@@ -99,7 +97,8 @@ class Job:
     client: str | None = None
     upload_bytes: int = 0
     askers: int = 0                 # requests waiting on a merged job (``Pool.shared``)
-    kept: bool = False              # its result written to the shared folder
+    merged: tuple | None = None     # (what, key) of work many ask for alike (``Pool.merged``)
+    keep: bool = False              # its result is written to the shared folder when done
 
     @property
     def finished(self) -> bool:
@@ -213,11 +212,11 @@ class Pool:
         asking client already has ``per_client`` jobs."""
         self._forget_old()
         if self.active() >= self.workers + self.waiting:
-            raise Busy("busy, try again")
+            raise Busy(Said(say.BUSY))
         client = CLIENT.get()
         if self.per_client is not None and client is not None and sum(
                 1 for j in self.jobs.values() if j.client == client and not j.finished) >= self.per_client:
-            raise Busy("too many at once from one address")
+            raise Busy(Said(say.TOO_MANY_AT_ONCE))
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
         if self.most_seconds is not None:
@@ -259,7 +258,7 @@ class Pool:
         size = source.tell()
         source.seek(0)
         if self.queued_bytes() + size > self.most_queued:
-            raise Busy("too many uploads waiting")
+            raise Busy(Said(say.TOO_MANY_UPLOADS))
         tmp = tempfile.mkdtemp(prefix="pnp-web-")          # mode 0700: this user only
         # the bytes are counted from now: a placeholder job holds them while they are copied
         holder = Job(secrets.token_urlsafe(16), "upload", upload_bytes=size)
@@ -274,18 +273,41 @@ class Pool:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
 
+    # --- work many ask for alike: one job a key -------------------------------------------------
+    async def kept_result(self, what: str, key: str) -> Any | None:
+        """What the shared folder keeps for ``(what, key)``, or None (no folder, or not there)."""
+        if self.kept is None:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(None, self.kept.get, what, key)
+
+    def merged(self, what: str, key: str, fn, *args, timeout: float = 120,
+               keep: bool = False) -> Job:
+        """The one job working out ``fn(*args)`` for ``(what, key)``: the one under way, or one
+        started now (Busy when the queue is full). With ``keep``, its result is written to the
+        shared folder when it is done, whoever is still waiting. It stays the key's job until it
+        is forgotten (``forget``), so a failure is never remembered past that."""
+        job = self._merged.get((what, key))
+        if job is None:
+            job = self.submit(what, fn, *args, timeout=timeout)
+            job.merged, job.keep = (what, key), keep
+            self._merged[(what, key)] = job
+        return job
+
+    def forget(self, job: Job) -> None:
+        """``job`` is no longer its key's job: the next ask for the key starts anew."""
+        if job.merged is not None and self._merged.get(job.merged) is job:
+            del self._merged[job.merged]
+
     async def shared(self, what: str, key: str, fn, *args, timeout: float = 120, gone=None,
                      keep: bool = False) -> Any:
         """``fn(*args)`` worked out once for every request asking for the same ``(what, key)``
-        while it runs; with ``keep``, also kept in the shared folder and read from there."""
-        if keep and self.kept is not None:
-            found = await asyncio.get_running_loop().run_in_executor(None, self.kept.get, what, key)
+        while it runs, each waiting on it; cancelled only when every asker has left (``gone``).
+        With ``keep``, read from the shared folder when it is there, and kept there when done."""
+        if keep:
+            found = await self.kept_result(what, key)
             if found is not None:
                 return found
-        job = self._merged.get((what, key))
-        if job is None or job.finished:
-            job = self.submit(what, fn, *args, timeout=timeout)
-            self._merged[(what, key)] = job
+        job = self.merged(what, key, fn, *args, timeout=timeout, keep=keep)
         job.askers += 1
         left = False
         try:
@@ -299,17 +321,12 @@ class Pool:
             if job.askers == 0:
                 if not job.finished:
                     self.cancel(job.id)
-                if self._merged.get((what, key)) is job:
-                    del self._merged[(what, key)]
+                self.forget(job)
                 if job.finished:
                     self.jobs.pop(job.id, None)
         if left:
-            raise Failed("cancelled: the page stopped asking")
-        result = self.outcome(job)
-        if keep and self.kept is not None and not job.kept:
-            job.kept = True
-            await asyncio.get_running_loop().run_in_executor(None, self.kept.put, what, key, result)
-        return result
+            raise Failed(Said(say.ABANDONED))
+        return self.outcome(job)
 
     def outcome(self, job: Job) -> Any:
         from pnp.web.work import Refused
@@ -338,6 +355,7 @@ class Pool:
         finished = sorted((j for j in self.jobs.values() if j.finished), key=lambda j: j.ended)
         for job in finished[:-FINISHED_KEPT] + [j for j in finished if now - j.ended > FINISHED_SECONDS]:
             self.jobs.pop(job.id, None)
+            self.forget(job)        # a merged job nobody came back for: not its key's job for ever
 
     # --- one job --------------------------------------------------------------------------------
     async def _run(self, job: Job, fn, args, timeout: float) -> None:
@@ -350,10 +368,13 @@ class Pool:
                 job.started = time.monotonic()
                 await asyncio.get_running_loop().run_in_executor(
                     self._threads, self._work, job, fn, args, timeout)
+            if job.keep and job.state == "done" and self.kept is not None:
+                await asyncio.get_running_loop().run_in_executor(None, self.kept.put, *job.merged,
+                                                                 job.result)
         except Exception as exc:    # noqa: BLE001 - no worker could be started: one plain line
             log.error("pnp serve: no worker could be started for %s: %s: %s", job.what,
                       type(exc).__name__, exc)
-            job.state, job.error = "failed", NO_WORKER
+            job.state, job.error = "failed", Said(say.NO_WORKER)
         finally:
             job.ended = time.monotonic()
             if job.tmp is not None:         # a job cancelled before it ran: its upload too
@@ -372,30 +393,31 @@ class Pool:
             deadline = time.monotonic() + timeout
             while True:
                 if job.cancelled:
-                    job.state, job.error = "cancelled", "cancelled"
+                    job.state, job.error = "cancelled", Said(say.CANCELLED)
                     return
                 if job.watched and time.monotonic() - job.seen > self.abandon_after:
-                    job.state, job.error = "cancelled", "abandoned: the page stopped asking"
+                    job.state, job.error = "cancelled", Said(say.ABANDONED)
                     return
                 if time.monotonic() > deadline:
-                    job.state, job.error = "failed", f"took longer than {timeout:g} s; try less at once"
+                    job.state, job.error = "failed", Said(say.TOOK_TOO_LONG, seconds=f"{timeout:g}")
+                    job.timed_out = True
                     return
                 if not receive.poll(0.1):
                     if not process.is_alive() and not receive.poll(0):
-                        job.state, job.error = "failed", "the worker stopped without an answer"
+                        job.state, job.error = "failed", Said(say.STOPPED_WITHOUT_ANSWER)
                         return
                     continue
                 try:
                     tag, value = receive.recv()
                 except (EOFError, OSError):
-                    job.state, job.error = "failed", "the worker stopped without an answer"
+                    job.state, job.error = "failed", Said(say.STOPPED_WITHOUT_ANSWER)
                     return
                 if tag == "progress":
                     job.progress = value
                     continue
                 if tag == "unforeseen":
                     log.error("pnp serve: %s failed: %s", job.what, value)
-                    tag, value = "failed", UNFORESEEN.get(job.what, UNFORESEEN_OTHER)
+                    tag, value = "failed", Said(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER))
                 elif tag == "refused":
                     value = self._plain(job, value)
                 job.state = tag
@@ -412,13 +434,14 @@ class Pool:
             shutil.rmtree(job.tmp, ignore_errors=True)
 
     def _plain(self, job: Job, mistakes: list) -> list:
-        """A worker's mistakes, each line that shows Python's insides replaced (and logged)."""
+        """A worker's mistakes (``say.Mistake``), each that shows Python's insides replaced (and
+        logged)."""
         out = []
-        for file, line, column, message in mistakes:
-            if INSIDES.search(str(message)):
-                log.error("pnp serve: %s refused with: %s", job.what, message)
-                file, line, column, message = None, None, None, UNFORESEEN.get(job.what, UNFORESEEN_OTHER)
-            out.append((file, line, column, message))
+        for m in mistakes:
+            if INSIDES.search(str(m.message)):
+                log.error("pnp serve: %s refused with: %s", job.what, m.message)
+                m = say.Mistake(Said(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER)))
+            out.append(m)
         return out
 
     def close(self) -> None:

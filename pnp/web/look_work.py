@@ -12,6 +12,9 @@ from pnp.errors import PnpError
 from pnp.games import game
 from pnp.sources import read_code
 from pnp.web import work
+from pnp.web.say import N_, Mistake, Said
+
+NOTHING_TO_LOOK_AT = N_("{name} holds no board this page can look at.")
 
 
 def look_code(report, tmp: str, text: str, seconds: float) -> dict:
@@ -44,9 +47,9 @@ def look_file(report, tmp: str, content: bytes, name: str, n: int | None, second
                                f"of at most {most}")
         found = services.from_pdf(path) if pdf else services.from_spec(path)
     except PnpError as exc:
-        raise work.Refused([(None, None, None, str(exc).replace(str(path), name))]) from None
+        raise work.Refused([Mistake(str(exc).replace(str(path), name))]) from None
     if not found:
-        raise work.Refused([(None, None, None, f"{name} holds no board the page can look at")])
+        raise work.Refused([Mistake(Said(NOTHING_TO_LOOK_AT, name=name))])
     labels = [label.replace(str(path), name) for label, _, _ in found]
     if n is None and len(found) > 1:
         return {"choose": labels}

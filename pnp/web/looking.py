@@ -9,12 +9,16 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pnp.web import follow
+from pnp.web import follow, say
 from pnp.web.jobs import Busy
+from pnp.web.say import Said
 from pnp.web.look_work import look_code, look_file
-from pnp.web.site import ANALYZE_SECONDS, BUSY, MAX_BOARDS, MAX_CODE, Refusal, form_of
+from pnp.web.site import BUSY, MAX_BOARDS, MAX_CODE, Refusal, form_of
 
 WHAT = "look"
+# the search's own budget (CPU seconds, as `pnp analyze --solve-seconds` counts them) before the
+# page shows the figures it has and offers more
+ANALYZE_SECONDS = 10
 LONGER_SECONDS = 300      # "give it more time": an 11-dot board, the largest solved, takes minutes
 
 
@@ -48,16 +52,15 @@ async def analyze_post(request: Request) -> Response:
             follow.started(job, limit, code="", content=content, name=name, n=n)
             return await follow.answered(request, job)
         if not code.strip():
-            raise Refusal("type or paste a board code (the letters and digits printed under a "
-                          "board, like R1-3MQZ-59RN-AKB5), or choose a spec or a pnp PDF")
+            raise Refusal(Said(say.TYPE_A_CODE))
         if len(code) > MAX_CODE:
-            raise Refusal(f"a board code is at most {MAX_CODE} characters")
+            raise Refusal(Said(say.CODE_TOO_LONG, most=MAX_CODE))
         job = site.pool.submit(WHAT, look_code, code, limit, timeout=limit + 30, watched=True)
     except Refusal as exc:
         return site.page(request, "analyze.html", exc.status, look=None, code=code[:MAX_CODE],
                          general=[follow.sentence(str(exc))])
     except Busy:
-        return site.page(request, "analyze.html", 503, look=None, code=code, general=[BUSY])
+        return site.page(request, "analyze.html", 503, look=None, code=code, general=[str(BUSY)])
     follow.started(job, limit, code=code)
     return await follow.answered(request, job)
 

@@ -4,18 +4,20 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
 from pnp.errors import FieldRef, PnpError, SpecError, SpecErrors
 from pnp.games import KINDS
+from pnp.i18n import web_gettext
 from pnp.spec import COUNT, loads
 from pnp.starter import title_for
-from pnp.web import follow, forms, work
+from pnp.web import follow, forms, say, work
 from pnp.web.gallery import Layout
 from pnp.web.jobs import Busy, Failed
+from pnp.web.say import Said, sentence
 from pnp.web.site import (BUSY, MAX_BOARDS, MAX_PAGES, PREVIEW_BOARDS, PREVIEW_PAGES, Refusal, Site,
                           answer, count_max, data_url, form_of, safe_name, text_fields, wants_json)
 
@@ -30,22 +32,25 @@ class Checked:
     errors: dict
     general: list
     ok: bool
+    labels: dict = field(default_factory=dict)    # field name -> the page's own label for it
 
 
-def check_form(form: forms.Form) -> Checked:
-    """The form's spec read by the spec loader, and the page's own caps; every message placed."""
+def check_form(form: forms.Form, labels: dict | None = None) -> Checked:
+    """The form's spec read by the spec loader, and the page's own caps; every message placed,
+    each field named by its label on the page (``labels``: a page's own, by field name)."""
+    labels = labels or {}
     written = forms.write_spec(form, count_max())
     if not form.kinds:         # nothing asked yet: the page says what to do, not a mistake
-        return Checked(form, written, {}, [], False)
+        return Checked(form, written, {}, [], False, labels)
     try:
         spec = loads(written.text, forms.SPEC_NAME)
         cap = caps(spec, written)
         if cap:
             raise cap
     except PnpError as exc:
-        errors, general = forms.place(exc, written)
-        return Checked(form, written, errors, general, False)
-    return Checked(form, written, {}, [], True)
+        errors, general = forms.place(exc, written, labels)
+        return Checked(form, written, errors, general, False, labels)
+    return Checked(form, written, {}, [], True, labels)
 
 
 def caps(spec, written: forms.Written) -> SpecError | None:
@@ -57,19 +62,39 @@ def caps(spec, written: forms.Written) -> SpecError | None:
             # placed at the count's value (a column past its key), beside the count field
             line = written.lines.get(f"items.{i}.count", entry.where[1])
             column = written.fields.get(line, ("", 1))[1]
-            problem = (f"this page makes at most {MAX_BOARDS} at once (this asks for "
-                       f"{sum(e.count for e in spec.items)}): make fewer, or make several packs")
+            problem = str(Said(say.TOO_MANY_BOARDS, most=MAX_BOARDS,
+                               asked=sum(e.count for e in spec.items)))
             return SpecError(problem, forms.SPEC_NAME, line, column,
                              FieldRef(("items", i, COUNT.key), COUNT.label))
     return None
 
 
-def refused(mistakes, written: forms.Written) -> tuple[dict, list]:
-    """A worker's mistakes (plain data) placed like the loader's."""
-    errors = [SpecError(m, f or "<build>", line, col) for f, line, col, m in mistakes]
-    if all(e.file == "<build>" for e in errors):
-        return {}, [f"pnp: {e.message}" for e in errors]
-    return forms.place(SpecErrors(errors), written)
+def refused(mistakes, written: forms.Written, labels: dict | None = None) -> tuple[dict, list]:
+    """A worker's mistakes (``say.Mistake``) placed like the loader's. A mistake the build found
+    in an item that says which fields to change (its ``advice``) is said above the form, each
+    field named by its label, and each of those fields is marked."""
+    labels = labels or {}
+    plain = [m for m in mistakes if m.advice is None or m.line is None]
+    errors, general = {}, []
+    if plain:
+        if all(m.file is None and m.line is None for m in plain):
+            general = [sentence(str(m.message)) for m in plain]
+        else:
+            errors, general = forms.place(SpecErrors([m.spec_error("<build>") for m in plain]),
+                                          written, labels)
+    for m in mistakes:
+        if m.advice is None or m.line is None:
+            continue
+        item = written.items.get(m.line)            # "items.N": the item whose line it is at
+        names = forms.advised(m.advice, item, written)
+        general.append(m.advice.said(lambda key, spec: str(Said(say.QUOTED, label=forms.label_of(
+            names.get((key, spec)), written, labels, key))), web_gettext))
+        shown = [name for name in names.values() if name is not None]
+        for name in shown:
+            errors.setdefault(name, []).append(str(Said(say.SEE_ABOVE)))
+        if not shown and item is not None:
+            errors.setdefault(item, []).append(str(Said(say.SEE_ABOVE)))
+    return errors, general
 
 
 
@@ -84,10 +109,9 @@ async def make(request: Request) -> Response:
     site = request.app.state.site
     kind, name = request.query_params.get("kind"), request.query_params.get("layout")
     if kind is not None and kind not in KINDS:
-        return site.page(request, "message.html", 404, message=f"pnp: no game {kind[:40]!r}; "
-                         f"the games are {', '.join(KINDS)}")
+        return site.page(request, "message.html", 404, message=Said(say.NO_GAME, name=kind[:40]))
     if name is not None and name not in site.layouts:
-        return site.page(request, "message.html", 404, message=f"pnp: no layout {name[:40]!r}")
+        return site.page(request, "message.html", 404, message=Said(say.NO_LAYOUT, name=name[:40]))
     form = asked_again(site, request.query_params.get("again")) or \
         blank_form(kind, site.layouts.get(name) if name else None)
     if kind and "title" not in form.values:
@@ -110,9 +134,10 @@ async def make_post(request: Request) -> Response:
     return await posted(request, render_form, "/make")
 
 
-async def posted(request: Request, render, page: str) -> Response:
+async def posted(request: Request, render, page: str, labels: dict | None = None) -> Response:
     """A form posted without script, on the page ``page`` that ``render(request, checked,
-    preview, status)`` shows: preview, add or remove an item, download the spec, build."""
+    preview, status)`` shows (``labels``: its own labels, by field name): preview, add or remove
+    an item, download the spec, build."""
     site = request.app.state.site
     try:
         data = text_fields(await form_of(request))
@@ -125,14 +150,14 @@ async def posted(request: Request, render, page: str) -> Response:
         return answer(request, exc)
     except PnpError as exc:
         return answer(request, Refusal(str(exc)))
-    checked = check_form(form)
+    checked = check_form(form, labels)
     if action == "spec":
         return spec_download(checked)
     if action == "build" and checked.ok:
         try:
             job = start_build(site, checked, page)
         except Busy:
-            return render(request, with_general(checked, f"pnp: {BUSY}"), None, 503)
+            return render(request, with_general(checked, str(BUSY)), None, 503)
         return RedirectResponse(f"/jobs/{job.id}", 303)
     preview = None
     if action in ("preview", "build") and checked.ok:
@@ -155,15 +180,19 @@ async def run_preview(request: Request, checked: Checked) -> dict:
                                      MAX_PAGES, PREVIEW_BOARDS, timeout=60,
                                      gone=request.is_disconnected)
     except Busy:
-        return {"general": [f"pnp: {BUSY}"], "busy": True}
+        return {"general": [str(BUSY)], "busy": True}
     except Failed as exc:
-        return {"general": [f"pnp: {exc}"]}
+        return {"general": [sentence(str(exc))]}
     except work.Refused as exc:
-        errors, general = refused(exc.args[0], checked.written)
+        errors, general = refused(exc.args[0], checked.written, checked.labels)
         checked.errors, checked.general, checked.ok = errors, general, False
         return {"errors": errors, "general": general}
+    # what the preview holds, counted in the games' nouns as the build counts them ("the first
+    # 24 of 30 worksheets", "24 worksheets and 24 answer keys"), and every page it would print
+    files = result["files"]
     return {"images": [data_url(p) for p in result["previews"]], "boards": result["boards"],
-            "pages": result["pages"], "of": result["of"]}
+            "pages": sum(f["pages"] for f in files), "of": result["of"],
+            "what": say.counted(t for f in files for t in f["counted"])}
 
 
 def preview_words(request: Request, checked: Checked, preview: dict | None) -> dict:
@@ -183,9 +212,19 @@ async def form_for_script(request: Request):
     try:
         return forms.read_form(text_fields(await form_of(request)))
     except Refusal as exc:
-        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, exc.status)
+        return JSONResponse({"ok": False, "errors": {}, "general": [sentence(str(exc))]}, exc.status)
     except PnpError as exc:
-        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {exc}"]}, 400)
+        return JSONResponse({"ok": False, "errors": {}, "general": [sentence(str(exc))]}, 400)
+
+
+def page_labels(site: Site, form: forms.Form) -> dict:
+    """The labels of the page the form is on: a task page's own (its form says which page it
+    is, ``for``), else the form's."""
+    who = form.values.get("for")
+    for layout in site.layouts.values():
+        if who and layout.audience == who and layout.ask:
+            return layout.labels
+    return {}
 
 
 async def preview_api(request: Request) -> Response:
@@ -193,7 +232,7 @@ async def preview_api(request: Request) -> Response:
     form = await form_for_script(request)
     if isinstance(form, Response):
         return form
-    checked = check_form(form)
+    checked = check_form(form, page_labels(request.app.state.site, form))
     if not checked.ok:
         return JSONResponse({"ok": False, "errors": checked.errors, "general": checked.general,
                              "spec": checked.written.text, **preview_words(request, checked, None)})
@@ -261,13 +300,13 @@ async def build_api(request: Request) -> Response:
     form = await form_for_script(request)
     if isinstance(form, Response):
         return form
-    checked = check_form(form)
+    checked = check_form(form, page_labels(site, form))
     if not checked.ok:
         return JSONResponse({"ok": False, "errors": checked.errors, "general": checked.general}, 422)
     try:
         job = start_build(site, checked)
     except Busy:
-        return JSONResponse({"ok": False, "errors": {}, "general": [f"pnp: {BUSY}"]}, 503,
+        return JSONResponse({"ok": False, "errors": {}, "general": [str(BUSY)]}, 503,
                             headers={"Retry-After": "2"})
     return JSONResponse({"ok": True, "job": job.id, "url": f"/jobs/{job.id}"})
 
@@ -277,15 +316,22 @@ def job_view(job, site: Site) -> dict:
             "total": job.progress.get("total"), "files": [], "general": [],
             "again": f"{getattr(job, 'about', {}).get('page', '/make')}?again={job.id}"}
     if job.state == "done":
-        view["files"] = [{"name": name, "boards": boards, "pages": pages, "what": what,
-                          "url": f"/jobs/{job.id}/file/{n}"}
-                         for n, (name, boards, pages, what) in enumerate(job.result["files"])]
+        # each PDF's contents in the games' nouns, in the page's language ("24 answer keys")
+        view["files"] = [{"name": f["name"], "boards": f["boards"], "pages": f["pages"],
+                          "what": say.counted(f["counted"]), "url": f"/jobs/{job.id}/file/{n}"}
+                         for n, f in enumerate(job.result["files"])]
         view["preview"] = data_url(job.result["previews"][0]) if job.result["previews"] else None
     elif job.state == "refused":
-        view["general"] = [f"{f}:{line}:{col}: {m}" if line else (f"{f}: {m}" if f else f"pnp: {m}")
-                           for f, line, col, m in job.error]
+        about = getattr(job, "about", {}) or {}
+        form = about.get("form")
+        if form is not None:        # placed on the form that was asked, by the fields' labels
+            errors, general = refused(job.error, forms.write_spec(form, count_max()))
+            view["general"] = general + [line for lines in errors.values() for line in lines
+                                         if line != str(Said(say.SEE_ABOVE))]
+        else:
+            view["general"] = [sentence(str(m.message)) for m in job.error]
     elif job.state in ("failed", "cancelled"):
-        view["general"] = [f"pnp: {job.error}"]
+        view["general"] = [sentence(str(job.error))]
     return view
 
 
@@ -293,8 +339,7 @@ async def job_page(request: Request) -> Response:
     site = request.app.state.site
     job = site.pool.seen(request.path_params["id"])
     if job is None or job.what != "build":
-        return site.page(request, "message.html", 404, message="pnp: no such build (finished "
-                         "builds are kept for 15 minutes)")
+        return site.page(request, "message.html", 404, message=Said(say.NO_BUILD))
     return site.page(request, "job.html", job=job_view(job, site),
                      progress=follow.progress(job), url=f"/jobs/{job.id}")
 
@@ -303,7 +348,7 @@ async def job_status(request: Request) -> Response:
     site = request.app.state.site
     job = site.pool.seen(request.path_params["id"])
     if job is None or job.what != "build":
-        return JSONResponse({"state": "unknown", "general": ["pnp: no such build"], "finished": True}, 404)
+        return JSONResponse({"state": "unknown", "general": [str(Said(say.NO_BUILD))], "finished": True}, 404)
     view = follow.progress(job)
     words = site.env.get_template("_progress.html").module.line(view)
     return JSONResponse({**job_view(job, site), "line": " ".join(str(words).split()),
@@ -318,7 +363,7 @@ async def job_cancel(request: Request) -> Response:
         return answer(request, exc)
     job = site.pool.jobs.get(request.path_params["id"])
     if job is None or job.what != "build":
-        return answer(request, Refusal("no such build", 404))
+        return answer(request, Refusal(Said(say.NO_BUILD), 404))
     site.pool.cancel(job.id)
     if wants_json(request):
         return JSONResponse({"ok": True})
@@ -331,7 +376,7 @@ async def job_file(request: Request) -> Response:
     job = site.pool.seen(request.path_params["id"])
     n = request.path_params["n"]
     if job is None or job.what != "build" or job.state != "done" or not n < len(job.result.get("pdfs", ())):
-        return PlainTextResponse("pnp: no such file (finished builds are kept for 15 minutes)", 404)
+        return PlainTextResponse(str(Said(say.NO_FILE)), 404)
     name, data = job.result["pdfs"][n]
     return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(name)}"'})

@@ -15,7 +15,9 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from pnp.games import KINDS, game
+from pnp.web import say
 from pnp.web.jobs import Pool
+from pnp.web.say import Said
 
 MAX_BOARDS = 200            # boards in one build from the page (pnp build takes 5000)
 MAX_PAGES = 400             # pages in one build from the page
@@ -24,11 +26,9 @@ MAX_UPLOAD = 16 * 2**20     # a PDF to validate (the validator itself reads up t
 MAX_CODE = 400              # characters of a board code typed in
 PREVIEW_PAGES = 2
 PREVIEW_BOARDS = 24         # a preview builds at most the first 24 boards (a class set whole)
-ANALYZE_SECONDS = 10        # perfect play of a typed board, at most
-DAILY_SECONDS = 20          # perfect play of the day before's board, at most
 DAILY_KEPT = 60             # boards of the day kept in memory
 
-BUSY = "busy, try again in a moment"
+BUSY = Said(say.BUSY)
 
 
 @dataclass(frozen=True)
@@ -90,9 +90,10 @@ def count_max() -> int:
 
 
 class Refusal(Exception):
-    """A request the page answers with a message (and a status)."""
+    """A request the page answers with a message (the page's words, ``Said``, or a line it
+    shows as it is) and a status."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message, status: int = 400):
         super().__init__(message)
         self.status = status
 
@@ -106,24 +107,24 @@ async def form_of(request: Request, files: int = 0) -> dict:
     except ClientDisconnect:
         if request.scope["state"].get("too_large"):
             limit = request.scope["state"]["body_limit"]
-            raise Refusal(f"the request is larger than {limit // 1000} kB, the most this page "
-                          "takes", 413) from None
+            raise Refusal(Said(say.TOO_LARGE, kb=limit // 1000), 413) from None
         if request.scope["state"].get("too_slow"):
-            raise Refusal("the request came too slowly; try again", 408) from None
-        raise Refusal("the request ended early", 400) from None
-    except Exception as exc:   # noqa: BLE001 - a malformed body (multipart's own errors) is one line
-        raise Refusal(f"the form could not be read ({' '.join(str(exc).split())[:120]})") from None
+            raise Refusal(Said(say.TOO_SLOW), 408) from None
+        raise Refusal(Said(say.ENDED_EARLY), 400) from None
+    except Exception:   # noqa: BLE001 - a malformed body (multipart's own errors) is one line
+        raise Refusal(Said(say.UNREADABLE)) from None
     given = request.headers.get("x-csrf-token") or data.get("csrftoken")
     if not isinstance(given, str) or not request.app.state.site.guard.token_ok(given):
-        raise Refusal("this form is out of date or came from another site (no valid token): "
-                      "reload the page and try again", 403)
+        raise Refusal(Said(say.OUT_OF_DATE), 403)
     return data
 
 
 def answer(request: Request, exc: Refusal) -> Response:
+    """A refusal on a page of its own (or as JSON, to the page's script), in the page's words."""
+    line = say.sentence(str(exc))
     if wants_json(request):
-        return JSONResponse({"ok": False, "general": [f"pnp: {exc}"], "errors": {}}, exc.status)
-    return request.app.state.site.page(request, "message.html", exc.status, message=f"pnp: {exc}")
+        return JSONResponse({"ok": False, "general": [line], "errors": {}}, exc.status)
+    return request.app.state.site.page(request, "message.html", exc.status, message=line)
 
 
 def wants_json(request: Request) -> bool:

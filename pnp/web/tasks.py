@@ -13,8 +13,9 @@ import dataclasses
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pnp.web import forms, making
+from pnp.web import forms, making, say
 from pnp.web.gallery import Layout
+from pnp.web.say import Said
 from pnp.web.site import Refusal, answer, count_max
 
 
@@ -24,7 +25,7 @@ def layout_for(request: Request) -> Layout:
     for layout in request.app.state.site.layouts.values():
         if layout.audience == who and layout.ask:
             return layout
-    raise Refusal(f"there is no page for {who[:40]!r}", 404)
+    raise Refusal(Said(say.NO_TASK, who=who[:40]), 404)
 
 
 def split(flist, ask: dict) -> tuple[list, list]:
@@ -68,7 +69,7 @@ async def task_page(request: Request) -> Response:
     form = making.asked_again(site, request.query_params.get("again")) or \
         forms.form_from_yaml(layout.text, count_max())
     form.values.setdefault("keys_apart", "true")      # the keys apart, unless asked otherwise
-    return render_task(request, layout, making.check_form(form), None)
+    return render_task(request, layout, making.check_form(form, layout.labels), None)
 
 
 async def task_post(request: Request) -> Response:
@@ -80,4 +81,4 @@ async def task_post(request: Request) -> Response:
     def render(request, checked, preview, status=200):
         return render_task(request, layout, checked, preview, status)
 
-    return await making.posted(request, render, request.url.path)
+    return await making.posted(request, render, request.url.path, layout.labels)

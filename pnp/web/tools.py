@@ -10,8 +10,9 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from pnp.dates import read_date
 from pnp.errors import PnpError
-from pnp.web import follow, work
+from pnp.web import follow, say, work
 from pnp.web.jobs import Busy, Failed
+from pnp.web.say import Said, sentence
 from pnp.web.site import BUSY, DAILY_KEPT, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
@@ -24,47 +25,43 @@ def parse_day(text: str | None) -> dt.date:
     except PnpError as exc:
         raise Refusal(str(exc)) from None
     if not 2000 <= day.year <= 2200:
-        raise Refusal(f"the date must be between the years 2000 and 2200, got {day.isoformat()}")
+        raise Refusal(Said(say.DATE_RANGE, day=day.isoformat()))
     return day
 
 
 async def the_day(request: Request, day: dt.date) -> dict:
-    """The boards of ``day`` (the same for everyone, so kept once made)."""
+    """The boards of ``day`` (the same for everyone, so kept once made: in memory, and in the
+    shared folder when there is one)."""
     site = request.app.state.site
     key = day.isoformat()
     if key not in site.days:
         # one job per date however many ask at once (pnp.web.jobs.Pool.shared)
-        result = await site.pool.shared("daily", key, work.daily, key, timeout=120,
-                                        gone=request.is_disconnected)
+        result = await site.pool.shared(DAY, key, work.daily, key, timeout=DAY_TIMEOUT,
+                                        gone=request.is_disconnected, keep=True)
         while len(site.days) >= DAILY_KEPT:
             site.days.pop(next(iter(site.days)))
         site.days[key] = result
     return site.days[key]
 
 
-YESTERDAY = "yesterday"
+DAY, YESTERDAY = "daily", "yesterday"
+DAY_TIMEOUT = 120
 # the most a worker may take over the answer: the game's own budget counts CPU, this bounds
 # the wall time of a machine busy with other work
 YESTERDAY_TIMEOUT = 1800
 
 
-def yesterday_job(site, day: dt.date):
-    """The job that gives the answer to the day before ``day``'s board: one a date, however many
-    ask. It reads the answer where `pnp daily` keeps it, or works it out and keeps it there; it
-    runs to its end even when nobody watches (the next visitor gets it at once). A finished job
-    is shown once and forgotten, so an answer not worked out is never remembered."""
-    running = site.__dict__.setdefault("yesterdays", {})
+def yesterday(site, day: dt.date):
+    """The job giving the answer to the board of the day before ``day``: one a date however many
+    ask (``Pool.merged``, as the day's boards). It reads the answer where `pnp daily` keeps it,
+    the games' cache folder (the shared folder, under ``--cache``, so replicas share it too), or
+    works it out and keeps it there; so it is not kept a second time here, and only an answer
+    worked out is ever kept. It runs to its end even when nobody watches; a finished job is
+    shown once and forgotten, so an answer not worked out is never remembered."""
     key = day.isoformat()
-    job = site.pool.jobs.get(running.get(key, ""))
-    if job is None:
-        job = site.pool.submit(YESTERDAY, work.yesterday, key, timeout=YESTERDAY_TIMEOUT)
-        follow.started(job, None, day=key)
-        running[key] = job.id
+    job = site.pool.merged(YESTERDAY, key, work.yesterday, key, timeout=YESTERDAY_TIMEOUT)
+    follow.started(job, None, day=key)
     return job
-
-
-def forget(site, job) -> None:
-    site.__dict__.get("yesterdays", {}).pop(job.about["day"], None)
 
 
 async def daily(request: Request) -> Response:
@@ -72,7 +69,7 @@ async def daily(request: Request) -> Response:
     try:
         day = parse_day(request.query_params.get("date"))
         result = await the_day(request, day)
-        job = yesterday_job(site, day)
+        job = yesterday(site, day)
     except Refusal as exc:
         return answer(request, exc)
     except Busy:
@@ -86,7 +83,7 @@ async def daily(request: Request) -> Response:
     if not await follow.briefly(job):
         return site.page(request, "daily.html", **context, answers=None, job=job,
                          progress=follow.progress(job), url=f"/work/{job.id}")
-    forget(site, job)
+    site.pool.forget(job)
     answers = job.result if job.state == "done" else None
     return site.page(request, "daily.html", **context, answers=answers,
                      failed=None if answers is not None else follow.sentence(str(job.error)))
@@ -106,11 +103,11 @@ async def daily_pdf(request: Request) -> Response:
         result = await the_day(request, day)
         board = result["boards"][request.path_params["n"]]
     except Refusal as exc:
-        return PlainTextResponse(f"pnp: {exc}", exc.status)
+        return PlainTextResponse(sentence(str(exc)), exc.status)
     except Busy:
-        return PlainTextResponse(f"pnp: {BUSY}", 503)
-    except (Failed, work.Refused, IndexError) as exc:
-        return PlainTextResponse(f"pnp: {exc or 'no such board'}", 404)
+        return PlainTextResponse(str(BUSY), 503)
+    except (Failed, work.Refused, IndexError):
+        return PlainTextResponse(str(Said(say.NO_BOARD)), 404)
     return Response(board["pdf"], media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
@@ -133,10 +130,10 @@ async def validate_post(request: Request) -> Response:
         data = await form_of(request, files=1)
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
-            raise Refusal("choose a PDF file to check")
+            raise Refusal(Said(say.CHOOSE_A_PDF))
         name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
         if not await upload.read(1):
-            raise Refusal(f"{name} is empty: choose the PDF again")
+            raise Refusal(Said(say.EMPTY_FILE, name=name))
         # the upload goes into the job's folder on disk before it waits for a worker
         job = await site.pool.submit_upload(CHECK, work.validate_pdf, None,
                                             upload=(upload.file, work.UPLOAD),
@@ -145,7 +142,7 @@ async def validate_post(request: Request) -> Response:
         return site.page(request, "validate.html", exc.status, report=None,
                          general=[follow.sentence(str(exc))])
     except Busy:
-        return site.page(request, "validate.html", 503, report=None, general=[follow.sentence(BUSY)])
+        return site.page(request, "validate.html", 503, report=None, general=[str(BUSY)])
     follow.started(job, CHECK_SECONDS, name=name)
     return await follow.answered(request, job, 5)
 

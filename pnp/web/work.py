@@ -16,9 +16,10 @@ import pypdfium2 as pdfium
 
 from pnp import services
 from pnp.build import output_paths
-from pnp.errors import PnpError, SpecError
+from pnp.errors import PnpError
 from pnp.games import KINDS, game
 from pnp.spec import loads
+from pnp.web.say import Mistake
 
 for _kind in KINDS:            # the games too: a worker forked from here starts warm
     game(_kind)
@@ -27,13 +28,11 @@ PREVIEW_DPI = 60               # a page about 500 px wide: readable, and quick t
 
 
 class Refused(Exception):
-    """A user's mistake found in a worker, as plain data: [(file, line, column, message)]."""
+    """A user's mistake found in a worker, as plain data: [pnp.web.say.Mistake]."""
 
 
-def mistakes(exc: PnpError) -> list:
-    if isinstance(exc, SpecError):
-        return [(m.file, m.line, m.column, m.message) for m in exc.mistakes]
-    return [(None, None, None, str(exc))]
+def mistakes(exc: PnpError) -> list[Mistake]:
+    return Mistake.of(exc)
 
 
 def render(pdf: Path, pages: int, dpi: int = PREVIEW_DPI) -> list[bytes]:
@@ -71,11 +70,12 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
         raise Refused(mistakes(exc)) from None
     parts = {path.name: part for path, part in output_paths(plan.spec, Path(tmp), False, keys_apart)}
     names = list(parts)
-    # each file's contents in the games' words, as pnp build says them ("24 worksheets")
-    out = {"boards": plan.boards, "of": plan.of, "pages": sum(p for _, _, p in written),
-           "previews": render(written[0][0], previews),
-           "files": [(path.name, boards, count, services.contents(plan.spec, parts.get(path.name), boards))
-                     for path, boards, count in written]}
+    # each PDF's contents in the games' nouns, as pnp build counts them ("24 worksheets", "24
+    # answer keys"), and its pages: the page says them in its own language
+    out = {"boards": plan.boards, "of": plan.of, "previews": render(written[0][0], previews),
+           "files": [{"name": path.name, "boards": boards, "pages": pages,
+                      "counted": services.counted(plan.spec, parts.get(path.name), boards)}
+                     for path, boards, pages in written]}
     if pdfs:
         out["pdfs"] = [(path.name, path.read_bytes()) for path, _, _ in written if path.name in names]
     return out
@@ -96,7 +96,7 @@ def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     try:
         reports = validate_file(path)
     except NotOurs as exc:
-        raise Refused([(None, None, None, str(exc).replace(str(path), UPLOAD))]) from None
+        raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
     return {"rows": [r.as_json() for r in reports], "summary": summary(reports),
             "ok": all(r.ok for r in reports)}
 
@@ -136,4 +136,5 @@ def yesterday(report, tmp: str, iso_day: str) -> list[str]:
     def heard(positions, elapsed):
         report({"positions": positions, "seconds": elapsed})
 
-    return list(services.yesterday(dt.date.fromisoformat(iso_day), None, heard))
+    # the page has no command-line options to name: it says to come back (daily.html)
+    return list(services.yesterday(dt.date.fromisoformat(iso_day), None, heard, hint=False))

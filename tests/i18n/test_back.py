@@ -52,3 +52,20 @@ def test_every_translation_has_been_read_back(code):
 def test_the_keys_do_not_give_the_english_away():
     key = back.key("How to play")
     assert len(key) == 10 and "play" not in key and key == back.key("How to play")
+
+
+def test_export_unread_lists_only_what_needs_a_new_reading(tmp_path, monkeypatch, capsys):
+    """``export CODE --unread`` prints a message whose reading is missing or was made from another
+    translation, and nothing that was read as it is now (what a blind reader gets after a fix)."""
+    rows = back.entries("fr")
+    (current, _, said_now), (stale, _, _), (missing, _, _) = rows[0], rows[1], rows[2]
+    (tmp_path / "fr.tsv").write_text(
+        f"# a reading file\n{current}\t{back.fingerprint(said_now)}\tread as it is\n"
+        f"{stale}\t{back.fingerprint('an older translation')}\tread before a fix\n", "utf-8")
+    monkeypatch.setattr(back, "BACK", tmp_path)
+    assert current not in back.unread("fr") and {stale, missing} <= back.unread("fr")
+    assert len(back.unread("fr")) == len(rows) - 1
+    back.export("fr", only_unread=True)
+    printed = [line.split("\t")[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert stale in printed and missing in printed and current not in printed
+    assert back.main(["export", "fr", "--all"]) == 2

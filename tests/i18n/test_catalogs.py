@@ -1,8 +1,9 @@
-"""Every catalog holds every message the code prints, translated, with the same placeholders.
+"""Every catalog holds every message the code prints, translated, with the same placeholders;
+so does the web page's own catalog (``web``) for every message the page shows.
 
-The template (pnp/i18n/locale/pnp.pot) is what ``python -m pnp.i18n.extract`` finds in the code
-now: a message added or changed in the code without the catalogs brought up to date fails here,
-in every language, naming it.
+The templates (pnp/i18n/locale/pnp.pot, web.pot) are what ``python -m pnp.i18n.extract`` finds
+in the code now: a message added or changed in the code without the catalogs brought up to date
+fails here, in every language, naming it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import string
 import pytest
 
 from pnp import i18n
-from pnp.i18n.catalogs import read_catalog, template_path
+from pnp.i18n.catalogs import DOMAINS, read_catalog, template_path
 from pnp.i18n.extract import messages
 
 TRANSLATED = [code for code in i18n.CODES if code != i18n.ENGLISH]
@@ -23,14 +24,19 @@ def _ids(catalog) -> set:
     return {m.id for m in catalog if m.id}
 
 
+@pytest.fixture(scope="module", params=DOMAINS)
+def domain(request):
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def code_messages():
-    return messages()
+def code_messages(domain):
+    return messages(domain)
 
 
 @pytest.fixture(scope="module", params=TRANSLATED)
-def catalog(request):
-    return request.param, read_catalog(request.param)
+def catalog(request, domain):
+    return request.param, read_catalog(request.param, domain)
 
 
 def fields(text: str) -> list[str]:
@@ -38,10 +44,10 @@ def fields(text: str) -> list[str]:
     return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
 
 
-def test_the_template_is_what_the_code_prints(code_messages):
+def test_the_template_is_what_the_code_prints(code_messages, domain):
     from babel.messages.pofile import read_po
 
-    with template_path().open("rb") as f:
+    with template_path(domain).open("rb") as f:
         template = read_po(f)
     assert _ids(template) == _ids(code_messages), \
         "run python -m pnp.i18n.extract (docs/languages.md) and translate what it lists"
@@ -165,7 +171,7 @@ def test_results_kept_per_language():
     assert said("How to play") == "How to play" and len(calls) == 2
 
 
-def test_the_quick_reader_reads_what_babel_reads(catalog):
+def test_the_quick_reader_reads_what_babel_reads(catalog, domain):
     """A build reads its catalog with pnp's own .po reader (ten times quicker than Babel's):
     every message and every plural form of every count reads the same as Babel compiles it."""
     import gettext
@@ -179,7 +185,7 @@ def test_the_quick_reader_reads_what_babel_reads(catalog):
     buffer = io.BytesIO()
     write_mo(buffer, cat)
     buffer.seek(0)
-    babel, ours = gettext.GNUTranslations(buffer), translations(code)
+    babel, ours = gettext.GNUTranslations(buffer), translations(code, domain)
     for m in cat:
         if isinstance(m.id, tuple):
             for n in range(0, 230):
@@ -197,3 +203,13 @@ def test_a_fuzzy_entry_prints_in_english():
     t = Translations(text)
     assert t.gettext("How to play") == "How to play"
     assert t.gettext("Hull") == 'Enveloppe "x"'
+
+
+def test_the_page_says_its_words_in_its_language_and_falls_back_on_the_printed_ones():
+    """The page's catalog first, then the printed one (a game's title the page shows too)."""
+    from pnp.web.say import BUSY, Said
+
+    with i18n.using("de"):
+        assert str(Said(BUSY)).startswith("Dieser Computer ist gerade")
+        assert i18n.web_gettext("How to play") == i18n._("How to play") == "So wird gespielt"
+    assert str(Said(BUSY)) == BUSY

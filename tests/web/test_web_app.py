@@ -180,12 +180,37 @@ def test_an_impossible_board_says_so_where_the_preview_would_be(web):
             "items.0.size": "quarter", "items.0.spacing_mm": "30"}
     reply = post(web, "/preview", data).json()
     assert reply["ok"] is False and not reply["images"]
-    assert "cannot place 40 dots" in reply["errors"]["items.0"][0]
+    # what to do, above the form, naming each field to change by its label; those fields marked
+    (said,) = reply["general"]
+    assert re.fullmatch(r"Only \d+ of the 40 dots fit on this board with this much room around "
+                        r"each: lower “How many dots”, “.+” or “.+”, or raise “.+”\.", said), said
+    labels = {f.name: f.label for f in forms.item_fields("cliquer", 0, 200)}
+    for key in ("dots", "clearance_mm", "spacing_mm", "size_mm"):
+        assert f"“{labels['items.0.' + key]}”" in said
+        assert reply["errors"][f"items.0.{key}"] == ["Change this, or another field named above."]
+    assert "_mm" not in said and "pnp" not in said
+
+
+def test_a_square_too_large_for_its_paper_names_the_fields_by_label(web):
+    """A mistake found laying out the page (not reading the spec): the square's side and the
+    paper's fields, by label, each marked; the largest side that fits, measured."""
+    data = {"title": "t", "seed": "1", "items.0.kind": "cliquer", "items.0.worksheet": "true",
+            "items.0.size_mm": "200"}
+    reply = post(web, "/preview", data).json()
+    assert reply["ok"] is False and not reply["images"]
+    labels = {c.name: c.label for f in forms.spec_fields() for c in f.children}
+    side = {f.name: f.label for f in forms.item_fields("cliquer", 0, 200)}["items.0.size_mm"]
+    (said,) = reply["general"]
+    assert re.fullmatch(f"The square and its words do not fit this paper: make “{re.escape(side)}” "
+                        r"at most \d+ mm, or change " + re.escape(
+                            f"“{labels['page.size']}”, “{labels['page.orientation']}” or "
+                            f"“{labels['page.margin_mm']}”."), said), said
+    assert set(reply["errors"]) == {"items.0.size_mm", "page.size", "page.orientation", "page.margin_mm"}
 
 
 def test_the_page_caps_boards_per_build(web):
     reply = post(web, "/preview", {**CLASS_SET, "items.0.count": "300"}).json()
-    assert "this page makes at most 200 at once (this asks for 300)" in reply["errors"]["items.0.count"][0]
+    assert "this page makes at most 200 boards at once, and this asks for 300" in reply["errors"]["items.0.count"][0]
 
 
 def test_the_preview_changes_with_an_option(web):
@@ -269,7 +294,7 @@ def test_a_build_can_be_cancelled_and_leaves_nothing(web):
     r = post(web, job["url"] + "/cancel", {})
     assert r.status_code == 200
     status = wait_for(web, job["url"])
-    assert status["state"] == "cancelled" and status["general"] == ["pnp: cancelled"]
+    assert status["state"] == "cancelled" and status["general"] == ["Stopped, as you asked."]
     assert web.get(job["url"] + "/file/0").status_code == 404
     page = web.get(job["url"]).text                  # stopped as asked: a note, not a mistake
     assert "The build was stopped" in page and 'role="alert"' not in page
@@ -328,12 +353,12 @@ def test_an_answer_not_worked_out_is_not_remembered(web, monkeypatch):
 @pytest.mark.parametrize("date", ["yesterday", "2026-02-30", "1066-10-14", "2026-11-26T00:00:00x"])
 def test_a_bad_date_is_one_line(web, date):
     r = web.get(f"/daily?date={date}")
-    assert r.status_code == 400 and "the date" in r.text
+    assert r.status_code == 400 and "date" in r.text.lower() and "pnp:" not in r.text.split("<footer>")[0]
 
 
 def test_a_date_past_the_month_says_how_long_the_month_is(web):
     r = web.get("/daily?date=2026-02-30")
-    assert r.status_code == 400 and "the date 2026-02-30: February 2026 has 28 days" in r.text
+    assert r.status_code == 400 and "The date 2026-02-30: February 2026 has 28 days" in r.text
 
 
 def followed(web, r) -> tuple[int, str]:
@@ -471,7 +496,7 @@ def test_a_full_queue_answers_busy_and_temp_folders_are_removed(tmp_path, monkey
 
         async def gone():
             return True          # the client has left: the job stops
-        with pytest.raises(Failed, match="cancelled"):
+        with pytest.raises(Failed, match="Stopped, as you asked"):
             await pool.run("sleep", sleep, 30, gone=gone)
         with pytest.raises(Failed, match="took longer than 0.5 s"):
             await pool.run("sleep", sleep, 30, timeout=0.5)
@@ -529,6 +554,8 @@ def test_a_worker_starts_with_pnp_already_loaded():
 def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
     """A build page that stops polling (the tab was closed) lets its worker go."""
     from pnp.web.jobs import Pool
+    from pnp.web import say
+    from pnp.web.say import Said
     from web_slow_work import sleep
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
@@ -541,7 +568,7 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
         return job
 
     job = asyncio.run(scenario())
-    assert job.state == "cancelled" and "abandoned" in job.error
+    assert job.state == "cancelled" and job.error == Said(say.ABANDONED)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -149,6 +149,34 @@ def test_a_merged_job_goes_on_while_one_asker_is_left_and_stops_when_all_left():
     asyncio.run(main())
 
 
+
+def test_work_followed_by_a_page_is_one_job_a_key_runs_on_unwatched_and_is_kept_when_done(tmp_path):
+    """Yesterday's answer's way (``Pool.merged``): every ask for a key while it runs gets the
+    same job; nobody waiting on it does not stop it; done, it is in the shared folder even with
+    nobody left to ask; forgotten once shown, the next ask starts anew (a failure is not kept)."""
+    from pnp.web.cache import Kept
+    from pnp.web.jobs import Pool
+    from web_slow_work import fail, sleep
+
+    async def main():
+        pool = Pool(workers=1, kept=Kept(tmp_path))
+        job = pool.merged("yesterday", "2031-01-02", sleep, 0.3, keep=True)
+        assert pool.merged("yesterday", "2031-01-02", sleep, 0.3, keep=True) is job
+        await job.future
+        assert job.state == "done" and await pool.kept_result("yesterday", "2031-01-02") == "slept"
+        assert pool.merged("yesterday", "2031-01-02", sleep, 0.3) is job        # until shown
+        pool.forget(job)
+        failing = pool.merged("yesterday", "2031-01-02", fail, keep=True)
+        assert failing is not job
+        await failing.future
+        assert failing.state == "failed" and pool.kept.get("yesterday", "2031-01-02") == "slept"
+        failing.ended -= 3600           # never shown, and old: forgotten with the old jobs
+        pool._forget_old()
+        assert pool.merged("yesterday", "2031-01-02", sleep, 0.01) is not failing
+        pool.close()
+
+    asyncio.run(main())
+
 # --- uploads wait on disk -----------------------------------------------------------------------
 
 def test_an_upload_waits_in_its_jobs_folder_on_disk_and_queued_bytes_are_capped(tmp_path, monkeypatch):
@@ -247,7 +275,7 @@ def test_whatever_the_work_raises_the_page_gets_plain_words():
         assert str(raised.value) == UNFORESEEN[CHECK]
         with pytest.raises(Refused) as refused:
             await pool.run(CHECK, refuse)
-        assert [m for *_, m in refused.value.args[0]] == [UNFORESEEN[CHECK], "a plain mistake"]
+        assert [str(m.message) for m in refused.value.args[0]] == [UNFORESEEN[CHECK], "a plain mistake"]
         pool.close()
 
     asyncio.run(main())

@@ -24,11 +24,12 @@ def fail(report, tmp):
 
 def refuse(report, tmp):
     """A refusal whose first line carries Python's insides and whose second is plain."""
+    from pnp.web.say import Mistake
     from pnp.web.work import Refused
 
-    raise Refused([(None, None, None, "the validator failed (PdfError: stream <_io.BytesIO object "
-                                      "at 0x7f8a12345678>); please report it"),
-                   (None, None, None, "a plain mistake")])
+    raise Refused([Mistake("the validator failed (PdfError: stream <_io.BytesIO object "
+                           "at 0x7f8a12345678>); please report it"),
+                   Mistake("a plain mistake")])
 
 
 ANSWER = "Yesterday's board (Sunday 2031-01-12, 11 dots): perfect play: the first player wins by 20; best opening A-B"

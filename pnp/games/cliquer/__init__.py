@@ -106,14 +106,14 @@ def daily_spec(day) -> str:
 DAILY_SECONDS = 120
 
 
-def daily_answer(day, seconds: float | None = None, progress=None) -> str:
+def daily_answer(day, seconds: float | None = None, progress=None, hint: bool = True) -> str:
     """Yesterday's perfect play (kept in the cache folder once worked out); without
     ``seconds``, within DAILY_SECONDS of CPU."""
     from .daily import previous_answer
     from .solver import Budget
 
     budget = Budget(seconds=DAILY_SECONDS if seconds is None else seconds, memory_mb=1024)
-    return previous_answer(day, budget, progress)
+    return previous_answer(day, budget, progress, hint=hint)
 
 
 def daily_played(day, seconds: float | None = None, progress=None) -> dict:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import Unfit
 from pnp.paper import MM, Frame
-from pnp.i18n import _, per_language
+from pnp.errors import Advice
+from pnp.i18n import W_, _, per_language
 from pnp.pdf import fonts
 
 SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
@@ -302,11 +303,16 @@ def draw_poured(canvas, poured: Poured) -> None:
         block.draw(canvas, frame.x, frame.top, frame.width, poured.scale)
 
 
+NO_ROOM_FOR_WORDS = W_("The words do not fit beside or below the square on this paper: make "
+                       "{size_mm} smaller, or change {page_orientation} or {page_margin_mm}.")
+
+
 def pour(canvas, regions, blocks, what: str) -> float:
     """Draw the blocks into the regions at the largest scale that fits; returns that scale."""
     poured = settle(regions, blocks)
     if poured is None:
         raise Unfit(f"the words of {what} do not fit beside or below its square on this paper even at "
-                    f"{MIN_TEXT_PT:g} pt: use a smaller size_mm, another orientation or smaller margins")
+                    f"{MIN_TEXT_PT:g} pt: use a smaller size_mm, another orientation or smaller margins",
+                    Advice(("size_mm",), ("page.orientation", "page.margin_mm"), NO_ROOM_FOR_WORDS))
     draw_poured(canvas, poured)
     return poured.scale

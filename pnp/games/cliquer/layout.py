@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.errors import PnpError
+from pnp.errors import OptionsError
 from pnp.paper import MM, Frame
 
 HEADER_MM = 21          # title, board figures, code
@@ -49,8 +49,9 @@ KEY_SIDE_MM = 76.0              # the key's square, whatever the board's side
 KEY_TITLE_MM = 6
 
 
-class Unfit(PnpError):
-    """A piece that cannot be laid out on the paper it was given."""
+class Unfit(OptionsError):
+    """A piece that cannot be laid out on the paper it was given (its advice, where it has one,
+    names the fields to change for a page)."""
 
 
 @dataclass(frozen=True)

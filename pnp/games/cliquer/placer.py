@@ -21,15 +21,25 @@ import struct
 import sys
 from functools import lru_cache
 
-from pnp.errors import PnpError
+from pnp.errors import Advice, OptionsError
+from pnp.i18n import W_
+
 from .board import Limits
 from .geometry import Dot
 
 SAMPLE_TRIES = 60        # random positions tried per dot before handing over to the search
 
 
-class Infeasible(PnpError):
-    """The limits leave no room for that many dots (or the search could not find it)."""
+class Infeasible(OptionsError):
+    """The limits leave no room for that many dots (or the search could not find it): the
+    CLI's line names the options by key, the advice names the fields for a page."""
+
+
+# what the page says, each field named by its label in the page's language
+NO_ROOM = W_("{margin_mm} leaves no room for dots on a {side} mm board: make it smaller, or make "
+             "{size_mm} larger.")
+TOO_MANY = W_("Only {placed} of the {n} dots fit on this board with this much room around each: "
+              "lower {dots}, {clearance_mm} or {spacing_mm}, or raise {size_mm}.")
 
 
 @lru_cache(maxsize=None)
@@ -157,7 +167,8 @@ class Placer:
         if self.limits.lo > self.limits.hi:
             side = self.limits.grid * self.limits.unit_mm
             raise Infeasible(f"the margin leaves no room for dots on a {side:g} mm board; use a "
-                             "smaller margin_mm or a larger size_mm")
+                             "smaller margin_mm or a larger size_mm",
+                             Advice(("margin_mm", "size_mm"), (), NO_ROOM, (("side", f"{side:g}"),)))
         dots = self._sample(n, rng)     # boards plain sampling fits are the same as ever
         if len(dots) == n and not self.limits.problems(tuple(sorted(dots))):
             return tuple(sorted(dots))
@@ -171,7 +182,9 @@ class Placer:
 
         board, fitted = search(self, dots, n, rng)
         if board is None:
-            raise Infeasible(self._advice(n, fitted))
+            raise Infeasible(self._advice(n, fitted),
+                             Advice(("dots", "clearance_mm", "spacing_mm", "size_mm"), (), TOO_MANY,
+                                    (("placed", fitted), ("n", n))))
         return board
 
     def _sample(self, n: int, rng: random.Random) -> list[Dot]:

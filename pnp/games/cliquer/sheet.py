@@ -17,7 +17,7 @@ from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import HEADER_MM
 from .rules import triangulation_size
 from pnp.paper import MM, Frame
-from pnp.i18n import _, ngettext, number
+from pnp.i18n import W_, _, ngettext, number
 from pnp.pdf import fonts
 
 
@@ -176,6 +176,8 @@ def settled(board: Board, frame: Frame, blocks_of, what: str):
     layout and words, so the advice is true)."""
     from dataclasses import replace
 
+    from pnp.errors import Advice
+
     from .layout import Unfit
 
     lay, words = laid_out(board, frame, blocks_of)
@@ -187,4 +189,13 @@ def settled(board: Board, frame: Frame, blocks_of, what: str):
         "no square fits with its words"
     raise Unfit(f"a {what} with a {board.side_mm:g} mm square does not fit this paper "
                 f"({frame.width / MM:.0f} x {frame.height / MM:.0f} mm inside the margins); {advice}: "
-                "use a smaller size_mm, another page size or orientation, or smaller margins")
+                "use a smaller size_mm, another page size or orientation, or smaller margins",
+                Advice(("size_mm",) if side else (), ("page.size", "page.orientation", "page.margin_mm"),
+                       SQUARE_TOO_LARGE if side else NO_SQUARE_FITS, (("side", side),)))
+
+
+# what the page says when a page's square and words do not fit (``settled``)
+SQUARE_TOO_LARGE = W_("The square and its words do not fit this paper: make {size_mm} at most "
+                      "{side} mm, or change {page_size}, {page_orientation} or {page_margin_mm}.")
+NO_SQUARE_FITS = W_("No square fits this paper with its words: change {page_size}, "
+                    "{page_orientation} or {page_margin_mm}.")

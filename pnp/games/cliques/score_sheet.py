@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.errors import PnpError
+from pnp.errors import Advice, OptionsError
 from . import wording
 from .ink import GREY, MIN_TEXT, PALE, beside, block_height, checkbox, fits, text_in_box
 from pnp.paper import MM, Frame
 from .board import Board
 from .rules_card import START_TAG
 from .rules import MAX_PLAYERS
-from pnp.i18n import _, current
+from pnp.i18n import W_, _, current
 from pnp.pdf.fonts import BOLD, SANS, string_width
 from pnp.pdf.marks import marked
 
@@ -81,7 +81,7 @@ def plan(board: Board, frame: Frame) -> Plan:
                 Frame(body.x, body.y, body.width, tally_y - GAP - body.y))
 
 
-class Unfit(PnpError):
+class Unfit(OptionsError):
     """The page is too short for a row per player at the smallest text pnp prints."""
 
 
@@ -101,6 +101,11 @@ def _tally_row(board: Board, frame: Frame) -> float:
     return min(MAX_ROW, (below_title - TALLY_HEAD - frame.y) / (len(board.players) + SPARE_ROWS))
 
 
+TOO_MANY_ROWS = W_("A score sheet for {n} players does not fit this page: make {page_margin_mm} "
+                   "smaller, choose portrait in {page_orientation} or a larger {page_size}, or "
+                   "give fewer {players}.")
+
+
 def fitted_plan(board: Board, frame: Frame) -> Plan:
     """The plan, or Unfit when a row could not hold a name at the smallest text size."""
     parts = plan(board, frame)
@@ -109,7 +114,9 @@ def fitted_plan(board: Board, frame: Frame) -> Plan:
         raise Unfit(f"a Cliques score sheet for {len(board.players)} players needs more height than "
                     f"this page has inside its margins ({frame.width / MM:.0f} x "
                     f"{frame.height / MM:.0f} mm): use smaller margins, portrait, a larger page "
-                    "or fewer players")
+                    "or fewer players",
+                    Advice(("players",), ("page.margin_mm", "page.orientation", "page.size"),
+                           TOO_MANY_ROWS, (("n", len(board.players)),)))
     return parts
 
 

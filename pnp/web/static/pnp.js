@@ -44,9 +44,13 @@
         if (input) { input.setAttribute("aria-invalid", "true"); }
       });
       text(general, unplaced);
-      var all = [];
-      Object.keys(errors).forEach(function (name) { all = all.concat(errors[name]); });
-      text(problems, all.concat(lines));
+      // where the preview would be: what is said above the form first, then beside the fields,
+      // each once (the fields a message names all carry the same note)
+      var all = lines.slice();
+      Object.keys(errors).forEach(function (name) {
+        errors[name].forEach(function (m) { if (all.indexOf(m) < 0) { all.push(m); } });
+      });
+      text(problems, all);
     };
 
     var preview = function () {

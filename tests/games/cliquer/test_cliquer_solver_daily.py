@@ -61,7 +61,7 @@ def test_an_eleven_dot_yesterday_is_tried_by_default(monkeypatch):
     from pnp.games.cliquer import DAILY_SECONDS, daily_answer
 
     asked = []
-    monkeypatch.setattr(daily, "previous_answer", lambda day, budget, progress=None, most_dots=None:
+    monkeypatch.setattr(daily, "previous_answer", lambda day, budget, progress=None, most_dots=None, hint=True:
                         asked.append((day, budget, most_dots)) or "answer")
     monday = dt.date(2026, 11, 23)
     assert daily_answer(monday) == "answer"
@@ -72,6 +72,9 @@ def test_an_eleven_dot_yesterday_is_tried_by_default(monkeypatch):
     hurried = daily_answer(monday, seconds=0.01)
     assert hurried == ("Yesterday's board (Sunday 2026-11-22, 11 dots): perfect play not worked "
                        "out (more than 0.01 s of CPU; --solve-seconds gives it more)")
+    # the web page has no options to name: the same line without the CLI's
+    assert daily_answer(monday, seconds=0.01, hint=False) == hurried.replace(
+        "; --solve-seconds gives it more", "")
 
 
 # ---- the answer is worked out once and kept -----------------------------------------------------
@@ -86,7 +89,6 @@ import pytest
 @pytest.fixture
 def fresh(monkeypatch):
     """No answer remembered in this process: only the cache folder can spare a solve."""
-    monkeypatch.setattr(daily, "_answers", {})
 
 
 def kept_files():
@@ -108,7 +110,6 @@ def test_an_answer_is_worked_out_once_and_kept_in_the_cache_folder(fresh, monkey
     files = kept_files()
     assert len(files) == 1 and files[0].name.startswith("R1-") and files[0].suffix == ".json"
     assert not [p for p in files[0].parent.iterdir() if p.name.startswith(".part")]
-    monkeypatch.setattr(daily, "_answers", {})
 
     def no_solving(*args, **kwargs):
         raise AssertionError("solved again")
@@ -162,7 +163,6 @@ def test_hostile_kept_answers_are_ignored_and_replaced(fresh, monkeypatch):
     truth = previous_answer(WEDNESDAY, Budget(seconds=600))
     (path,) = kept_files()
     for name, content in hostile_contents(board):
-        monkeypatch.setattr(daily, "_answers", {})
         path.write_bytes(content)
         assert kept.read(board.dots, board.grid) is None, name
         assert previous_answer(WEDNESDAY, Budget(seconds=600)) == truth, name
