@@ -5,8 +5,9 @@ reads each translation back into English, and the two are compared, line by line
 
     python bench/back_translation.py export fr > fr.txt   # the translations only, shuffled
     python bench/back_translation.py export fr --unread   # only those not read, or changed since
-    # (a reader writes tests/i18n/back/fr.tsv: each line "KEY<TAB>English reading")
+    # (a reader writes tests/i18n/back/fr.tsv: each line "KEY<TAB>MARK<TAB>English reading")
     python bench/back_translation.py compare fr           # English | reading, worst first
+    python bench/back_translation.py export web/fr        # the web page's catalog: web-fr.tsv
 
 ``export`` never shows the English: each line is a key (a hash of the message, which does not
 give the English away), the translation, and nothing else, in an order that is not the
@@ -47,17 +48,33 @@ def fingerprint(translation) -> str:
     return key(translation if isinstance(translation, tuple) else (translation,))
 
 
+def catalog(code: str) -> tuple[str, str]:
+    """(language, catalog) of a code as the commands take it: "fr" is the printed catalog of
+    French, "web/fr" the web page's."""
+    from pnp.i18n.catalogs import DOMAIN, WEB
+
+    domain, _, language = code.rpartition("/")
+    if domain not in ("", WEB):
+        raise ValueError(f"no catalog {domain!r}")
+    return language, domain or DOMAIN
+
+
+def reading_file(code: str) -> Path:
+    """Where the readings of ``code`` are kept: back/fr.tsv, back/web-fr.tsv."""
+    return BACK / (code.replace("/", "-") + ".tsv")
+
+
 def entries(code: str) -> list[tuple[str, object, object]]:
-    """(key, English message, translation) of every message of language ``code``."""
+    """(key, English message, translation) of every message of ``code``'s catalog."""
     from pnp.i18n.catalogs import read_catalog
 
-    return [(key(m.id), m.id, m.string) for m in read_catalog(code) if m.id]
+    return [(key(m.id), m.id, m.string) for m in read_catalog(*catalog(code)) if m.id]
 
 
 def readings(code: str) -> dict[str, tuple[str, str]]:
     """key -> (fingerprint of the translation read, the English reading)."""
     out = {}
-    path = BACK / f"{code}.tsv"
+    path = reading_file(code)
     for line in path.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             k, mark, reading = line.split("\t")
@@ -77,15 +94,14 @@ def overlap(english: str, reading: str) -> float:
 
 def unread(code: str) -> set[str]:
     """Keys of the messages whose reading is missing, or was made from another translation."""
-    path = BACK / f"{code}.tsv"
-    got = readings(code) if path.exists() else {}
+    got = readings(code) if reading_file(code).exists() else {}
     return {k for k, _, translation in entries(code)
             if got.get(k, ("", ""))[0] != fingerprint(translation)}
 
 
 def export(code: str, only_unread: bool = False) -> None:
     """Print the translations to read (all, or with ``only_unread`` those needing a new reading);
-    a new reading replaces the old line of its key in tests/i18n/back/<code>.tsv."""
+    a new reading replaces the old line of its key in its reading file (``reading_file``)."""
     wanted = unread(code) if only_unread else None
     rows = sorted(entries(code), key=lambda row: hashlib.sha256(row[0].encode()).hexdigest())
     print(f"# {code}: read each line into English; write KEY<TAB>MARK<TAB>reading")
@@ -113,10 +129,15 @@ def compare(code: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    usage = "usage: back_translation.py export CODE [--unread] | compare CODE"
+    usage = "usage: back_translation.py export [web/]CODE [--unread] | compare [web/]CODE"
     if len(argv) < 2 or argv[0] not in ("export", "compare") or \
             argv[2:] not in ([], ["--unread"]) or (argv[0] == "compare" and argv[2:]):
         print(usage, file=sys.stderr)
+        return 2
+    try:
+        catalog(argv[1])
+    except ValueError as exc:
+        print(f"{usage}\n{exc}", file=sys.stderr)
         return 2
     if argv[0] == "export":
         export(argv[1], only_unread=argv[2:] == ["--unread"])

@@ -13,12 +13,14 @@ Prints, per board setup and player count, and for two kinds of player (blind: sp
   none%     games without a winner after 2000 turns (these rows play without the card's turn limit)
   limit%    blind games the card's turn limit would end (longer than TURN_LIMIT turns)
 
-Then greedy players (one move ahead: see tests/support/sim/circles_play.py) and marker-count
+Then blind, greedy (one move ahead: see tests/support/sim/circles_play.py) and marker-count
 players (greedy, who also play for the limit's tie-break) on plain, Lockdown, ring and
 every-variant boards, with the turn limit as the card prints it: the share the limit ends, of
-those the draws, and the first side's share of the games won.
+those the draws, the share won by a total of 0 the ending moved (none for the card's), and the
+first side's share of the games won.
 Run: python bench/circles_play.py [games-per-setup] [greedy-games]
-     (default 2000 and 100: 20 rows of 2000 blind games and 8 of greedy ones, some minutes)
+     (default 2000 and 100: 20 rows of 2000 blind games and 12 of looking ones, some minutes)
+     python bench/circles_play.py --endings [games]   # every ending in ENDINGS (default 40)
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))   # te
 
 from pnp.games import circles  # noqa: E402
 from pnp.games.circles.board import Variants  # noqa: E402
-from pnp.games.circles.card_text import TURN_LIMIT  # noqa: E402
+from pnp.games.circles.card_text import ENDING, TURN_LIMIT  # noqa: E402
+from pnp.games.circles.rules import Ending  # noqa: E402
 from support.sim.circles_play import BLIND_SPEND, random_game  # noqa: E402
 
 LOCKDOWN = Variants(lockdown=True)
@@ -56,11 +59,11 @@ def share(part: int, whole: int) -> float:
     return 100 * part / max(1, whole)
 
 
-def run(item, games: int, spend: float, seed: str, **play) -> list:
+def run(item, games: int, spend: float, seed: str, every: int = 20, **play) -> list:
     rng = random.Random(seed)
     results = []
     for g in range(games):
-        if g % 20 == 0:
+        if g % every == 0:
             board = circles.generate(item, rng, "B")
         results.append(random_game(board, rng, spend, **play))
     return results
@@ -69,29 +72,40 @@ def run(item, games: int, spend: float, seed: str, **play) -> list:
 GREEDY_SETUPS = {"plain row": circles.Item(), **{k: SETUPS[k] for k in ("default row",
                                                                         "default ring",
                                                                         "row, every variant")}}
+# Endings weighed (rules.Ending): the card's, and candidates for a better one (issue 36)
+ENDINGS = {
+    f"card: markers at {TURN_LIMIT}": ENDING,
+    "draw at 200": Ending(step_from=None, draw_at=200),
+    "0 steps from 40, draw 200": Ending(step_from=40, draw_at=200),
+    "0 steps from 1, draw 200": Ending(step_from=1, draw_at=200),
+}
+LOOKING = ("blind", "greedy", "marker-count")
 
 
-def greedy(games: int) -> None:
-    """Greedy and marker-count players (two) under the card's turn limit: how many games the
-    limit ends, and whether the side that moved first wins more. (Without the limit, marker-count
-    players are greedy players: the count decides nothing; greedy games without it: ``free``.)"""
-    print(f"\n{games} games per row, 2 players, with the card's turn limit ({TURN_LIMIT} turns): "
-          f"greedy players, and marker-count players (greedy, and where nothing wins now, more "
-          f"markers on their color: the limit's tie-break)")
-    print(f"{'setup':19} {'players':12} {'turns':>9} {'ended by limit%':>15} {'draw%':>5} "
-          f"{'first% of won':>13}")
-    for name, base in GREEDY_SETUPS.items():
-        item = circles.Item(**{**base.__dict__, "players": 2})
-        for label, counting in (("greedy", False), ("marker-count", True)):
-            capped = run(item, games, BLIND_SPEND, f"{name}/{label}", greedy=True,
-                         counting=counting, limit=True)
-            turns = [r.turns for r in capped]
-            won = [r for r in capped if r.winner]
-            assert all(r.winner or r.limit for r in capped)
-            print(f"{name:19} {label:12} {statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
-                  f"{share(sum(r.limit for r in capped), games):>15.1f} "
-                  f"{share(sum(r.limit and r.winner is None for r in capped), games):>5.1f} "
-                  f"{share(sum(r.first_won for r in won), len(won)):>13.1f}", flush=True)
+def endings(games: int, names=tuple(ENDINGS)) -> None:
+    """Each ending with blind, greedy and marker-count players (two; see
+    tests/support/sim/circles_play.py) on plain, Lockdown, ring and every-variant boards: the
+    share of games the ending's last turn decides (by markers or as a draw), the share won by a
+    total of 0 the ending moved, and the first side's share of the games won."""
+    print(f"\n{games} games per row, 2 players, a fresh board every 10 games")
+    print(f"{'ending':26} {'setup':19} {'players':12} {'turns':>9} {'last turn%':>10} "
+          f"{'draw%':>5} {'won by a 0 step%':>16} {'first% of won':>13}")
+    for name in names:
+        ending = ENDINGS[name]
+        for setup, base in GREEDY_SETUPS.items():
+            item = circles.Item(**{**base.__dict__, "players": 2})
+            for players in LOOKING:
+                rows = run(item, games, BLIND_SPEND, f"{setup}/{players}", every=10,
+                           players=players, ending=ending)
+                turns = [r.turns for r in rows]
+                won = [r for r in rows if r.winner]
+                assert all(r.winner or r.limit for r in rows)      # every game ends
+                print(f"{name:26} {setup:19} {players:12} "
+                      f"{statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
+                      f"{share(sum(r.limit for r in rows), games):>10.1f} "
+                      f"{share(sum(r.limit and r.winner is None for r in rows), games):>5.1f} "
+                      f"{share(sum(r.step_won for r in rows), games):>16.1f} "
+                      f"{share(sum(r.first_won for r in won), len(won)):>13.1f}", flush=True)
 
 
 def main(games: int = 2000) -> None:
@@ -129,5 +143,8 @@ def main(games: int = 2000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
-    greedy(int(sys.argv[2]) if len(sys.argv) > 2 else 100)
+    if len(sys.argv) > 1 and sys.argv[1] == "--endings":
+        endings(int(sys.argv[2]) if len(sys.argv) > 2 else 40)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
+        endings(int(sys.argv[2]) if len(sys.argv) > 2 else 100, names=tuple(ENDINGS)[:1])

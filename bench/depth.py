@@ -5,13 +5,13 @@ The idea of Lantz, Isaksen, Jaffe, Nealen and Togelius ("Depth in Strategic Game
 ladder of players of rising strength, played on the same board. The rungs and the chain are
 pnp's own (pnp/games/cliquer/players.py and depth.py, what `pnp analyze --depth` prints):
 
-    random < greedy < lookahead2 < lookahead3 < search2k < search8k < search32k < perfect
+    random < greedy < lookahead2 < perfect
 
 walked from the bottom: each rung plays the *champion* (the strongest rung below it that
 passed), from both seats, pairs of games until the sequential test decides (sequential.py: at
-most 400 pairs; a rung winning 65 % of pairs passes, one winning 55 % fails, each at least 95 %
+most 400 pairs; a rung winning 70 % of pairs passes, one winning 60 % fails, each at least 95 %
 of the time); a rung that passes becomes the champion. A board's **depth** is the number of
-rungs that did (0..7); the gains are each rung's mean margin a move over its champion. The top rung is perfect play where
+rungs that did (0..3); the gains are each rung's mean margin a move over its champion. The top rung is perfect play where
 the solver finishes within ``--positions`` positions (a count, so the same rungs on any
 machine), else a search with the last moves of the game exact (depth.exact_moves).
 
@@ -33,7 +33,7 @@ features to the skill's and the depth's rank on the even boards, with rho on the
     python bench/depth.py --from-json rows.json   # the calibration again, no games
     python bench/depth.py --bands --sizes 7,8,9 --boards 4 --no-loss   # boards made to each band
     python bench/depth.py --analyze-cost  # CPU of `pnp analyze --depth` at 9, 10, 11 dots
-    python bench/depth.py --sizes 7,8,9 --boards 8 --retest --no-loss   # the depth re-measured
+    python bench/depth.py --sizes 6,7,8,9 --boards 6 --retest --no-loss   # the depth re-measured
     python bench/depth.py --speed --sizes 6,7,8,9 --boards 2   # CPU a chain: C core against Python
     python bench/depth.py --error-rates   # the sequential test's error rates, exact and simulated
 
@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> None:
 def calibrate(rows: list[dict]) -> None:
     """The chain by size, then rho of every fast measure with it, then the held-out fit."""
     sizes = sorted({r["n"] for r in rows})
-    print("by size      boards  depth 0..7 (count)          skill a move (mean, min-max)  top rung")
+    print(f"by size      boards  depth 0..{MOST_DEPTH} (count)          skill a move (mean, min-max)  top rung")
     for n in sizes:
         group = [r for r in rows if r["n"] == n]
         depths = [r["depth"] for r in group]
@@ -216,8 +216,8 @@ def calibrate(rows: list[dict]) -> None:
         print(f"{n:4d} dots   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(MOST_DEPTH + 1))
               + f"   {sum(skills) / len(skills):5.2f} ({min(skills):.2f}-{max(skills):.2f})"
               + f"      {', '.join(sorted({r['top'] for r in group}))}")
-    print("\nby band      boards  depth 0..7 (count)    skill  mean depth  depth >= 5  "
-          "greedy/la2 loss to perfect (boards)")
+    print(f"\nby band      boards  depth 0..{MOST_DEPTH} (count)    skill  mean depth  "
+          f"depth {MOST_DEPTH}  greedy/la2 loss to perfect (boards)")
     for band in ("easy", "medium", "hard"):
         group = [r for r in rows if band_of(r["difficulty"]) == band]
         if not group:
@@ -230,7 +230,7 @@ def calibrate(rows: list[dict]) -> None:
                 if solved else "-")
         print(f"{band:>8}   {len(group):6d}  " + " ".join(f"{d}:{depths.count(d)}" for d in range(MOST_DEPTH + 1))
               + f"   {mean(skill):5.2f}  {mean(lambda r: r['depth']):5.2f}  "
-              + f"{sum(d >= 5 for d in depths) / len(depths):6.0%}   {loss}")
+              + f"{sum(d == MOST_DEPTH for d in depths) / len(depths):6.0%}   {loss}")
     targets = {"depth": lambda r: r["depth"], "fine depth": fine_depth, "skill": skill,
                "greedy loss": lambda r: r["loss"]["greedy"],
                "la2 loss": lambda r: r["loss"]["lookahead2"]}

@@ -294,10 +294,11 @@ def validate(pdfs, as_json):
 @click.option("--solve-memory", type=click.IntRange(64), default=None, metavar="MB",
               help="give up perfect play past this much memory [default: 1024] (implies --solve)")
 @click.option("--depth", is_flag=True,
-              help="the board's strategic depth: a skill chain of players (random, greedy, "
-                   "lookahead2, lookahead3, search2k, search8k, search32k, perfect play within "
-                   "the solve budget), each against the strongest below it that passed, in pairs "
-                   "of games until a sequential test decides (CliqueR)")
+              help="the board's strategic depth, 0 to 3: a skill chain of players (random, "
+                   "greedy, lookahead2, perfect play within the solve budget), each against the "
+                   "strongest below it that passed, in pairs of games until a sequential test "
+                   "decides (a rung winning 70% of pairs passes, one winning 60% fails, each at "
+                   "least 95% of the time), with the depth's range and how sure it is (CliqueR)")
 @click.option("--depth-games", type=click.IntRange(1), default=None, metavar="N",
               help="at most this many pairs of games a rung [default: 400; the test's error "
                    "rates hold at the default] (implies --depth)")

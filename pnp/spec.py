@@ -141,10 +141,10 @@ class Spec:
 def printable_in(code: str) -> str:
     """``code`` if this install can print in that language; a ValueError naming the command
     that installs the fonts it needs otherwise (Chinese needs the CJK extra)."""
-    from pnp.pdf.faces import available
+    from pnp.pdf.faces import cjk_installed
 
     language = LANGUAGES[code]
-    if language.cjk and not available("PnpCJK"):
+    if language.cjk and not cjk_installed():
         from pnp.pdf.cjk import INSTALL
 
         raise ValueError(f"{language.english} needs the CJK fonts, which are not installed: {INSTALL}")

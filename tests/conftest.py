@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 @pytest.fixture(scope="session")
 def _font_folder():
-    """The converted CJK font (pnp/pdf/cjk.py: about a minute of CPU to make) is the one thing
+    """The converted CJK font (pnp/pdf/cjk.py: about 17 s of CPU to make) is the one thing
     every test shares with the user's cache folder: it is the same file pnp makes there on first
     use, and making it per test would cost minutes."""
     from pnp.cachedir import cache_folder

@@ -65,7 +65,7 @@ GOLDEN = {
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
     "circles ar": ("3148c0b475f96f4e", "1903cda6a3e189bf"),    # shaped right to left
     "cliques hi": ("99cc22517773526c", "d24bde840c92d49c"),    # Devanagari conjuncts, seat names
-    "class set zh": ("2e3f931954c887bd", "bebe8caa3d6f71ee"),  # the CJK face pnp[cjk] makes
+    "class set zh": ("591c5c6d77d149fd", "a4b959bbcc9e2775"),  # headings in the CJK bold face
 }
 
 

@@ -245,10 +245,11 @@ def test_undrawable_printed_text_is_refused_naming_the_character(where, text, co
     assert f"has {bad!r} (U+{ord(bad):04X} {unicodedata.name(bad)}), which the print font cannot draw" in err.message
 
 
-def test_a_cjk_character_without_the_extra_names_the_command(monkeypatch):
+@pytest.mark.parametrize("gone", ["PnpCJK", "PnpCJK-Bold"])     # an extra older than the bold
+def test_a_cjk_character_without_the_extra_names_the_command(monkeypatch, gone):
     from pnp.pdf import faces
 
-    monkeypatch.setattr(faces, "available", lambda name: name != "PnpCJK")
+    monkeypatch.setattr(faces, "available", lambda name: name != gone)
     faces.charset.cache_clear()
     try:
         err = error_of("title: Week 標題\nitems: [{kind: cliquer}]\n")

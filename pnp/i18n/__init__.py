@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
 from .catalogs import WEB, translations
 from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, LanguageCode, language
@@ -83,10 +84,18 @@ def number(n, places: int | None = None) -> str:
     if _current.get() == ENGLISH and (places is not None or isinstance(n, int)):
         # as English pages always printed them (the golden packs)
         return f"{n:.{places}f}" if places is not None else str(n)
+    return _formatted(_current.get(), type(n), n, places)
+
+
+@lru_cache(maxsize=4096)
+def _formatted(code: str, kind: type, n, places: int | None) -> str:
+    """Babel's writing of ``n`` in language ``code``, kept: a pack prints the same few numbers
+    on every page (a dot count, a score), and Babel works its pattern out at every call. (The
+    type is in the key: 1 and 1.0 are one key to a dict, not always one number to Babel.)"""
     from babel.numbers import format_decimal
 
     pattern = None if places is None else "0." + "0" * places if places else "0"
-    return format_decimal(n, format=pattern, locale=current().locale)
+    return format_decimal(n, format=pattern, locale=LANGUAGES[code].locale)
 
 
 def listed(items, style: str = "standard") -> str:

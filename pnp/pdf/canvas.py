@@ -7,7 +7,10 @@ Neither needs doing twice:
 
 - once a string has been drawn in a font, size and leading, every character has its code in
   the font's subset for good (reportlab only ever adds codes), so the operators that show it
-  are the same each time: the first drawing keeps them and later ones write them at once;
+  are the same each time: the first drawing keeps them and later ones write them at once. So
+  too for a run of glyphs HarfBuzz placed (``pnp.pdf.shaping``), kept by its glyphs and their
+  placements: reportlab writes each glyph's offsets and rises anew, the most costly text it
+  draws, and an Arabic or Hindi pack repeats its words on every page;
 - a circle's arcs use the same angles every time, so their sines and cosines are taken once,
   and each point is then computed by reportlab's own expressions, step by step through its
   calls, in its order (``_circle_curves``).
@@ -101,6 +104,18 @@ class Canvas(_Canvas):
                 self._lines[key] = line
         return line
 
+    def _shaped_line(self, shaped) -> str:
+        """The operators of a run of shaped glyphs (reportlab's ShapedStr) in the current font,
+        as reportlab's text line draws it; kept by the glyphs and every placement."""
+        key = (self._fontname, self._fontsize, self._leading, str(shaped),
+               tuple(shaped.__shapeData__))
+        line = self._lines.get(key)
+        if line is None:
+            line = f"{self.beginText()._formatText(shaped)} T*"
+            if len(self._lines) < KEPT_LINES:
+                self._lines[key] = line
+        return line
+
     def _show(self, x: float, y: float, operators: str) -> None:
         matrix = "1 0 0 1" if self.bottomup else "1 0 0 -1"
         self._code.append(f"BT {matrix} {fp_str(x, y)} Tm {operators} ET")
@@ -121,7 +136,9 @@ class Canvas(_Canvas):
             at = left + segment.x * size / 1000
             if type(segment.text) is str:
                 self._draw_plain(at, y, segment.text)
-            else:                   # glyphs placed by HarfBuzz: reportlab's own shaped text
+            elif SHORTCUTS:         # glyphs placed by HarfBuzz: reportlab's own shaped text
+                self._show(at, y, self._shaped_line(segment.text))
+            else:
                 super().drawString(at, y, segment.text)
         if self._fontname != font:
             self.setFont(font, size, leading)

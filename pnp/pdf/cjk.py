@@ -1,4 +1,5 @@
-"""The CJK face: Noto Sans CJK from the extra ``pnp[cjk]``, made printable once per machine.
+"""The CJK faces: Noto Sans CJK, regular and bold, from the extra ``pnp[cjk]``, made printable
+once per machine.
 
 Chinese, Japanese and Korean need a font of some 65,000 glyphs (16 MB), too large to ship in
 every install: ``pip install 'pnp[cjk]'`` brings Noto Sans CJK (OFL) from PyPI. Its outlines are
@@ -6,12 +7,15 @@ PostScript (CFF) and reportlab embeds only TrueType, so the first use converts i
 cubic outline becomes quadratic (fontTools' cu2qu, within 1 unit of 1000), the Simplified
 Chinese forms that the font picks by its ``locl`` feature become the characters' own glyphs (so
 a Chinese page prints mainland forms without shaping), and the layout tables go (no CJK line
-pnp prints needs them). That takes about 40 s of CPU once; the result is kept in the user's
-cache folder (pnp.cachedir) under a name holding the source's and fontTools' versions, written
-atomically and under a lock so two builds do not convert at once.
+pnp prints needs them). That takes about 17 s of CPU a weight, once (``convert``); the result
+is kept in the user's cache folder (pnp.cachedir) under a name holding the source's, fontTools'
+and HarfBuzz's versions, written atomically and under a lock so two builds do not convert at
+once.
+Each weight is its own font (``WEIGHTS``): a Chinese heading prints in the bold one, drawn bold
+by the type designer, not thickened by us.
 
-The same source and fontTools give the same bytes (no timestamps are written), so a page prints
-the same on any machine with the same extra (pyproject.toml pins both).
+The same source, fontTools and HarfBuzz give the same bytes (no timestamps are written), so a
+page prints the same on any machine with the same extra (pyproject.toml pins all three).
 """
 
 from __future__ import annotations
@@ -22,46 +26,51 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-PACKAGE = "cvttf_NotoSansCJK_Regular"           # pip install 'pnp[cjk]'
-SOURCE = "NotoSansCJKtc-Regular.otf"
+REGULAR, BOLD = "regular", "bold"
+# weight -> (the package pip install 'pnp[cjk]' brings it in, its font file, the kept file's name)
+WEIGHTS = {REGULAR: ("cvttf_NotoSansCJK_Regular", "NotoSansCJKtc-Regular.otf", "NotoSansCJK"),
+           BOLD: ("cvttf_NotoSansCJK_Bold", "NotoSansCJKtc-Bold.otf", "NotoSansCJK-Bold")}
 INSTALL = "pip install 'pnp[cjk]'"
 LANGUAGE = "ZHS"                                  # the OpenType language whose forms print
 FORMAT = 1                                        # bump when the conversion below changes
 
 
 @lru_cache(maxsize=None)
-def font_source() -> Path | None:
-    """The extra's font file, or None where ``pnp[cjk]`` is not installed."""
+def font_source(weight: str = REGULAR) -> Path | None:
+    """The extra's font file of ``weight``, or None where ``pnp[cjk]`` is not installed."""
     import importlib.util
 
-    spec = importlib.util.find_spec(PACKAGE)
+    package, source, _ = WEIGHTS[weight]
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         return None
-    path = Path(list(spec.submodule_search_locations)[0]) / SOURCE
+    path = Path(list(spec.submodule_search_locations)[0]) / source
     return path if path.is_file() else None
 
 
 def _key(source: Path) -> str:
     import fontTools
+    import uharfbuzz
 
     digest = hashlib.sha256()
     with source.open("rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
-    return f"{digest.hexdigest()[:16]}-fonttools{fontTools.version}-{FORMAT}"
+    return (f"{digest.hexdigest()[:16]}-fonttools{fontTools.version}-hb{uharfbuzz.__version__}"
+            f"-{FORMAT}")
 
 
 @lru_cache(maxsize=None)
-def font_file() -> Path | None:
-    """The converted TrueType file (made now if this machine has none), or None without the
-    extra or a cache folder to keep it in."""
+def font_file(weight: str = REGULAR) -> Path | None:
+    """The converted TrueType file of ``weight`` (made now if this machine has none), or None
+    without the extra or a cache folder to keep it in."""
     from pnp.cachedir import cache_folder
 
-    source = font_source()
+    source = font_source(weight)
     folder = cache_folder()
     if source is None or folder is None:
         return None
-    target = folder / "fonts" / f"NotoSansCJK-pnp-{_key(source)}.ttf"
+    target = folder / "fonts" / f"{WEIGHTS[weight][2]}-pnp-{_key(source)}.ttf"
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -110,35 +119,43 @@ def _locl_forms(font) -> dict[str, str]:
 
 def convert(source: Path, target: Path) -> None:
     """Write the printable TrueType font made from the CFF font ``source`` (see the module's
-    docstring)."""
+    docstring).
+
+    The outlines are made TrueType first and the font subset after: subsetting the CFF font
+    itself would run every glyph's charstring program twice more (to find the glyphs it calls
+    and the subroutines still used, the latter quadratic in their number), two thirds of the
+    work, for a table thrown away the moment after. The glyphs no character reaches are left
+    empty and then dropped by the subsetter.
+
+    HarfBuzz (pinned, as fontTools is) runs the charstrings: its interpreter is compiled, five
+    times fontTools' in Python. It closes a contour with a line back to its start where the
+    charstring leaves that line implicit, which the TrueType pen drops again; the glyphs are
+    fontTools' own to the point (every seventh of Noto Sans CJK's compared, and the whole font
+    made both ways is the same file, byte for byte)."""
+    import uharfbuzz as hb
     from fontTools import subset
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont, newTable
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
 
     font = TTFont(source, recalcTimestamp=False, lazy=False)
     forms = _locl_forms(font)
     for table in font["cmap"].tables:
         table.cmap = {code: forms.get(glyph, glyph) for code, glyph in table.cmap.items()}
-    options = subset.Options()
-    options.layout_features = []
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "VORG", "vhea", "vmtx", "JSTF"]
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    options.recalc_timestamp = False
-    options.glyph_names = False
-    sub = subset.Subsetter(options)
-    sub.populate(unicodes=font.getBestCmap().keys())
-    sub.subset(font)
+    reached = {".notdef", *font.getBestCmap().values()}
     order = font.getGlyphOrder()
-    glyphs = font.getGlyphSet()
+    outlines = hb.Font(hb.Face(hb.Blob.from_file_path(str(source))))
     glyf = newTable("glyf")
     glyf.glyphOrder = order
     glyf.glyphs = {}
-    for name in order:
-        pen = TTGlyphPen(glyphs)
-        glyphs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
-        glyf[name] = pen.glyph()
+    for gid, name in enumerate(order):
+        if name in reached:
+            pen = TTGlyphPen(None)
+            outlines.draw_glyph_with_pen(gid, Cu2QuPen(pen, 1.0, reverse_direction=True))
+            glyf[name] = pen.glyph()
+        else:
+            glyf[name] = Glyph()
     font["loca"] = newTable("loca")
     font["glyf"] = glyf
     del font["CFF "]
@@ -151,4 +168,14 @@ def convert(source: Path, target: Path) -> None:
     font["head"].indexToLocFormat = 1
     font["post"].formatType = 3.0
     font.sfntVersion = "\x00\x01\x00\x00"
+    options = subset.Options()
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "VORG", "vhea", "vmtx", "JSTF"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.recalc_timestamp = False
+    options.glyph_names = False
+    sub = subset.Subsetter(options)
+    sub.populate(unicodes=font.getBestCmap().keys())
+    sub.subset(font)
     font.save(target)

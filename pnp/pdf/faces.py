@@ -41,7 +41,7 @@ _BLOCKS = {
 class Face:
     name: str          # reportlab's name for it
     script: str
-    file: str          # in fonts/ ("" for the CJK face, found by pnp.pdf.cjk)
+    file: str          # in fonts/ (for a CJK face: its weight, made by pnp.pdf.cjk)
 
 
 _FACES = {face.name: face for face in (
@@ -52,8 +52,7 @@ _FACES = {face.name: face for face in (
     Face("PnpHebrew-Bold", HEBREW, "NotoSansHebrew-Bold.ttf"),
     Face("PnpDevanagari", DEVANAGARI, "NotoSansDevanagariUI-Regular.ttf"),
     Face("PnpDevanagari-Bold", DEVANAGARI, "NotoSansDevanagariUI-Bold.ttf"),
-    # one weight: the bold headings of a CJK page print in the regular face, set apart by size
-    Face("PnpCJK", CJK, ""),
+    Face("PnpCJK", CJK, "regular"), Face("PnpCJK-Bold", CJK, "bold"),
 )}
 
 # each family's face for each script, in the order a character not in any script's blocks
@@ -62,7 +61,7 @@ FAMILIES = {
     SANS: {LATIN: SANS, ARABIC: "PnpArabic", HEBREW: "PnpHebrew",
            DEVANAGARI: "PnpDevanagari", CJK: "PnpCJK"},
     BOLD: {LATIN: BOLD, ARABIC: "PnpArabic-Bold", HEBREW: "PnpHebrew-Bold",
-           DEVANAGARI: "PnpDevanagari-Bold", CJK: "PnpCJK"},
+           DEVANAGARI: "PnpDevanagari-Bold", CJK: "PnpCJK-Bold"},
 }
 FACE_NAMES = tuple(_FACES)
 
@@ -122,7 +121,7 @@ def ttfont(name: str):
     if face.script == CJK:
         from pnp.pdf.cjk import font_file
 
-        path = font_file()
+        path = font_file(face.file)
         if path is None:
             raise MissingExtra(name)
     else:
@@ -142,7 +141,15 @@ def available(name: str) -> bool:
         return True
     from pnp.pdf.cjk import font_source
 
-    return font_source() is not None
+    return font_source(_FACES[name].file) is not None
+
+
+CJK_FACES = tuple(name for name, face in _FACES.items() if face.script == CJK)
+
+
+def cjk_installed() -> bool:
+    """Are the CJK faces, every weight, here (the extra ``pnp[cjk]`` installed)?"""
+    return all(available(name) for name in CJK_FACES)
 
 
 @lru_cache(maxsize=None)
@@ -179,7 +186,7 @@ def face_for(ch: str, family: dict[str, str]) -> str | None:
 
 def needs_extra(ch: str) -> str | None:
     """The extra that would let pnp print ``ch`` (``cjk``), if one would."""
-    return "cjk" if script_of(ch) == CJK and not available("PnpCJK") else None
+    return "cjk" if script_of(ch) == CJK and not cjk_installed() else None
 
 
 def script_of_face(name: str) -> str:

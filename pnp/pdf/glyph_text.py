@@ -8,6 +8,11 @@ alone, the same on every machine: a glyph the cmap reaches is its character; a g
 substitution makes from others (GSUB single, multiple, alternate and ligature substitutions,
 inside extension lookups too) is their text, a ligature the text of its components in order.
 ``TextMappedTTFont`` writes its subsets' ToUnicode maps with that text.
+
+Reading a font's substitutions takes fontTools a tenth of a second or so, at every Arabic or
+Hindi build; the map depends on the font file alone, so it is worked out once a machine and kept
+in the user's cache folder (pnp.cachedir), named by the file's digest, fontTools' version and
+FORMAT. A kept map is read as hostile (anything not exactly its shape is worked out again).
 """
 
 from __future__ import annotations
@@ -19,11 +24,66 @@ from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 PUA = 0xE000               # a glyph with no character of its own prints as PUA + its id
 PUA_END = 0xF900           # (the Private Use Area of the BMP: 6400 codes)
 PASSES = 8           # substitutions feed substitutions; fonts pnp ships settle in three
+FORMAT = 1           # of a kept map: bump when what _read_texts works out changes
+MOST_BYTES = 1 << 20       # a kept map of a shipped face is under 100 KB
 
 
 @lru_cache(maxsize=None)
 def glyph_texts(path: str) -> dict[int, str]:
-    """glyph id -> the text it stands for, for the TrueType font at ``path``."""
+    """glyph id -> the text it stands for, for the TrueType font at ``path`` (kept once a
+    machine)."""
+    import json
+
+    from pnp.cachedir import write_atomically
+
+    kept = _kept_path(path)
+    if kept is not None:
+        texts = _read_kept(kept)
+        if texts is not None:
+            return texts
+    texts = _read_texts(path)
+    if kept is not None:
+        try:
+            write_atomically(kept, json.dumps({str(g): t for g, t in sorted(texts.items())},
+                                              ensure_ascii=False, separators=(",", ":")))
+        except OSError:
+            pass                  # not kept: worked out again next time
+    return texts
+
+
+def _kept_path(path: str):
+    import hashlib
+
+    import fontTools
+
+    from pnp.cachedir import cache_folder
+
+    folder = cache_folder()
+    if folder is None:
+        return None
+    with open(path, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    return folder / "fonts" / f"glyph-texts-{digest}-fonttools{fontTools.version}-{FORMAT}.json"
+
+
+def _read_kept(kept) -> dict[int, str] | None:
+    """A kept map, or None if there is none or it is not exactly a map of glyph ids to text."""
+    from pnp.cachedir import read_json
+
+    data = read_json(kept, MOST_BYTES)
+    if not isinstance(data, dict):
+        return None
+    texts: dict[int, str] = {}
+    for key, text in data.items():
+        if not (key.isascii() and key.isdigit() and len(key) <= 5 and isinstance(text, str)
+                and len(text) <= 64):
+            return None
+        texts[int(key)] = text
+    return texts
+
+
+def _read_texts(path: str) -> dict[int, str]:
+    """glyph id -> the text it stands for, read from the font's cmap and substitutions."""
     from fontTools.ttLib import TTFont as FontFile
 
     font = FontFile(path, lazy=True)

@@ -5,7 +5,11 @@ shapely doing the geometry: each text is the box of its glyphs (turned with the 
 stroked path a band as wide as its line, each filled path its area.
 
 - **text-too-small**: a text prints under MIN_TEXT_PT (font size times its matrix).
-- **text-collision**: the glyph boxes of two texts overlap.
+- **text-collision**: the glyph boxes of two texts overlap. A shaped line whose marks are
+  raised or lowered (Arabic harakat in Noto Sans Arabic; niqqud or Devanagari signs in a font
+  that places them so) prints as several texts, the marks apart from their letters; the marks
+  and the letters around them are one cluster, as shaping drew them, and do not collide with
+  each other (``_one_cluster``).
 - **text-on-dot**: a text overlaps a filled shape (a dot, a space, a shaded box) without
   sitting wholly inside it; a label inside a shaded box is fine, one half on a dot is not.
 - **text-on-line**: a drawn line crosses a text's glyphs.
@@ -22,10 +26,14 @@ with ``tests/support/pdfium_pages.check_page``.)
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from pnp.games.base import Problem
 from pnp.paper import MM, Frame
+from pnp.pdf.faces import joins_previous
 from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import EDGE_MM
 from pnp.verify.printed import PagePrint, Shape, Text
@@ -36,6 +44,7 @@ TOUCH = 0.05          # points: shapes this close count as touching, not overlap
 FRAME_SLACK = 0.6     # points: a frame's edge, where cut lines run, is this wide
 SIZE_SLACK = 0.01     # points: a 6 pt text read back as 5.999 is 6 pt
 MAX_REPORTED = 3      # problems of one code on one page: the rest are counted, not listed
+MAX_MARKS = 4         # marks on one letter, each moved apart (Arabic: shadda, a vowel, a tanwin)
 
 
 Placed = tuple[str, Frame]     # a piece's name and the frame it was drawn in
@@ -102,7 +111,7 @@ def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report
     tree = shapely.STRtree(inner)
     pairs = tree.query(inner, predicate="intersects")
     for a, b in zip(*pairs):
-        if a < b:
+        if a < b and not _one_cluster(texts, a, b):
             report("text-collision", f"{_name(texts[a])} and {_name(texts[b])} overlap "
                                      f"{_where(texts[a].bounds, h)}")
     lines, widths, fills, fill_names = [], [], [], []
@@ -134,6 +143,80 @@ def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report
                 if not ok:
                     report("text-on-dot", f"{_name(texts[b])} runs onto {fill_names[a]} "
                                           f"{_where(texts[b].bounds, h)}")
+
+
+def _marks(t: Text) -> bool:
+    """Is ``t`` only combining marks (a vowel sign, a shadda, a dagesh): what prints on or
+    beside a letter, never alone? A mark's glyph may read back as a presentation form (U+FC60,
+    shadda with fatha, is a space and two marks)."""
+    chars = _decomposed(t.text)
+    return bool(chars) and all(joins_previous(ch) for ch in chars)
+
+
+@lru_cache(maxsize=4096)
+def _decomposed(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).replace(" ", "")
+
+
+def _one_cluster(texts: Sequence[Text], a: int, b: int) -> bool:
+    """Are texts ``a`` < ``b`` (in drawing order) parts of one line cut apart only at its marks?
+
+    A shaped line is drawn left to right as one text until a glyph moves up or down (a mark
+    placed above or below its letter); then the mark is a text of its own, and the letters after
+    it another. So the texts of one line are consecutive, with marks between them. Two texts are
+    one cluster when only marks come between them, all of one tag and size, and the letters on
+    either side are on one line (level, the second starting where the first ends: the next
+    line, drawn after a line that ends in a mark, is not)."""
+    if b - a > MAX_MARKS + 1:
+        return False
+    run = texts[a:b + 1]
+    if not any(_marks(t) for t in run) or any(not _marks(t) for t in run[1:-1]):
+        return False
+    if any(t.tag != run[0].tag or abs(t.size - run[0].size) > SIZE_SLACK for t in run):
+        return False
+    before, after = _letters_beside(texts, a, -1), _letters_beside(texts, b, +1)
+    if before is None or after is None:      # the marks' letters are on one side only
+        return True
+    return _one_line(texts[before], texts[after])
+
+
+def _letters_beside(texts: Sequence[Text], k: int, step: int) -> int | None:
+    """Text ``k`` if it is letters; else the nearest letters past the marks it begins, looking
+    ``step``-wards (None: only marks that way, in the run's tag and size)."""
+    start = texts[k]
+    for _ in range(MAX_MARKS + 1):
+        if not 0 <= k < len(texts):
+            return None
+        t = texts[k]
+        if t.tag != start.tag or abs(t.size - start.size) > SIZE_SLACK:
+            return None
+        if not _marks(t):
+            return k
+        k += step
+    return None
+
+
+def _one_line(p: Text, q: Text) -> bool:
+    """Are two texts drawn one after the other on one line: q's ink starting where p's ends
+    (joined letters overlap a little; a space may come between), level with it? Not a line
+    below, nor one drawn over it. (Measured along the text's own axes: a card printed upside
+    down reads right to left on the page.)"""
+    (x0, y0), (x1, y1), _, (x3, y3) = p.quad
+    along, up = (x1 - x0, y1 - y0), (x3 - x0, y3 - y0)
+    if math.hypot(*along) == 0 or math.hypot(*up) == 0:
+        along, up = (1.0, 0.0), (0.0, 1.0)
+    along = (along[0] / math.hypot(*along), along[1] / math.hypot(*along))
+    up = (up[0] / math.hypot(*up), up[1] / math.hypot(*up))
+
+    def span(t: Text, axis) -> tuple[float, float]:
+        values = [x * axis[0] + y * axis[1] for x, y in t.quad]
+        return min(values), max(values)
+
+    (p_low, p_high), (q_low, q_high) = span(p, up), span(q, up)
+    shared = min(p_high, q_high) - max(p_low, q_low)
+    p_end, q_start = span(p, along)[1], span(q, along)[0]
+    return (shared >= min(p_high - p_low, q_high - q_low) / 2
+            and p_end - q.size / 2 <= q_start <= p_end + 2 * q.size)
 
 
 def worth_reading(frames: Sequence[Frame], safe: Frame | None, text: bool):

@@ -195,3 +195,43 @@ def test_without_the_shortcuts_a_pack_is_the_same_bytes(monkeypatch, tmp_path):
     build(spec, tmp_path / "plain")
     assert calls, "the fallback did not go through reportlab's circle"
     assert (tmp_path / "plain" / "pack.pdf").read_bytes() == (tmp_path / "fast" / "pack.pdf").read_bytes()
+
+
+# lines HarfBuzz places (Arabic joined and with its harakat raised and lowered, Hebrew with
+# niqqud, Devanagari conjuncts and matras, a Latin word inside), and a CJK one in its own face
+SHAPED_LINES = ["مُحَمَّدٌ وَفاطِمَةُ", "النقاط 12 والخطوط", "שְׁלֹמֹה וְרִבְקָה", "प्रियंका कृष्ण किताबें",
+                "Ali علي", "नियम: 3 बिंदु"]
+
+
+@pytest.mark.parametrize("rtl", [False, True])
+def test_shaped_lines_kept_are_the_bytes_reportlab_draws_them_in(monkeypatch, rtl):
+    """A run of shaped glyphs is kept by its glyphs and placements after its first drawing; the
+    page is the same, byte for byte, as when reportlab draws every run itself (the shortcuts
+    off), in both directions, at two sizes, drawn again on a second page."""
+    from pnp.pdf import fonts
+
+    monkeypatch.setattr(fonts, "page_rtl", lambda: rtl)
+    calls = [("string", method, font, size, None, 30, 20 + 40 * k + size, text)
+             for k, text in enumerate(SHAPED_LINES)
+             for method, font, size in (("drawString", SANS, 9), ("drawRightString", BOLD, 12.5),
+                                        ("drawCentredString", SANS, 12.5))]
+    kept = drawn(ours.Canvas, calls)
+    monkeypatch.setattr(ours, "SHORTCUTS", False)
+    assert kept == drawn(ours.Canvas, calls)
+    assert b" Ts" in kept                       # a mark raised or lowered: reportlab's rise
+
+
+def test_a_shaped_run_is_kept_by_its_placements_not_only_its_glyphs():
+    """Two runs of the same glyphs placed apart differently are two kept lines."""
+    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+
+    from pnp.pdf.faces import ttfont
+
+    ttfont("PnpArabic")
+    canvas = ours.Canvas(io.BytesIO(), invariant=1)
+    canvas.setFont("PnpArabic", 10)
+    glyphs = "\u0628\u0628"
+    near = ShapedStr(glyphs, [ShapeData(0, 500, 0, 0, 0, 500), ShapeData(1, 500, 0, 0, 0, 500)])
+    far = ShapedStr(glyphs, [ShapeData(0, 700, 0, 0, 0, 500), ShapeData(1, 500, 0, 0, 0, 500)])
+    assert canvas._shaped_line(near) != canvas._shaped_line(far)
+    assert canvas._shaped_line(near) is canvas._shaped_line(near)

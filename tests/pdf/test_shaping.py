@@ -46,7 +46,7 @@ def test_a_name_in_arabic_on_an_english_line_reads_right_to_left():
                                         ("अनन्या", "PnpDevanagari"), ("山田", "PnpCJK")])
 def test_each_script_prints_in_its_face(text, face):
     assert set(assign_faces(text, SANS)) == {face}
-    bold = {SANS: BOLD}.get(face, face if face == "PnpCJK" else face + "-Bold")
+    bold = {SANS: BOLD}.get(face, face + "-Bold")
     assert set(assign_faces(text, BOLD)) == {bold}
 
 
@@ -158,7 +158,8 @@ def test_a_cjk_character_without_the_extra_names_the_command(monkeypatch):
 
 def test_the_cjk_conversion_gives_the_same_bytes_twice(tmp_path):
     """The CJK face is made on each machine from the extra's CFF font: a small CFF font made here
-    converts to the same TrueType bytes twice, with quadratic outlines and no timestamp."""
+    converts to the same TrueType bytes twice, with quadratic outlines and no timestamp; a glyph
+    no character reaches is not kept (the outlines are made before the font is subset)."""
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.t2CharStringPen import T2CharStringPen
     from fontTools.ttLib import TTFont
@@ -166,16 +167,18 @@ def test_the_cjk_conversion_gives_the_same_bytes_twice(tmp_path):
     from pnp.pdf.cjk import convert
 
     fb = FontBuilder(1000, isTTF=False)
-    fb.setupGlyphOrder([".notdef", "uni5C71"])
+    fb.setupGlyphOrder([".notdef", "unreached", "uni5C71"])
     fb.setupCharacterMap({0x5C71: "uni5C71"})
     pen = T2CharStringPen(600, None)
     pen.moveTo((100, 0))
     pen.curveTo((100, 500), (500, 500), (500, 0))
     pen.closePath()
     empty = T2CharStringPen(600, None)
+    shape = pen.getCharString()
     fb.setupCFF("Test", {"FullName": "Test"}, {".notdef": empty.getCharString(),
-                                               "uni5C71": pen.getCharString()}, {})
-    fb.setupHorizontalMetrics({".notdef": (600, 0), "uni5C71": (600, 100)})
+                                               "unreached": shape, "uni5C71": shape}, {})
+    fb.setupHorizontalMetrics({".notdef": (600, 0), "unreached": (600, 100),
+                               "uni5C71": (600, 100)})
     fb.setupHorizontalHeader(ascent=880, descent=-120)
     fb.setupNameTable({"familyName": "Test", "styleName": "Regular"})
     fb.setupOS2()
@@ -187,5 +190,35 @@ def test_the_cjk_conversion_gives_the_same_bytes_twice(tmp_path):
     assert (tmp_path / "a.ttf").read_bytes() == (tmp_path / "b.ttf").read_bytes()
     font = TTFont(tmp_path / "a.ttf")
     assert "glyf" in font and "CFF " not in font
-    assert font["glyf"]["uni5C71"].numberOfContours == 1
-    assert font.getBestCmap()[0x5C71] == "uni5C71"
+    assert len(font.getGlyphOrder()) == 2                       # .notdef and the one reached
+    glyph = font["glyf"][font.getBestCmap()[0x5C71]]
+    assert glyph.numberOfContours == 1
+    assert not all(flag & 1 for flag in glyph.flags)            # off-curve points: quadratic
+
+
+def test_the_text_map_is_kept_once_a_machine_and_a_spoilt_one_is_worked_out_again(
+        tmp_path, monkeypatch):
+    """The glyph -> text map of a face (for the PDF's ToUnicode) is worked out from the font,
+    kept in the cache folder, and read back the same; a kept file that is not exactly a map of
+    glyph ids to text (tampered, cut short, too big) is ignored and written again."""
+    from pnp.pdf import glyph_text
+    from pnp.pdf.faces import font_path
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))       # not the fonts the tests share
+    path = str(font_path("PnpArabic"))
+    worked_out = glyph_text._read_texts(path)
+    assert any(len(t) > 1 for t in worked_out.values())         # ligatures: several letters
+    kept = glyph_text._kept_path(path)
+    glyph_text.glyph_texts.cache_clear()
+    try:
+        assert glyph_text.glyph_texts(path) == worked_out and kept.is_file()
+        assert glyph_text._read_kept(kept) == worked_out
+        for spoilt in ('{"12": 5}', '[1, 2]', '{"-3": "a"}', '{"12": "a"', "x" * (1 << 21),
+                       '{"1e3": "a"}', '{"١٢": "a"}'):
+            kept.write_text(spoilt, encoding="utf-8")
+            glyph_text.glyph_texts.cache_clear()
+            assert glyph_text._read_kept(kept) is None
+            assert glyph_text.glyph_texts(path) == worked_out
+            assert glyph_text._read_kept(kept) == worked_out          # written again, whole
+    finally:
+        glyph_text.glyph_texts.cache_clear()

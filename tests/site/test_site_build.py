@@ -158,10 +158,8 @@ def test_the_same_days_give_the_same_bytes_however_they_were_added(week, tmp_pat
 
 
 def test_answers_are_worked_out_once_kept_and_the_same_as_pnp_dailys(runner, tmp_path, monkeypatch):
-    from pnp.games.cliquer import daily
     from pnp.games.cliquer.solver import Solver
 
-    monkeypatch.setattr(daily, "_answers", {})      # nothing remembered in this process
     cold = runner.invoke(cli, ["site", str(tmp_path / "cold"), "--from", SMALL.isoformat(),
                                "--days", "2"])
     assert cold.exit_code == 0, cold.output
@@ -169,7 +167,6 @@ def test_answers_are_worked_out_once_kept_and_the_same_as_pnp_dailys(runner, tmp
                            f"2026-11-26; open {tmp_path / 'cold' / 'index.html'}\n")
     kept = sorted(Path(os.environ["XDG_CACHE_HOME"]).rglob("*.json"))
     assert len(kept) == 2 and all('"line":' in p.read_text() for p in kept)
-    monkeypatch.setattr(daily, "_answers", {})
     monkeypatch.setattr(Solver, "solve", None)      # from now on, no search at all
     warm = runner.invoke(cli, ["site", str(tmp_path / "warm"), "--from", SMALL.isoformat(),
                                "--days", "2"])
@@ -179,7 +176,6 @@ def test_answers_are_worked_out_once_kept_and_the_same_as_pnp_dailys(runner, tmp
                                "--days", "2"])
     assert same.output.startswith(f"wrote 0 files in {tmp_path / 'cold'}: 2 days")
     # `pnp daily` prints the answer the page shows, from the same kept line
-    monkeypatch.setattr(daily, "_answers", {})
     printed = runner.invoke(cli, ["daily", "--date", "2026-11-26", "-o", str(tmp_path / "out")])
     answer = printed.output.splitlines()[-1]
     assert answer.startswith("Yesterday's board (Wednesday 2026-11-25, 9 dots)")

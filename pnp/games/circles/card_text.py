@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pnp.i18n import N_, _, listed, ngettext, number
 
 from .board import Board
-from .rules import BEADS_PER_HAND, MAX_MOVE, SHAPES, TEAM_PLAYERS, partners
+from .rules import BEADS_PER_HAND, Ending, MAX_MOVE, SHAPES, TEAM_PLAYERS, partners
 
 HOUSE = N_("House rule:")
 
@@ -133,6 +133,7 @@ def _turn(board: Board) -> Section:
 
 TURN_LIMIT = 150      # turns (all players together) before a game nobody has won ends: greedy
                       # players can stall for ever; blind ones rarely need 150 (bench/circles_play.py)
+ENDING = Ending(step_from=None, draw_at=TURN_LIMIT, markers=True)     # the same, as the simulator plays it
 
 
 def _win(board: Board) -> Section:

@@ -7,10 +7,11 @@ players' secret goals, so it asks whether *any* legal goal, for either color, wo
 
 from __future__ import annotations
 
-from pnp.i18n import N_
-
+from dataclasses import dataclass
 from itertools import product
 from typing import Protocol
+
+from pnp.i18n import N_
 
 
 class Variants(Protocol):
@@ -41,6 +42,36 @@ MAX_SPACES = 4 * MAX_MOVE
 # printed as one); three cannot share two colors fairly, so the spec refuses them.
 PLAYER_COUNTS = (2, 4)
 TEAM_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game nobody has won goes on and ends: a house rule (the source's game need not end;
+    two players who cancel each other's hands can play for ever). The card's is
+    card_text.ENDING; the others are candidates the bench weighs (bench/circles_play.py).
+
+    From turn ``step_from`` on (every player's turns counted together, from 1; None: never), a
+    total of 0 is no longer a standstill: the marker moves one space the mover's way (the way
+    the mover's own chits count: clockwise for white, counter-clockwise for black). A game still
+    unwon after ``draw_at`` turns is a draw, or with ``markers`` won by the side with more
+    markers on its color. ``fresh``: while step_from is in force, a circle may not be picked
+    twice in a row."""
+
+    step_from: int | None
+    draw_at: int
+    markers: bool = False
+    fresh: bool = False
+
+    def in_force(self, turn: int) -> bool:
+        return self.step_from is not None and turn >= self.step_from
+
+    def steps(self, total: int, turn: int, color: str) -> int:
+        """Spaces a marker moves (clockwise positive) when hands total ``total`` on ``turn``
+        and the mover's side plays ``color``."""
+        if total == 0 and self.in_force(turn):
+            return 1 if color == COLORS[1] else -1          # white counts +1, black -1
+        return total
+
 
 
 def side_of(seat: int) -> int:

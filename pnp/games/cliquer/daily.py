@@ -27,11 +27,6 @@ def daily_spec_text(day: dt.date) -> str:
             f"    title: Board of the day · {day.strftime('%A')} {day.isoformat()}\n")
 
 
-# The day before's answer, once worked out, is the same all day: remembered within one process,
-# and kept in the user's cache folder across runs (see kept).
-_answers: dict[dt.date, str] = {}
-
-
 def daily_item(day: dt.date):
     """The spec item of ``day``'s board, as the spec text above reads (title aside)."""
     from .item import Item, Target
@@ -56,7 +51,9 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
                     hint: bool = True) -> str:
     """One line: perfect play on the board of the day before ``day`` (yesterday's puzzle, so
     today's answer is not given away), or plainly why it was not worked out within ``budget``.
-    An answer kept in the cache folder is printed without solving; one worked out is kept.
+    An answer kept in the cache folder is printed without solving; one worked out is kept. It
+    is not remembered in the process as well (reading it again takes 2 ms), so a server says
+    what the folder holds, and the days one process asked before change nothing.
     ``most_dots``: a larger board not kept already is not tried at all (saying so at once beats
     a long wait for the same answer). ``hint``: a line not worked out says which option of
     `pnp daily` gives it more time (the web page, which has no options, says its own words)."""
@@ -67,15 +64,11 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
         before = day - dt.timedelta(days=1)
     except OverflowError:
         return "Yesterday's board: there is no day before 0001-01-01"
-    if before in _answers:
-        return _answers[before]
     board = board_of(before)
     head = _head(before, board)
     known = kept.read(board.dots, board.grid)
     if known is not None:
-        answer = _answer(head, *known, board.dots)
-        _answers[before] = answer
-        return answer
+        return _answer(head, *known, board.dots)
     if most_dots is not None and len(board.dots) > most_dots:
         more = "; --solve-seconds 600 gives it time" if hint else ""
         return f"{head}): perfect play not worked out ({len(board.dots)} dots take minutes{more})"
@@ -86,9 +79,7 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     index = {dot_name(i): i for i in range(len(board.dots))}
     opening = tuple(index[end] for end in play["best_opening"])
     kept.keep(board.dots, board.grid, play["first_player_margin"], opening)
-    answer = _answer(head, play["first_player_margin"], opening, board.dots)
-    _answers[before] = answer
-    return answer
+    return _answer(head, play["first_player_margin"], opening, board.dots)
 
 
 def previous_played(day: dt.date, budget, progress=None) -> dict:
@@ -121,7 +112,7 @@ def previous_played(day: dt.date, budget, progress=None) -> dict:
     # the same figures whether just worked out or kept (the search's cost is not among them)
     figures = analyze(board.dots, False)
     figures["perfect_play"] = play_figures(*known)
-    _answers[before] = answer = _answer(head, known[0], known[1][0], board.dots)
+    answer = _answer(head, known[0], known[1][0], board.dots)
     return {"answer": answer, "board": board, "figures": figures}
 
 

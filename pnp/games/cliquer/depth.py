@@ -3,16 +3,24 @@ Togelius ("Depth in Strategic Games", 2017).
 
 A ladder of players of rising strength (players.py), in this order:
 
-    random < greedy (most points now) < lookahead2 (one reply) < lookahead3 (two replies)
-           < search2k < search8k < search32k (players.Deepening: lookahead as deep as 2,000,
-             8,000, 32,000 positions a move allow) < perfect
+    random < greedy (most points now) < lookahead2 (one reply) < perfect
+
+Each of these beats the one below it by a wide margin on the boards pnp prints: on 24 boards of
+6-9 dots, each chain played twice (``python bench/depth.py --sizes 6,7,8,9 --boards 6 --retest
+--no-loss``), greedy won 90-100 % of pairs of games against random, lookahead2 75-100 % against
+greedy, perfect play 81-100 % against lookahead2, and the depth came out the same on 24 of 24
+(docs/difficulty.md, "How sure"). The players between lookahead2 and perfect play that the
+chain had before (lookahead3, and searches of 2,000, 8,000 and 32,000 positions a move) won
+41-81 % of pairs against lookahead2 and each other, across any band a test of a few hundred
+pairs can afford, so with them a board's depth was as much the games' luck as the board's (the
+same depth on 12 of 24 boards, measured again); they are left out.
 
 The chain is walked from the bottom: the *champion* starts as random, and each rung in turn plays
 the champion; a rung that *reliably beats* the champion becomes the champion and adds one to the
 **depth**. So the depth is the length of a chain of players each of whom reliably beats the one
-before, the definition of the paper, and a rung no stronger than the one below (a deeper search is
-not always stronger on the margin of points alone) is stepped over instead of ending the chain.
-The **gain** of a rung is its mean margin a move over the champion it played.
+before, the definition of the paper, and a rung no stronger than the one below is stepped over
+instead of ending the chain. The **gain** of a rung is its mean margin a move over the champion
+it played.
 
 Whether a rung reliably beats the champion is decided by a sequential test on pairs of games
 (sequential.py): a pair is one game from each seat with the same seed, won when the rung's
@@ -20,11 +28,11 @@ margins over its two games add up to more than zero, half when to zero. Pairs, n
 because the seat decides much of a game: under perfect play the first player wins exactly when
 the game's move count is odd, so a perfect player in the losing seat loses a single game to
 almost anyone. The test plays pairs until the result is clear, up to 400: a rung that truly wins
-65 % of pairs or more passes at least 95 % of the time (70 %: 99.8 %), one that wins 55 % or
-less at most 5 % of the time (half: 0.2 %). Between the two the test promises nothing, so each
-step comes with its chance of coming out the same when played again on other games (estimated
-from the share it measured, sequential.again); a step below 80 % is called **close**: it could
-well have gone the other way. The depth comes with its range (each close step counted both ways)
+70 % of pairs or more passes at least 95 % of the time, one that wins 60 % or less at most 5 % of
+the time (half: 0.01 %). Between the two the test promises nothing, so each step comes with its
+chance of coming out the same when played again on other games (sequential.again: the test's
+chance at each share the pairs make likely, averaged); a step below 80 % is called **close**: it
+could well have gone the other way. The depth comes with its range (each close step counted both ways)
 and the chance that it comes out the same again (the steps' chances multiplied, as though each
 rung met the same champion again), and is **sure** when no step was close.
 
@@ -53,7 +61,6 @@ from .sequential import AGAIN, ERROR, EVEN, MOST_PAIRS, STRONG, again, decide, i
 from .solver import MOST_DOTS, Budget, OverBudget, within_reach
 
 SEED = "board"     # the chain's games' seed unless another is asked for
-SEARCH_RUNGS = (2_000, 8_000, 32_000)      # positions a move of the search rungs, x4 a rung
 STAND_IN = 32_000      # positions a move of the search that stands in for perfect play...
 PERFECT = "perfect"
 
@@ -73,15 +80,13 @@ def search_name(positions: int, exact: int | None = None) -> str:
     return name if exact is None else f"{name}+exact{exact}"
 
 
-RUNGS = ("random", "greedy", "lookahead2", "lookahead3",
-         *(search_name(p) for p in SEARCH_RUNGS), PERFECT)
+RUNGS = ("random", "greedy", "lookahead2", PERFECT)
 MOST_DEPTH = len(RUNGS) - 1
 
 
 def ladder() -> list:
-    """The players of RUNGS below perfect play, fresh (Deepening keeps counters)."""
-    return [random_player, greedy_player, Lookahead(2), Lookahead(3),
-            *(Deepening(p) for p in SEARCH_RUNGS)]
+    """The players of RUNGS below perfect play, fresh for each chain."""
+    return [random_player, greedy_player, Lookahead(2)]
 
 
 def chain(dots: Sequence[Dot], games: int = MOST_PAIRS, tag: str = SEED,
@@ -93,8 +98,8 @@ def chain(dots: Sequence[Dot], games: int = MOST_PAIRS, tag: str = SEED,
     MOST_PAIRS). ``tag``: the seed of the games. ``perfect``: True to try the perfect rung within
     ``budget``; a string leaves it out and is the reason given. ``search``: positions a move of
     the search rung that stands in for perfect play when it is left out, with an exact endgame
-    (4x as many without one, past 23 dots; None: no stand-in, the chain stops at the last search
-    rung). Keys: rungs (those played), steps (one per rung above random: rung, below = the
+    (4x as many without one, past 23 dots; None: no stand-in, the chain stops at the rung
+    below perfect play). Keys: rungs (those played), steps (one per rung above random: rung, below = the
     champion it played, pairs played, win = share of them won, interval = its 90 % interval,
     reliable, again = the chance a rerun gives the same verdict, close, gain a move), depth,
     least and most (the depth's range, each close step counted both ways), again (the steps'

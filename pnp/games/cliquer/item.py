@@ -92,12 +92,13 @@ class Item:
         None, parse=_difficulty, schema=DIFFICULTY_SCHEMA, label="Difficulty", docs="games/cliquer.md",
         help="Easy, medium or hard. Empty: boards of any difficulty.")
     depth: int | None = option(
-        None, min=0, max=7,      # depth.MOST_DEPTH (tests/games/cliquer/test_cliquer_target_depth.py)
+        None, min=0, max=3,      # depth.MOST_DEPTH (tests/games/cliquer/test_cliquer_target_depth.py)
         label="Strategic depth", advanced=True, docs="difficulty.md", facts={"dots": DEPTH_MOST_DOTS},
-        help="How many steps of skill pay off on the board: at each step a player who thinks "
-             "further ahead reliably beats the one below. Higher: thinking ahead pays at more "
-             "levels. It is measured by playing every board (a board is kept only when the "
-             "measurement is sure), so it works for up to {dots} dots.")
+        help="How many steps of skill pay off on the board, 0 to 3: greedy play (the most points "
+             "now) over random play, looking one reply ahead over greedy, perfect play over "
+             "that; a step pays when the stronger player reliably beats the other. It is "
+             "measured by playing every board (a board is kept only when the measurement is "
+             "sure), so it works for up to {dots} dots.")
     title: str = option("CliqueR", printed=True, label="Title on each board",
                         help="Printed at the top of each board.")
     worksheet: bool = option(False, label="Worksheet",

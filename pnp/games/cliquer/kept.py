@@ -18,12 +18,10 @@ to read or write the folder only means solving again.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
-from pnp.cachedir import cache_folder
+from pnp.cachedir import cache_folder, read_json, write_atomically
 
 from . import codes
 from .geometry import Dot
@@ -59,16 +57,10 @@ def _read(dots: Sequence[Dot], grid: int) -> tuple[int, Move, tuple[Move, ...] |
     dots = tuple((int(x), int(y)) for x, y in dots)
     try:
         path = _path(dots, grid)
-        if path is None:
-            return None
-        with open(path, "rb") as f:
-            raw = f.read(MOST_BYTES + 1)
-        if len(raw) > MOST_BYTES:
-            return None
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError, RecursionError):
+    except (OSError, ValueError):
         return None
-    return _trusted(data, dots)
+    data = None if path is None else read_json(path, MOST_BYTES)
+    return None if data is None else _trusted(data, dots)
 
 
 def _is_int(x) -> bool:
@@ -141,18 +133,7 @@ def keep(dots: Sequence[Dot], grid: int, margin: int, opening: Move,
         path = _path(dots, grid)
         if path is None:
             return False
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, part = tempfile.mkstemp(prefix=".part-", suffix=".json", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(part, path)
-        except BaseException:
-            try:
-                os.unlink(part)
-            except OSError:
-                pass
-            raise
+        write_atomically(path, text)
     except OSError:
         return False
     return True

@@ -581,17 +581,17 @@ def test_the_turn_limit_ends_every_game_even_between_greedy_players():
     """Greedy players can block each other for thousands of turns (bench/circles_play.py); the
     card's house rule ends every game by TURN_LIMIT: more markers on a side's color wins, equal
     is a draw. The same games without the limit include ones still unwon at the limit."""
-    from pnp.games.circles.card_text import TURN_LIMIT
+    from pnp.games.circles.card_text import ENDING, TURN_LIMIT
     from support.sim.circles_play import markers_on, random_game
 
     b = board(circles.Item(variants=Variants(lockdown=True)), 7)
     ended_by_limit = 0
     for seed in range(12):
-        game = random_game(b, random.Random(seed), greedy=True, limit=True)
+        game = random_game(b, random.Random(seed), players="greedy", ending=ENDING)
         assert game.turns <= TURN_LIMIT and (game.winner is not None or game.limit)
         ended_by_limit += game.limit
         if game.limit:
-            assert game.by in ("limit", "") and game.turns == TURN_LIMIT
+            assert game.by in ("markers", "") and game.turns == TURN_LIMIT
     assert ended_by_limit, "some greedy games need the limit"
     assert markers_on(b, [c.start for c in b.circles], "black") == 0     # starts are neutral
 
@@ -602,3 +602,36 @@ def test_the_card_prints_the_turn_limit_as_a_house_rule():
     text = printed(board(circles.Item(), 3))
     assert f"House rule: no winner after {TURN_LIMIT} turns (tally them)?" in text
     assert "The side with more markers on its color wins; else a draw." in text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 4),
+       st.lists(st.integers(-3, 3), min_size=16, max_size=16))
+def test_the_simulators_guessing_equilibrium_guarantees_its_value(m, n, cells):
+    """Guessing players draw hands from each turn's equilibrium (support/sim/circles_play.py):
+    the row mix earns at least the value against every column, the column mix concedes at most
+    the value to every row, both are mixes, and a pure saddle point is found (brute force)."""
+    import numpy as np
+
+    from support.sim.circles_play import equilibrium
+
+    matrix = np.array(cells[:m * n], dtype=float).reshape(m, n)
+    value, rows, cols = equilibrium(matrix)
+    assert min(rows) >= -1e-9 and min(cols) >= -1e-9
+    assert sum(rows) == pytest.approx(1) and sum(cols) == pytest.approx(1)
+    assert (np.array(rows) @ matrix).min() >= value - 1e-9
+    assert (matrix @ np.array(cols)).max() <= value + 1e-9
+    best_pure = max(matrix[i].min() for i in range(m))         # the row player's safe pure play
+    worst_pure = min(matrix[:, j].max() for j in range(n))
+    assert best_pure - 1e-9 <= value <= worst_pure + 1e-9
+
+
+def test_an_ending_moves_a_total_of_zero_the_movers_way_once_in_force():
+    from pnp.games.circles.rules import COLORS, Ending
+
+    ending = Ending(step_from=40, draw_at=200)
+    black, white = COLORS
+    assert [ending.steps(0, 39, white), ending.steps(0, 40, white), ending.steps(0, 40, black)] \
+        == [0, 1, -1]
+    assert ending.steps(-4, 90, white) == -4                 # other totals move as printed
+    assert Ending(step_from=None, draw_at=150).steps(0, 10_000, white) == 0

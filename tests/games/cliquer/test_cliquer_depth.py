@@ -25,7 +25,7 @@ def test_a_triangle_has_no_depth():
     # moves whoever plays: the first player draws the third segment and closes the triangle.
     # Each pair of games (one from each seat) then adds to exactly zero for any two players: every
     # pair is half won, so the sequential test fails every rung (a share of 1/2; here at its
-    # cut-off of 3 pairs, under 60%), random stays the champion every rung plays, and every gain
+    # cut-off of 3 pairs, under 65%), random stays the champion every rung plays, and every gain
     # is 0.
     got = chain(TRIANGLE, games=3)
     assert got["rungs"] == list(RUNGS) and len(RUNGS) == MOST_DEPTH + 1
@@ -38,12 +38,14 @@ def test_a_triangle_has_no_depth():
 
 def test_a_drawn_pair_after_pair_fails_at_the_tests_own_pace():
     # Uncapped, all-drawn pairs move the ratio by half a win and half a loss each
-    # ((ln(0.65/0.55) + ln(0.35/0.45)) / 2 = -0.0421), so the test fails the rung when that
-    # reaches -3: after 72 pairs (3 / 0.0421 = 71.2), for each rung, and sure.
+    # ((ln(0.7/0.6) + ln(0.3/0.4)) / 2 = -0.0668), so the test fails the rung when that
+    # reaches -3: after 45 pairs (3 / 0.0668 = 44.9), for each rung, and sure.
     got = chain(TRIANGLE)
-    assert [s["pairs"] for s in got["steps"]] == [72] * MOST_DEPTH
+    assert [s["pairs"] for s in got["steps"]] == [45] * MOST_DEPTH
     assert got["depth"] == 0 and got["sure"] and got["least"] == got["most"] == 0
-    assert all(s["again"] > 0.99 for s in got["steps"]) and got["again"] > 0.98
+    # (the chance of failing again counts a drawn pair as half a win, half a loss: shares near
+    # 1/2 are likely, and the test fails them nearly always)
+    assert all(s["again"] > 0.97 for s in got["steps"]) and got["again"] > 0.9
 
 
 @settings(max_examples=8, deadline=None)
@@ -119,11 +121,11 @@ def test_a_budget_spent_in_the_games_leaves_perfect_play_out_too():
     assert len(got["steps"]) == MOST_DEPTH
 
 
-def test_without_a_stand_in_the_chain_stops_at_the_last_search_rung():
+def test_without_a_stand_in_the_chain_stops_below_perfect_play():
     got = chain(FOUR, games=1, perfect="not asked for", search=None)
     assert got["rungs"] == list(RUNGS[:-1]) and len(got["steps"]) == MOST_DEPTH - 1
     assert got["search_positions"] is None
-    assert "stops at search32k" in depth_module.format_depth(got)[-1]
+    assert "stops at lookahead2" in depth_module.format_depth(got)[-1]
 
 
 def test_a_board_past_the_solvers_reach_leaves_perfect_play_out_with_the_reason(monkeypatch):
@@ -186,10 +188,9 @@ def test_the_cli_line(runner):
     # four pairs at most a rung on a 7-dot board (measured; the default, 400, costs a second)
     result = runner.invoke(cli, ["analyze", SEVEN, "--depth", "--depth-games", "4"])
     assert result.exit_code == 0, result.output
-    assert ("rungs up the chain (random < greedy < lookahead2 < lookahead3 < search2k < search8k "
-            "< search32k < perfect), ") in result.output
-    assert ("until a sequential test decides, at most 4 pairs: a rung winning 65% of pairs "
-            "passes, and one winning 55% fails, each at least 95% of the time") in result.output
+    assert "rungs up the chain (random < greedy < lookahead2 < perfect), " in result.output
+    assert ("until a sequential test decides, at most 4 pairs: a rung winning 70% of pairs "
+            "passes, and one winning 60% fails, each at least 95% of the time") in result.output
     assert "perfect over " in result.output
     plain = runner.invoke(cli, ["analyze", SEVEN]).output
     assert "Depth:" not in plain                      # only when asked

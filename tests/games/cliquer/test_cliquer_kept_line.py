@@ -23,7 +23,6 @@ BOARD = daily.board_of(WEDNESDAY - dt.timedelta(days=1))
 @pytest.fixture(autouse=True)
 def fresh(monkeypatch):
     """No answer remembered in this process: only the cache folder can spare a solve."""
-    monkeypatch.setattr(daily, "_answers", {})
 
 
 def random_game(rules: Rules, rng: random.Random) -> list[tuple[int, int]]:
@@ -52,10 +51,8 @@ def test_the_line_is_worked_out_once_and_the_answer_names_its_first_move(monkeyp
     assert final_margin(Rules(BOARD.dots), [tuple(ord(c) - 65 for c in m.split("-")) for m in line]) == \
         played["figures"]["perfect_play"]["first_player_margin"] == \
         Solver(Rules(BOARD.dots)).solve(whole_line=False).margin
-    monkeypatch.setattr(daily, "_answers", {})
     monkeypatch.setattr(Solver, "solve", None)                 # from now on, no search at all
     assert daily_played(WEDNESDAY, 0.001) == played
-    monkeypatch.setattr(daily, "_answers", {})
     assert daily_answer(WEDNESDAY, 0.001) == played["answer"]
 
 
@@ -114,6 +111,5 @@ def test_a_hostile_line_is_ignored_and_the_answer_worked_out_again():
     for name, content in hostile_lines(rules, moves, truth["figures"]["perfect_play"]["first_player_margin"]):
         path.write_text(json.dumps(content))
         assert kept.read_line(BOARD.dots, BOARD.grid) is None, name
-        daily._answers.clear()
         assert daily_played(WEDNESDAY, 600) == truth, name
         assert path.read_bytes() == true_file, name                # replaced by the truth

@@ -82,14 +82,11 @@ def test_the_answer_says_so_on_an_outline_board_and_not_elsewhere(monkeypatch):
     plain = daily.previous_answer(dt.date(2026, 11, 25), None)      # Tuesday's 8 dots, inside dots
     assert "outline" not in plain
     seven = outline_board(7, random.Random("daily"))
-    monkeypatch.setattr(daily, "_answers", {})
     monkeypatch.setattr(daily, "board_of", lambda day: Board(
         dots=seven, grid=255, side_mm=100, clearance_mm=3, spacing_mm=8, margin_mm=10,
         ident="outline", difficulty=0.0, band="easy", labels=True))
-    monkeypatch.setattr(daily, "_answers", {})     # answers remembered in the process: its own
     line = daily.previous_answer(monday, None)
     assert line.endswith("(every 7-dot board with all its dots on the outline has this answer, "
                          "so it says nothing about this one)")
     assert "the first player wins by 4" in line
-    daily._answers.clear()
     assert daily.previous_answer(monday, None) == line       # the kept answer says it too

@@ -89,7 +89,6 @@ import pytest
 @pytest.fixture
 def fresh(monkeypatch):
     """No answer remembered in this process: only the cache folder can spare a solve."""
-    monkeypatch.setattr(daily, "_answers", {})
 
 
 def kept_files():
@@ -111,7 +110,6 @@ def test_an_answer_is_worked_out_once_and_kept_in_the_cache_folder(fresh, monkey
     files = kept_files()
     assert len(files) == 1 and files[0].name.startswith("R1-") and files[0].suffix == ".json"
     assert not [p for p in files[0].parent.iterdir() if p.name.startswith(".part")]
-    monkeypatch.setattr(daily, "_answers", {})
 
     def no_solving(*args, **kwargs):
         raise AssertionError("solved again")
@@ -165,7 +163,6 @@ def test_hostile_kept_answers_are_ignored_and_replaced(fresh, monkeypatch):
     truth = previous_answer(WEDNESDAY, Budget(seconds=600))
     (path,) = kept_files()
     for name, content in hostile_contents(board):
-        monkeypatch.setattr(daily, "_answers", {})
         path.write_bytes(content)
         assert kept.read(board.dots, board.grid) is None, name
         assert previous_answer(WEDNESDAY, Budget(seconds=600)) == truth, name

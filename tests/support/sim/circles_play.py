@@ -1,8 +1,7 @@
-"""Random play on a board, by the printed rules, to size the printed pieces (the blocker supply),
-to see the board is fair, and to count how often the card's house rules come into play.
+"""Simulated play on a board, by the printed rules: to size the printed pieces (the blocker
+supply), to see the board is fair, and to count how often the card's house rules come into play.
 
-Nothing here is printed; the bench (bench/circles_play.py) and tests use it. Players move
-blindly: a random circle, a random hand of 1..3 chits of a random color. Everything else is the
+Nothing here is printed; the bench (bench/circles_play.py) and tests use it. Everything is the
 rules card (pnp/games/circles/card_text.py), house rules included:
 
 - seats alternate sides (two players: one each; four: partners 1 and 3 against 2 and 4), and
@@ -12,16 +11,32 @@ rules card (pnp/games/circles/card_text.py), house rules included:
 - a marker ending on a neutral space gives the mover a blocker from the supply; an empty supply
   gives nothing; spent blockers go back to the supply;
 - after every move both sides are checked; if one move wins for both, the mover's side wins;
-- a game nobody has won after ``TURN_LIMIT`` turns ends: the side with more markers on its color
-  wins, equal is a draw (``Game.limit``).
+- the game's ending (``ending``, rules.Ending; the card's is card_text.ENDING: after 150
+  turns the side with more markers on its color wins, else a draw); candidates the bench
+  weighs also let a total of 0 move the marker one space the mover's way from some turn on. Without one (``ending=None``) a total of 0 never moves and a game stops unwon at
+  MAX_TURNS.
 
-Greedy players (``greedy=True``) look one move ahead: the mover picks the circle and hand that
-give her side the best chance of a win now, less the other side's; the player on her left
-hides the hand that does it the most harm. Two such players can block each other for a very
-long time, which is what the turn limit is for. Marker-count players (``counting=True``) are
-greedy players who, where no move wins or loses now, also play for the turn limit's tie-break:
-more markers on their side's color than on the other's (issue 36: they freeze an early lead by
-cancelling each other's hands).
+The players (``players=``), all but the blind ones looking one move ahead:
+
+- ``blind``: a random circle, a random hand of 1..3 chits of a random color.
+- ``greedy``: the mover picks the circle and hand that give her side the best chance of a win
+  now, less the other side's, weighing the other hand's 12 choices alike; the player on her
+  left, knowing the circle, hides the hand that does her the most harm on the same reckoning.
+  Each plays one fixed best reply to a guesser who picks at random, so in the same position
+  they hide the same hands, and two of them can block each other for thousands of turns: hands
+  that cancel, or a marker sent back and forth between two spaces.
+- ``marker-count``: greedy players who, where no move wins or loses now, also play for more
+  markers on their side's color than on the other's (the card's tie-break after 150 turns:
+  they freeze an early lead by cancelling each other's hands).
+- ``guessing``: one move ahead as the greedy are, but playing the turn as the guessing game it
+  is: two hands hidden at once make a zero-sum game (the mover's side winning now 1, the other
+  side -1), and both draw their hands from its equilibrium (``equilibrium``: a mix neither
+  player can beat, however the other guesses), the mover picking the circle whose game is worth
+  most to her. A greedy player facing someone who reads her fixed hands would have to play so.
+- ``guessing marker-count``: guessing players who also play for markers on their color.
+
+Every player that looks ahead looks with the game's ending (``Ending.steps``), so it plays what
+the rule rewards: once totals of 0 move, a mover can aim at the space one step her way.
 """
 
 from __future__ import annotations
@@ -29,19 +44,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from pnp.games.circles.board import BEADS_PER_HAND, COLORS, NEUTRAL, Board
-from pnp.games.circles.card_text import TURN_LIMIT
-from pnp.games.circles.rules import legal_goals, meets_goal, side_of
+import numpy as np
 
-MAX_TURNS = 2000        # without the turn limit (limit=False), a game stops here unwon
-BLIND_SPEND = 0.3      # how often a blind player spends a blocker they hold when they may
+from pnp.games.circles.board import BEADS_PER_HAND, COLORS, NEUTRAL, Board
+from pnp.games.circles.rules import Ending, legal_goals, meets_goal, side_of
+
+MAX_TURNS = 2000        # without an ending (ending=None), a game stops here unwon
+BLIND_SPEND = 0.3      # how often a player spends a blocker they hold when they may
+PLAYERS = ("blind", "greedy", "marker-count", "guessing", "guessing marker-count")
 
 
 @dataclass
 class Game:
     turns: int = 0
-    winner: str | None = None        # the winning side's color, or None (no winner by MAX_TURNS)
-    by: str = ""                     # "color" or "shapes"
+    winner: str | None = None        # the winning side's color, or None (no winner)
+    by: str = ""                     # "color", "shapes", or "markers" (the rule before issue 36)
     first_won: bool = False          # the side that moved first won
     both: bool = False               # one move won for both sides (house rule: the mover's side)
     gained: int = 0                  # blockers taken from the supply during the game
@@ -49,7 +66,9 @@ class Game:
     peak_out: int = 0                # most blockers ever out of the supply at once
     short: int = 0                   # gains missed because the supply was empty (house rule)
     held: dict = field(default_factory=dict)     # blockers each seat holds at the end
-    limit: bool = False              # ended by the turn limit (winner None: a draw)
+    limit: bool = False              # went to the ending's last turn unwon (a draw, or markers)
+    stepped: int = 0                 # totals of 0 the ending moved a marker on
+    step_won: bool = False           # the winning move was one of them
 
 
 def side_wins(board: Board, positions, color: str, goals) -> str:
@@ -69,35 +88,39 @@ def _hand(rng: random.Random) -> int:
 
 
 HANDS = [k for k in range(-BEADS_PER_HAND, BEADS_PER_HAND + 1) if k]
-
-
 COUNT_WEIGHT = 0.01     # a marker's worth to marker-count players, far below a win's 1
+NO_STEP = Ending(step_from=None, draw_at=MAX_TURNS)      # a total of 0 never moves
 
 
-def _greedy_move(board: Board, positions, color, side_goals, side: int, rng,
-                 counting: bool = False) -> tuple[int, int, int]:
-    """(circle, mover's hand, left player's hand) for greedy players: the mover picks the circle
-    and hand best for her side on average over the other hand (a win 1, the other side's win
-    -1); the player on her left, knowing the circle, hides the hand worst for her on average. A move
-    only changes its circle, and no run was a win before it, so only runs through that circle
-    and the 13 totals -6..+6 are looked at."""
+def _outcomes(board: Board, positions, color, side_goals, side: int, steps,
+              counting: bool) -> dict:
+    """(circle, total) -> the move's worth to the mover's side: 1 a win now, -1 the other side's
+    (a move meeting both wins for the mover), else 0 (marker-count: COUNT_WEIGHT a marker more
+    on her color than on the other). ``steps(total)``: the spaces the marker moves. A move only
+    changes its circle, and no run was a win before it, so only runs through that circle are
+    looked at."""
     outcome = {}
     for circle in range(len(board.circles)):
         runs = [t for t in board.adjacent_triples() if circle in t]
         size = len(board.circles[circle].spaces)
         for total in range(-2 * BEADS_PER_HAND, 2 * BEADS_PER_HAND + 1):
             moved = list(positions)
-            moved[circle] = (moved[circle] + total) % size
+            moved[circle] = (moved[circle] + steps(total)) % size
             mine = _wins_on(board, moved, runs, color[side], side_goals[side])
             theirs = _wins_on(board, moved, runs, color[1 - side], side_goals[1 - side])
             outcome[circle, total] = 1 if mine else (-1 if theirs else 0)
             if counting and not (mine or theirs):
                 outcome[circle, total] = COUNT_WEIGHT * (
                     markers_on(board, moved, color[side]) - markers_on(board, moved, color[1 - side]))
-    # hands are hidden together: each player weighs the other's six hands alike; the player on
-    # the mover's left knows only the circle
+    return outcome
+
+
+def _greedy_move(board: Board, outcome: dict, rng, allowed: list[int]) -> tuple[int, int, int]:
+    """(circle, mover's hand, left player's hand) for greedy players: the mover picks the circle
+    and hand best for her side on average over the other hand; the player on her left, knowing
+    the circle, hides the hand worst for her on average over the mover's."""
     best, choice = None, None
-    order = list(range(len(board.circles)))
+    order = allowed[:]
     rng.shuffle(order)
     for circle in order:
         hands = HANDS[:]
@@ -109,6 +132,68 @@ def _greedy_move(board: Board, positions, color, side_goals, side: int, rng,
     circle, a = choice
     answers = sorted(HANDS, key=lambda b: (sum(outcome[circle, x + b] for x in HANDS), rng.random()))
     return circle, a, answers[0]
+
+
+def _guessing_move(board: Board, outcome: dict, rng, allowed: list[int]) -> tuple[int, int, int]:
+    """(circle, mover's hand, left player's hand) for guessing players: each circle's turn as a
+    game of hidden hands, solved (``equilibrium``); the mover takes a circle of the highest
+    worth (ties at random), and both draw their hands from that game's equilibrium mixes."""
+    worths = {}
+    for circle in allowed:
+        matrix = np.array([[outcome[circle, a + b] for b in HANDS] for a in HANDS], dtype=float)
+        worths[circle] = equilibrium(matrix)
+    top = max(w[0] for w in worths.values())
+    circle = rng.choice([c for c, w in worths.items() if w[0] >= top - 1e-9])
+    _, mine, theirs = worths[circle]
+    return circle, _draw(mine, rng), _draw(theirs, rng)
+
+
+def _draw(mix, rng) -> int:
+    """A hand drawn from ``mix`` (a chance for each of HANDS), by the game's rng."""
+    pick, acc = rng.random(), 0.0
+    for hand, chance in zip(HANDS, mix):
+        acc += chance
+        if pick < acc:
+            return hand
+    return HANDS[-1]
+
+
+def equilibrium(matrix) -> tuple[float, list[float], list[float]]:
+    """The zero-sum game with payoffs ``matrix`` (rows: the maximising player's choices):
+    (value, the row player's mix, the column player's mix), each mix guaranteeing the value
+    against anything the other plays. A constant game: both mix evenly. By the simplex method
+    (Bland's rule, so it ends) on the column player's program: shifted to positive payoffs B,
+    maximise sum(y) with B y <= 1, y >= 0; value 1 / sum(y); the row mix from the duals."""
+    m, n = matrix.shape
+    low, high = float(matrix.min()), float(matrix.max())
+    if high - low < 1e-12:
+        return low, [1 / m] * m, [1 / n] * n
+    shift = 1.0 - low
+    table = np.zeros((m + 1, n + m + 1))
+    table[:m, :n] = matrix + shift
+    table[:m, n:n + m] = np.eye(m)
+    table[:m, -1] = 1.0
+    table[m, :n] = -1.0
+    basis = list(range(n, n + m))
+    eps = 1e-12
+    while True:
+        entering = next((j for j in range(n + m) if table[m, j] < -eps), None)
+        if entering is None:
+            break
+        rows = [i for i in range(m) if table[i, entering] > eps]
+        leaving = min(rows, key=lambda i: (table[i, -1] / table[i, entering], basis[i]))
+        table[leaving] /= table[leaving, entering]
+        for i in range(m + 1):
+            if i != leaving and table[i, entering] != 0:
+                table[i] -= table[i, entering] * table[leaving]
+        basis[leaving] = entering
+    y = np.zeros(n)
+    for i, b in enumerate(basis):
+        if b < n:
+            y[b] = table[i, -1]
+    duals = np.maximum(table[m, n:n + m], 0.0)
+    total = y.sum()
+    return 1.0 / total - shift, list(duals / duals.sum()), list(y / total)
 
 
 def _wins_on(board: Board, positions, runs, color: str, goals) -> bool:
@@ -125,12 +210,15 @@ def markers_on(board: Board, positions, color: str) -> int:
 
 
 def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
-                goals: dict | None = None, greedy: bool = False, limit: bool = False,
-                counting: bool = False) -> Game:
+                goals: dict | None = None, players: str = "blind",
+                ending: Ending | None = None) -> Game:
     """One game for ``board.players`` players; ``spend`` is how often a player who may spend a
     blocker does (0: players hoard them); ``goals`` (seat: goals) if not drawn at random;
-    ``greedy`` players look one move ahead (blind ones play at random); ``limit`` plays the
-    card's turn limit (without it a game stops unwon at MAX_TURNS)."""
+    ``players``: one of PLAYERS (both sides play alike); ``ending``: the rule that ends a game
+    nobody wins (None: none, a game stops unwon at MAX_TURNS)."""
+    if players not in PLAYERS:
+        raise ValueError(f"players: one of {PLAYERS}, not {players!r}")
+    rule = ending or NO_STEP
     v = board.variants
     seats = range(1, board.players + 1)
     choices = legal_goals(v.uncloned)
@@ -147,21 +235,34 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
     # ... and the other side goes first, from either of its seats
     mover = rng.choice([s for s in seats if side_of(s) != chooser])
     first = side_of(mover)
-    while game.turns < (TURN_LIMIT if limit else MAX_TURNS):
+    last = None                                      # the circle picked on the turn before
+    while game.turns < rule.draw_at:
         game.turns += 1
         left = mover % board.players + 1
-        if greedy:
-            circle, a, b = _greedy_move(board, positions, color, side_goals, side_of(mover), rng,
-                                        counting)
+        side = side_of(mover)
+
+        def steps(total: int) -> int:
+            return rule.steps(total, game.turns, color[side])
+
+        allowed = [i for i in range(len(board.circles))
+                   if not (rule.fresh and rule.in_force(game.turns) and i == last)]
+        if players == "blind":
+            circle, a, b = rng.choice(allowed), _hand(rng), _hand(rng)
         else:
-            circle, a, b = rng.randrange(len(board.circles)), _hand(rng), _hand(rng)
+            outcome = _outcomes(board, positions, color, side_goals, side, steps,
+                                counting=players.endswith("marker-count"))
+            move = _guessing_move if players.startswith("guessing") else _greedy_move
+            circle, a, b = move(board, outcome, rng, allowed)
         if held[left] and rng.random() < spend:
             held[left] -= 1
             supply += 1
             game.spent += 1
-            circle = rng.choice([i for i in range(len(board.circles)) if i != circle])
+            circle = rng.choice([i for i in allowed if i != circle])
+        last = circle
         spaces = board.circles[circle].spaces
-        positions[circle] = (positions[circle] + a + b) % len(spaces)
+        moved = steps(a + b)
+        game.stepped += moved != a + b
+        positions[circle] = (positions[circle] + moved) % len(spaces)
         if v.lockdown and spaces[positions[circle]] == NEUTRAL:
             if supply:
                 supply -= 1
@@ -170,20 +271,20 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
                 game.peak_out = max(game.peak_out, sum(held.values()))
             else:
                 game.short += 1
-        results = {side: side_wins(board, positions, color[side], side_goals[side])
-                   for side in (0, 1)}
+        results = {s: side_wins(board, positions, color[s], side_goals[s]) for s in (0, 1)}
         if any(results.values()):
             game.both = all(results.values())
-            side = side_of(mover) if results[side_of(mover)] else 1 - side_of(mover)
-            game.winner, game.by = color[side], results[side]
-            game.first_won = side == first
+            won = side if results[side] else 1 - side
+            game.winner, game.by = color[won], results[won]
+            game.first_won = won == first
+            game.step_won = moved != a + b
             break
         mover = left
-    if game.winner is None and limit:           # the card's turn limit: more markers wins
+    if game.winner is None and ending is not None:        # the ending's last turn
         game.limit = True
-        counts = {side: markers_on(board, positions, color[side]) for side in (0, 1)}
-        if counts[0] != counts[1]:
-            side = max(counts, key=counts.get)
-            game.winner, game.by, game.first_won = color[side], "limit", side == first
+        counts = {s: markers_on(board, positions, color[s]) for s in (0, 1)}
+        if ending.markers and counts[0] != counts[1]:
+            won = max(counts, key=counts.get)
+            game.winner, game.by, game.first_won = color[won], "markers", won == first
     game.held = held
     return game
