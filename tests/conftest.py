@@ -6,6 +6,14 @@ import pytest
 from click.testing import CliRunner
 
 
+def pytest_collection_modifyitems(config, items):
+    """The files marked slow first. A file stays on one worker (--dist loadfile) and the files
+    are handed out in this order (--no-loadscope-reorder: xdist's own order is by the number
+    of tests, which put the sweeps of a few long tests last); a long file begun last left the
+    other core idle while it ran, begun first the short files fill in beside it."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def _font_folder():
     """The converted CJK font (pnp/pdf/cjk.py: about 17 s of CPU to make) is the one thing
