@@ -132,9 +132,9 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
         Route("/validate", tools.validate_post, methods=["POST"]),
         Route("/analyze", looking.analyze_page),
         Route("/analyze", looking.analyze_post, methods=["POST"]),
-        Route("/work/{id}", follow.work_page),
-        Route("/work/{id}/status", follow.work_status),
-        Route("/work/{id}/cancel", follow.work_cancel, methods=["POST"]),
+        Route("/working/{id}", follow.work_page),
+        Route("/working/{id}/status", follow.work_status),
+        Route("/working/{id}/cancel", follow.work_cancel, methods=["POST"]),
         Route("/thumb/{name}.png", gallery.thumb),
         Route("/static/{name}", static),
     ]

@@ -19,7 +19,7 @@ from pnp.web.site import Refusal, answer, form_of
 AT_ONCE = 1.5        # seconds a request waits for its work before it shows a progress page
 
 # what a job is (its ``what``) -> the function that shows it, finished or not: each page that
-# starts long work registers its own, and /work/ID shows any of them
+# starts long work registers its own, and /working/ID shows any of them
 SHOWN: dict = {}
 
 
@@ -38,7 +38,7 @@ async def answered(request: Request, job, seconds: float = AT_ONCE) -> Response:
     page, which follows it."""
     if await briefly(job, seconds):
         return SHOWN[job.what](request, job)
-    return RedirectResponse(f"/work/{job.id}", 303)
+    return RedirectResponse(f"/working/{job.id}", 303)
 
 
 async def briefly(job, seconds: float = AT_ONCE) -> bool:
@@ -68,7 +68,7 @@ def page(request: Request, job, template: str, finished, **context) -> Response:
     site = request.app.state.site
     if not job.finished:
         return site.page(request, template, job=job, progress=progress(job, job.limit),
-                         url=f"/work/{job.id}", **context)
+                         url=f"/working/{job.id}", **context)
     if job.state == "cancelled":
         return site.page(request, template, stopped=True, **context)
     status, more = finished(job)
@@ -112,4 +112,4 @@ async def work_cancel(request: Request) -> Response:
         return answer(request, Refusal(Said(GONE), 404))
     request.app.state.site.pool.cancel(job.id)
     await asyncio.wait({job.future}, timeout=2)
-    return RedirectResponse(f"/work/{job.id}", 303)
+    return RedirectResponse(f"/working/{job.id}", 303)

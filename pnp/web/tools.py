@@ -82,7 +82,7 @@ async def daily(request: Request) -> Response:
                "tomorrow": day + dt.timedelta(days=1)}
     if not await follow.briefly(job):
         return site.page(request, "daily.html", **context, answers=None, job=job,
-                         progress=follow.progress(job), url=f"/work/{job.id}")
+                         progress=follow.progress(job), url=f"/working/{job.id}")
     site.pool.forget(job)
     answers = job.result if job.state == "done" else None
     return site.page(request, "daily.html", **context, answers=answers,

@@ -322,7 +322,7 @@ def test_yesterday_is_worked_out_in_the_background_with_its_progress(web, monkey
     monkeypatch.setattr(work, "yesterday", slow_answer)
     first = web.get("/daily?date=2031-01-13").text
     assert 'id="work"' in first and 'id="cancel"' not in first       # the boards are shown
-    url = re.search(r'data-status="(/work/[^"/]+)/status"', first).group(1)
+    url = re.search(r'data-status="(/working/[^"/]+)/status"', first).group(1)
     assert url in web.get("/daily?date=2031-01-13").text         # a second visitor: the same work
     seen = web.get(url + "/status").json()
     assert seen["state"] in ("waiting", "running")
