@@ -198,7 +198,9 @@ def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str
     word (and each space) is shaped once a process and kept, and a line's width is the sum of
     its words' (a wrap measures many lines that share their words). A word cut off by a change
     of face is shaped with the rest of the line as its context (an Arabic letter next to a
-    Latin one keeps its joining form), and not kept."""
+    Latin one keeps its joining form), and not kept; spaces beside such a change are shaped
+    alone like any word (a space has no joining form: the same glyph and advance either way,
+    and a wrap met them once a prefix, 3,700 shapings in an Arabic Cliques pack)."""
     from reportlab.pdfbase.ttfonts import ShapedStr
 
     pieces, k = [], start
@@ -206,8 +208,10 @@ def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str
         j = k + 1
         while j < end and (text[j] == " ") == (text[k] == " "):
             j += 1
-        edge = (k == start and k > 0 and text[k - 1] != " ") or \
-               (j == end and j < len(text) and text[j] != " ")
+        # a run of spaces joins nothing and forms no cluster: it needs no context either
+        edge = text[k] != " " and (
+            (k == start and k > 0 and text[k - 1] != " ")
+            or (j == end and j < len(text) and text[j] != " "))
         pieces.append(_shape(text, k, j, face, rtl, language) if edge
                       else _word(text[k:j], face, rtl, language))
         k = j
