@@ -20,7 +20,7 @@ from functools import lru_cache
 from .catalogs import WEB, translations
 from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, LanguageCode, language
 
-__all__ = ["_", "N_", "W_", "ngettext", "pgettext", "using", "current", "number", "listed", "per_language",
+__all__ = ["_", "N_", "W_", "ngettext", "pgettext", "using", "current", "number", "duration", "listed", "per_language",
            "web_gettext", "web_ngettext", "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "LanguageCode", "language"]
 
 _current: ContextVar[str] = ContextVar("pnp_language", default=ENGLISH)
@@ -96,6 +96,16 @@ def _formatted(code: str, kind: type, n, places: int | None) -> str:
 
     pattern = None if places is None else "0." + "0" * places if places else "0"
     return format_decimal(n, format=pattern, locale=LANGUAGES[code].locale)
+
+
+def duration(seconds: int) -> str:
+    """A span of time as the language says it ("15 minutes", "15 Minuten", "15 دقيقة"), in the
+    unit that reads best: Babel knows each language's plural forms, a placeholder alone would not."""
+    from datetime import timedelta
+
+    from babel.dates import format_timedelta
+
+    return format_timedelta(timedelta(seconds=seconds), locale=current().locale)
 
 
 def listed(items, style: str = "standard") -> str:

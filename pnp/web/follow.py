@@ -13,6 +13,7 @@ import time
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from pnp.web.jobs import KEPT
 from pnp.web.say import GONE, Said, sentence
 from pnp.web.site import Refusal, answer, form_of
 
@@ -88,7 +89,7 @@ def find(request: Request):
 async def work_page(request: Request) -> Response:
     job = find(request)
     if job is None:
-        return answer(request, Refusal(Said(GONE), 404))
+        return answer(request, Refusal(Said(GONE, time=KEPT), 404))
     return SHOWN[job.what](request, job)
 
 
@@ -109,7 +110,7 @@ async def work_cancel(request: Request) -> Response:
         return answer(request, exc)
     job = find(request)
     if job is None:
-        return answer(request, Refusal(Said(GONE), 404))
+        return answer(request, Refusal(Said(GONE, time=KEPT), 404))
     request.app.state.site.pool.cancel(job.id)
     await asyncio.wait({job.future}, timeout=2)
     return RedirectResponse(f"/working/{job.id}", 303)

@@ -54,6 +54,7 @@ from pnp.web.say import Said
 
 FINISHED_KEPT = 32          # finished jobs whose results can still be fetched
 FINISHED_SECONDS = 900      # and for how long
+KEPT = say.Duration(FINISHED_SECONDS)       # as the page's messages say it
 MOST_QUEUED = 256 * 2**20   # bytes of uploads waiting or being checked, all jobs together
 RUN_FOLDER_VARIABLE = "PNP_RUN_FOLDER"      # read by pnp.web.warm in the fork server
 

@@ -16,7 +16,7 @@ from pnp.spec import COUNT, loads
 from pnp.starter import title_for
 from pnp.web import follow, forms, say, work
 from pnp.web.gallery import Layout
-from pnp.web.jobs import Busy, Failed
+from pnp.web.jobs import KEPT, Busy, Failed
 from pnp.web.say import Said, sentence
 from pnp.web.site import (BUSY, MAX_BOARDS, MAX_PAGES, PREVIEW_BOARDS, PREVIEW_PAGES, Refusal, Site,
                           answer, count_max, data_url, form_of, safe_name, text_fields, wants_json)
@@ -339,7 +339,7 @@ async def job_page(request: Request) -> Response:
     site = request.app.state.site
     job = site.pool.seen(request.path_params["id"])
     if job is None or job.what != "build":
-        return site.page(request, "message.html", 404, message=Said(say.NO_BUILD))
+        return site.page(request, "message.html", 404, message=Said(say.NO_BUILD, time=KEPT))
     return site.page(request, "job.html", job=job_view(job, site),
                      progress=follow.progress(job), url=f"/jobs/{job.id}")
 
@@ -348,7 +348,7 @@ async def job_status(request: Request) -> Response:
     site = request.app.state.site
     job = site.pool.seen(request.path_params["id"])
     if job is None or job.what != "build":
-        return JSONResponse({"state": "unknown", "general": [str(Said(say.NO_BUILD))], "finished": True}, 404)
+        return JSONResponse({"state": "unknown", "general": [str(Said(say.NO_BUILD, time=KEPT))], "finished": True}, 404)
     view = follow.progress(job)
     words = site.env.get_template("_progress.html").module.line(view)
     return JSONResponse({**job_view(job, site), "line": " ".join(str(words).split()),
@@ -363,7 +363,7 @@ async def job_cancel(request: Request) -> Response:
         return answer(request, exc)
     job = site.pool.jobs.get(request.path_params["id"])
     if job is None or job.what != "build":
-        return answer(request, Refusal(Said(say.NO_BUILD), 404))
+        return answer(request, Refusal(Said(say.NO_BUILD, time=KEPT), 404))
     site.pool.cancel(job.id)
     if wants_json(request):
         return JSONResponse({"ok": True})
@@ -376,7 +376,7 @@ async def job_file(request: Request) -> Response:
     job = site.pool.seen(request.path_params["id"])
     n = request.path_params["n"]
     if job is None or job.what != "build" or job.state != "done" or not n < len(job.result.get("pdfs", ())):
-        return PlainTextResponse(str(Said(say.NO_FILE)), 404)
+        return PlainTextResponse(str(Said(say.NO_FILE, time=KEPT)), 404)
     name, data = job.result["pdfs"][n]
     return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(name)}"'})

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import Advice, FieldRef, PnpError, SpecError
-from pnp.i18n import listed, web_gettext, web_ngettext
+from pnp.i18n import duration, listed, web_gettext, web_ngettext
 
 
 def _(message: str, **facts) -> str:
@@ -79,6 +79,16 @@ def _said(message, facts):
 
 
 @dataclass(frozen=True)
+class Duration:
+    """A fact that is a span of time, said in the page's language when the message is shown."""
+
+    seconds: int
+
+    def __str__(self) -> str:
+        return duration(self.seconds)
+
+
+@dataclass(frozen=True)
 class Mistake:
     """A user's mistake as a worker sends it to the page (plain data: it crosses a pipe): the
     message as the CLI says it and its place, and for the page the field it is about (``field``,
@@ -124,18 +134,19 @@ ABANDONED = N_("Stopped: the page that asked for it was closed.")
 UNFORESEEN_CHECK = N_("This file could not be checked: it could not be read as a PDF made by pnp.")
 UNFORESEEN_LOOK = N_("This board could not be looked at.")
 UNFORESEEN_OTHER = N_("This could not be finished. Try again, or ask for less at once.")
-NO_BUILD = N_("This PDF is no longer kept: a finished PDF is kept for 15 minutes. Make it again "
-              "from the form.")
+# {time}: how long a finished PDF is kept (jobs.KEPT: "15 minutes" in the page's language)
+NO_BUILD = N_("This PDF is no longer kept: a finished PDF is kept for {time}. Make it again from "
+              "the form.")
 NO_LAYOUT = N_("There is no example called {name} here. Choose one on the start page.")
 NO_GAME = N_("There is no game called {name} here. Choose one on the start page.")
 NO_BOARD = N_("There is no such board of the day. Open the board of the day again.")
 SEE_ABOVE = N_("Change this, or another field named above.")
 # a field's label inside a sentence, quoted as the language quotes
 QUOTED = N_("“{label}”")
-GONE = N_("This work is no longer kept: it ended more than 15 minutes ago, or the server was "
+GONE = N_("This work is no longer kept: it ended more than {time} ago, or the server was "
           "restarted. Start it again.")
-NO_FILE = N_("There is no such file: a finished PDF is kept for 15 minutes. Make it again from "
-             "the form.")
+NO_FILE = N_("There is no such file: a finished PDF is kept for {time}. Make it again from the "
+             "form.")
 
 # reading what a page sent
 TOO_LARGE = N_("This is more than {kb} kB, the most this page takes at once. Send less at once.")

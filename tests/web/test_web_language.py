@@ -182,3 +182,25 @@ def test_a_header_sent_twice_is_read_as_one_list():
     scope["headers"] = scope["headers"][:2]
     assert chosen(scope) == ("de", False)
     assert chosen({"query_string": b"lang=zh&lang=fr", "headers": []}) == ("fr", True)
+
+
+@pytest.mark.parametrize("code", i18n.CODES)
+def test_how_long_a_finished_pdf_is_kept_is_said_from_the_jobs_own_figure(client, code):
+    """The page's "no longer kept" messages read the time from jobs.FINISHED_SECONDS, in the
+    page's language with its plural (Babel), not a number written into each translation."""
+    from pnp.web.jobs import FINISHED_SECONDS
+    from pnp.web.say import NO_BUILD, Duration, Said
+
+    r = client.get(f"/jobs/{'0' * 32}", headers={"Accept-Language": code})
+    assert r.status_code == 404
+    with i18n.using(code):
+        kept = i18n.duration(FINISHED_SECONDS)
+        assert htmlib.escape(kept, quote=False) in r.text
+        # another figure would be said as its own, in the language's own plural
+        three = i18n.duration(180)
+        assert three in str(Said(NO_BUILD, time=Duration(180)))
+        one = i18n.duration(60)
+    if code == "en":
+        assert (kept, three, one) == ("15 minutes", "3 minutes", "1 minute")
+    if code == "ar":        # 3 to 10 take the plural, 11 to 99 the singular
+        assert "دقائق" in three and "دقيقة" in kept
