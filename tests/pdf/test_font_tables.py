@@ -17,6 +17,13 @@ from pnp.pdf.font_tables import TABLES, KeptFace, _same
 SHIPPED = [name for name in FACE_NAMES if "CJK" not in name]
 
 
+@pytest.fixture(autouse=True)
+def _own_font_tables(tmp_path, monkeypatch):
+    """Kept tables of these tests' own, never the ones the suite shares (tests/conftest.py):
+    they are made here from nothing, and spoilt."""
+    monkeypatch.setattr(font_tables, "kept_folder", lambda: tmp_path / "font-tables")
+
+
 def _read_all(face) -> dict:
     """The face's attributes, every kept table made (as reading them makes them)."""
     for name in TABLES:
@@ -203,6 +210,9 @@ def fake_cjk(tmp_path, monkeypatch):
     takes 17 s of CPU)."""
     from pnp.pdf import cjk
 
+    # a cache folder of its own, not sharing the user's fonts (tests/conftest.py): the fake
+    # fonts made here must not land beside the real ones
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     source = tmp_path / "source.otf"
     source.write_bytes(b"a CFF font")
     monkeypatch.setattr(cjk, "font_source", lambda weight="regular": source)
