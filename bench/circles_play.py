@@ -11,13 +11,11 @@ Prints, per board setup and player count, and for two kinds of player (blind: sp
   black%, white%, first%   who won (first: the side that moved first), as shares of won games
   color%    wins by three on the winner's color rather than by shapes
   none%     games without a winner after 2000 turns (these rows play without the card's turn limit)
-  limit%    blind games the card's turn limit would end (longer than TURN_LIMIT turns)
+  calm%     games the card's ending would come into play in (longer than CALM_TURNS turns)
 
-Then blind, greedy (one move ahead: see tests/support/sim/circles_play.py) and marker-count
-players (greedy, who also play for the limit's tie-break) on plain, Lockdown, ring and
-every-variant boards, with the turn limit as the card prints it: the share the limit ends, of
-those the draws, the share won by a total of 0 the ending moved (none for the card's), and the
-first side's share of the games won.
+Then the card's ending with blind, greedy (one move ahead: see tests/support/sim/circles_play.py),
+marker-count, guessing and lead-keeping players on plain, Lockdown, ring and every-variant boards
+("endings" below, the columns there).
 Run: python bench/circles_play.py [games-per-setup] [greedy-games]
      (default 2000 and 100: 20 rows of 2000 blind games and 12 of looking ones, some minutes)
      python bench/circles_play.py --endings [games]   # every ending in ENDINGS (default 40)
@@ -34,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))   # te
 
 from pnp.games import circles  # noqa: E402
 from pnp.games.circles.board import Variants  # noqa: E402
-from pnp.games.circles.card_text import ENDING, TURN_LIMIT  # noqa: E402
+from pnp.games.circles.card_text import CALM_TURNS, ENDING  # noqa: E402
 from pnp.games.circles.rules import Ending  # noqa: E402
-from support.sim.circles_play import BLIND_SPEND, random_game  # noqa: E402
+from support.sim.circles_play import BLIND_SPEND, Candidate, random_game  # noqa: E402
 
 LOCKDOWN = Variants(lockdown=True)
 EVERY = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
@@ -72,24 +70,33 @@ def run(item, games: int, spend: float, seed: str, every: int = 20, **play) -> l
 GREEDY_SETUPS = {"plain row": circles.Item(), **{k: SETUPS[k] for k in ("default row",
                                                                         "default ring",
                                                                         "row, every variant")}}
-# Endings weighed (rules.Ending): the card's, and candidates for a better one (issue 36)
+# Endings weighed (rules.Ending, and the simulator's Candidate for rules a card's Ending cannot
+# say): the card's, the one it had before issue 36, and every other one tried (issue 36)
 ENDINGS = {
-    f"card: markers at {TURN_LIMIT}": ENDING,
+    f"card: 0 moves from {CALM_TURNS + 1}": ENDING,
+    "before: markers at 150": Ending(step_from=None, draw_at=150, markers=True),
     "draw at 200": Ending(step_from=None, draw_at=200),
-    "0 steps from 40, draw 200": Ending(step_from=40, draw_at=200),
-    "0 steps from 1, draw 200": Ending(step_from=1, draw_at=200),
+    "0 mover's way from 40": Ending(step_from=40, draw_at=200),
+    "0 clockwise from 20": Ending(step_from=20, draw_at=200, clockwise=True),
+    "the card's, any circle": Ending(step_from=CALM_TURNS + 1, draw_at=200, clockwise=True),
+    "Wild Cards from 40": Candidate(step_from=None, draw_at=200, wild_from=40),
+    "a goal more every 20": Candidate(step_from=None, draw_at=200, goals_from=40, smart=True),
+    "hand hidden first, 40": Candidate(step_from=None, draw_at=200, first_from=40),
+    "no circle twice": Candidate(step_from=None, draw_at=200, fresh_from=1),
+    "0 back to start, 20": Candidate(step_from=20, draw_at=200, reset=True),
 }
-LOOKING = ("blind", "greedy", "marker-count")
+LOOKING = ("blind", "greedy", "marker-count", "guessing", "lead-keeping")
 
 
 def endings(games: int, names=tuple(ENDINGS)) -> None:
-    """Each ending with blind, greedy and marker-count players (two; see
+    """Each ending with blind, greedy, marker-count, guessing and lead-keeping players (two; see
     tests/support/sim/circles_play.py) on plain, Lockdown, ring and every-variant boards: the
     share of games the ending's last turn decides (by markers or as a draw), the share won by a
-    total of 0 the ending moved, and the first side's share of the games won."""
+    move the ending made (a total of 0 it moved) or allowed (Wild Cards it switched on, a goal it
+    wrote), and the first side's share of the games won."""
     print(f"\n{games} games per row, 2 players, a fresh board every 10 games")
-    print(f"{'ending':26} {'setup':19} {'players':12} {'turns':>9} {'last turn%':>10} "
-          f"{'draw%':>5} {'won by a 0 step%':>16} {'first% of won':>13}")
+    print(f"{'ending':24} {'setup':19} {'players':12} {'turns':>9} {'last turn%':>10} "
+          f"{'draw%':>5} {'won by the rule%':>16} {'first% of won':>13}")
     for name in names:
         ending = ENDINGS[name]
         for setup, base in GREEDY_SETUPS.items():
@@ -100,11 +107,11 @@ def endings(games: int, names=tuple(ENDINGS)) -> None:
                 turns = [r.turns for r in rows]
                 won = [r for r in rows if r.winner]
                 assert all(r.winner or r.limit for r in rows)      # every game ends
-                print(f"{name:26} {setup:19} {players:12} "
+                print(f"{name:24} {setup:19} {players:12} "
                       f"{statistics.median(turns):>4.0f}/{pct(turns, 0.9):<4} "
                       f"{share(sum(r.limit for r in rows), games):>10.1f} "
                       f"{share(sum(r.limit and r.winner is None for r in rows), games):>5.1f} "
-                      f"{share(sum(r.step_won for r in rows), games):>16.1f} "
+                      f"{share(sum(r.rule_won for r in rows), games):>16.1f} "
                       f"{share(sum(r.first_won for r in won), len(won)):>13.1f}", flush=True)
 
 
@@ -113,7 +120,7 @@ def main(games: int = 2000) -> None:
           "setup. Columns: see the docstring of bench/circles_play.py.")
     print(f"{'setup':19} {'pl':>2} {'play':5} {'turns':>7} {'peak out':>8} {'printed':>7} "
           f"{'empty%':>6} {'both%':>5} {'black%':>6} {'white%':>6} {'first%':>6} "
-          f"{'color%':>6} {'none%':>5} {'limit%':>6}")
+          f"{'color%':>6} {'none%':>5} {'calm%':>6}")
     totals = {play: [0, 0, 0] for play in PLAYS}      # games, empty supply, double wins
     for name, base in SETUPS.items():
         for players in PLAYERS:
@@ -136,7 +143,7 @@ def main(games: int = 2000) -> None:
                       f"{share(sum(r.first_won for r in won), len(won)):>6.1f} "
                       f"{share(sum(r.by == 'color' for r in won), len(won)):>6.1f} "
                       f"{share(games - len(won), games):>5.1f} "
-                      f"{share(sum(t > TURN_LIMIT for t in turns), games):>6.1f}")
+                      f"{share(sum(t > CALM_TURNS for t in turns), games):>6.1f}")
     for play, (n, empty, both) in totals.items():
         print(f"all setups, {play}: the supply ran out in {share(empty, n):.1f} % of {n} games; "
               f"one move won for both sides in {share(both, n):.1f} %")

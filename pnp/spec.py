@@ -102,6 +102,7 @@ class Common:
 
 
 HEADER = fields(Header)
+LANGUAGE = next(o for o in HEADER if o.key == "language")
 KIND, COUNT = fields(Common)
 
 

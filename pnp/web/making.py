@@ -11,8 +11,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 
 from pnp.errors import FieldRef, PnpError, SpecError, SpecErrors
 from pnp.games import KINDS
-from pnp.i18n import web_gettext
-from pnp.spec import COUNT, loads
+from pnp.i18n import ENGLISH, current, web_gettext
+from pnp.spec import COUNT, LANGUAGE, loads, printable_in
 from pnp.starter import title_for
 from pnp.web import follow, forms, say, work
 from pnp.web.gallery import Layout
@@ -100,8 +100,21 @@ def refused(mistakes, written: forms.Written, labels: dict | None = None) -> tup
 
 def blank_form(kind: str | None, layout: Layout | None) -> forms.Form:
     if layout is not None:
-        return forms.form_from_yaml(layout.text, count_max())
-    return forms.Form([kind] if kind else [], {})
+        return in_page_language(forms.form_from_yaml(layout.text, count_max()))
+    return in_page_language(forms.Form([kind] if kind else [], {}))
+
+
+def in_page_language(form: forms.Form) -> forms.Form:
+    """A new form prints in the page's language (a teacher reading the page in French means
+    French sheets) where this install can print it, and where the spec it opens from names no
+    language of its own; the Language field shows it, to change like any other."""
+    code = current().code
+    if code != ENGLISH and LANGUAGE.key not in form.values:
+        try:
+            form.values[LANGUAGE.key] = printable_in(code)
+        except ValueError:          # Chinese without the CJK extra: the pages stay English
+            pass
+    return form
 
 
 async def make(request: Request) -> Response:

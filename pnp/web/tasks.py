@@ -67,7 +67,7 @@ async def task_page(request: Request) -> Response:
     except Refusal as exc:
         return answer(request, exc)
     form = making.asked_again(site, request.query_params.get("again")) or \
-        forms.form_from_yaml(layout.text, count_max())
+        making.in_page_language(forms.form_from_yaml(layout.text, count_max()))
     form.values.setdefault("keys_apart", "true")      # the keys apart, unless asked otherwise
     return render_task(request, layout, making.check_form(form, layout.labels), None)
 

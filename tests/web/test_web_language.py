@@ -204,3 +204,25 @@ def test_how_long_a_finished_pdf_is_kept_is_said_from_the_jobs_own_figure(client
         assert (kept, three, one) == ("15 minutes", "3 minutes", "1 minute")
     if code == "ar":        # 3 to 10 take the plural, 11 to 99 the singular
         assert "دقائق" in three and "دقيقة" in kept
+
+
+@pytest.mark.parametrize("path", ["/make?kind=cliques", "/make?layout=class-set",
+                                  "/for/teachers"])
+def test_a_new_form_prints_in_the_pages_language(client, path):
+    """A teacher reading the page in French gets French sheets unless she changes the field;
+    English pages, and a spec that names its language, keep theirs."""
+    def selected(page: str) -> str:
+        select = re.search(r'<select[^>]*name="language".*?</select>', page, re.S).group(0)
+        return re.search(r'<option value="([^"]+)" selected', select).group(1)
+
+    assert selected(client.get(path, headers={"Accept-Language": "fr"}).text) == "fr"
+    assert selected(client.get(path, headers={"Accept-Language": "en"}).text) == "en"
+    assert selected(client.get(path + ("&" if "?" in path else "?") + "lang=ar").text) == "ar"
+
+
+def test_a_new_form_on_a_french_page_builds_french_sheets(client):
+    from pnp.web import forms, making
+
+    with i18n.using("fr"):
+        form = making.blank_form("cliquer", None)
+    assert "\nlanguage: fr\n" in forms.write_spec(form, 100).text

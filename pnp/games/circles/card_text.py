@@ -27,9 +27,11 @@ HOUSE = N_("House rule:")
 #           (in a quarter of games where nobody spends one), and spending needs a rule too
 #   team    the source is for two; four play as two teams of two
 #   limit   the source's game need not end: two players who block each other can play for ever;
-#           after TURN_LIMIT turns the side with more markers on its color wins (bench/
-#           circles_play.py: greedy players who play for that count reach it in most games)
-HOUSE_TOPICS = ("hand", "double", "supply", "team", "limit")
+#           turns are ticked on the turn track, and after TURN_LIMIT a game is a draw
+#   calm    what keeps the limit rare: after CALM_TURNS turns a total of 0 moves the marker one
+#           space clockwise and no circle may be picked twice in a row (bench/circles_play.py
+#           weighs it and the endings tried before it)
+HOUSE_TOPICS = ("hand", "double", "supply", "team", "limit", "calm")
 
 
 @dataclass(frozen=True)
@@ -131,9 +133,18 @@ def _turn(board: Board) -> Section:
     ))
 
 
-TURN_LIMIT = 150      # turns (all players together) before a game nobody has won ends: greedy
-                      # players can stall for ever; blind ones rarely need 150 (bench/circles_play.py)
-ENDING = Ending(step_from=None, draw_at=TURN_LIMIT, markers=True)     # the same, as the simulator plays it
+# Turns are counted all players together, ticked on the turn track (tokens.draw_turn_track).
+# Players who block each other's hands (one move ahead, or drawing hands as the guessing game's
+# equilibrium says) can stall the source's game for ever; after CALM_TURNS turns the rule takes
+# the standstill away: cancelled hands still move the marker, so blocking no longer freezes the
+# board. Clockwise, not the mover's way, so the step favours no side; no circle twice in a row,
+# so two players cannot send one marker back and forth. A draw (not a tie-break, which players
+# would play for) at TURN_LIMIT. Measured in bench/circles_play.py --endings: with blind,
+# greedy, marker-count and guessing players on every variant, at most a few % of games reach
+# TURN_LIMIT (docs/games/circles.md, "Endings weighed").
+CALM_TURNS = 40
+TURN_LIMIT = 200
+ENDING = Ending(step_from=CALM_TURNS + 1, draw_at=TURN_LIMIT, fresh=True, clockwise=True)
 
 
 def _win(board: Board) -> Section:
@@ -155,8 +166,10 @@ def _win(board: Board) -> Section:
     return Section(_("Win"), (
         Paragraph(win.format(chain=chain)),
         Paragraph(double, house="double"),
-        Paragraph(_("no winner after {limit} turns (tally them)? The side with more markers on its "
-                    "color wins; else a draw.").format(limit=number(TURN_LIMIT)), house="limit"),
+        Paragraph(_("tick the turn track every turn, five strokes to a box; no winner after {limit} "
+                    "turns: a draw.").format(limit=number(TURN_LIMIT)), house="limit"),
+        Paragraph(_("from turn {start} a total of 0 moves the marker one space clockwise; no "
+                    "circle twice in a row.").format(start=number(CALM_TURNS + 1)), house="calm"),
     ))
 
 

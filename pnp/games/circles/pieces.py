@@ -1,8 +1,9 @@
 """What a Thinking in Circles set prints: the board page, the rules card, a goal slip per player,
-and the tokens to cut out (markers, bead chits, Lockdown blockers).
+the turn track (the card's ending counts turns), and the tokens to cut out (markers, bead chits,
+Lockdown blockers).
 
 Every piece but the board has a fixed size and the group "circles-set", so the imposer may put
-the card, the slips and the tokens on one sheet (their sizes are chosen for that: see ``card``
+the card, the slips, the track and the tokens on one sheet (their sizes are chosen for that: see ``card``
 and ``tokens``).
 """
 
@@ -13,8 +14,8 @@ from functools import partial
 from .board import Board
 from .card import card_size, draw_card
 from .draw import draw_board
-from .tokens import (chit_size, draw_bead, draw_blocker, draw_goal_slip,
-                                      draw_marker, slip_size, token_size)
+from .tokens import (chit_size, draw_bead, draw_blocker, draw_goal_slip, draw_marker,
+                     draw_turn_track, slip_size, token_size, track_size)
 from pnp.paper import Piece
 
 GROUP = "circles-set"      # every piece's group starts with it; each kind of token has its own
@@ -33,4 +34,6 @@ def pieces(board: Board) -> list[Piece]:
                       group=f"{GROUP}/{color}") for n in range(1, board.beads + 1)]
     out += [Piece(f"circles-blocker-{n}", draw_blocker, size=chit_size(), group=f"{GROUP}/blockers")
             for n in range(1, board.blockers + 1)]
+    # last, a strip under the token rows (sized to fit there: tokens.draw_turn_track)
+    out.append(Piece("circles-turns", draw_turn_track, size=track_size(), group=f"{GROUP}/track"))
     return out

@@ -48,19 +48,21 @@ TEAM_PLAYERS = 4
 class Ending:
     """How a game nobody has won goes on and ends: a house rule (the source's game need not end;
     two players who cancel each other's hands can play for ever). The card's is
-    card_text.ENDING; the others are candidates the bench weighs (bench/circles_play.py).
+    card_text.ENDING; the others are candidates the bench weighs (bench/circles_play.py, whose
+    simulator adds candidates that change more than this).
 
     From turn ``step_from`` on (every player's turns counted together, from 1; None: never), a
-    total of 0 is no longer a standstill: the marker moves one space the mover's way (the way
-    the mover's own chits count: clockwise for white, counter-clockwise for black). A game still
-    unwon after ``draw_at`` turns is a draw, or with ``markers`` won by the side with more
-    markers on its color. ``fresh``: while step_from is in force, a circle may not be picked
-    twice in a row."""
+    total of 0 is no longer a standstill: the marker moves one space clockwise (``clockwise``)
+    or, without it, the mover's way (the way the mover's own chits count: clockwise for white,
+    counter-clockwise for black); with ``fresh``, a circle may not be picked twice in a row
+    then. A game still unwon after ``draw_at`` turns is a draw, or with ``markers`` won by the
+    side with more markers on its color."""
 
     step_from: int | None
     draw_at: int
     markers: bool = False
     fresh: bool = False
+    clockwise: bool = False
 
     def in_force(self, turn: int) -> bool:
         return self.step_from is not None and turn >= self.step_from
@@ -69,9 +71,10 @@ class Ending:
         """Spaces a marker moves (clockwise positive) when hands total ``total`` on ``turn``
         and the mover's side plays ``color``."""
         if total == 0 and self.in_force(turn):
+            if self.clockwise:
+                return 1
             return 1 if color == COLORS[1] else -1          # white counts +1, black -1
         return total
-
 
 
 def side_of(seat: int) -> int:

@@ -1,5 +1,5 @@
-"""Everything cut out besides the board and the rules card: markers, bead chits, blockers and
-goal slips.
+"""Everything cut out besides the board and the rules card: markers, bead chits, blockers, goal
+slips and the turn track.
 
 Sizes are chosen so a set shares one sheet with its rules card (see ``card``): goal slips are
 62 mm wide, so two stack beside the 125 mm card on A4 and Letter, and at most 58 mm tall, so in
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import glyphs
 from .board import SHAPES, Board
+from .card_text import CALM_TURNS, TURN_LIMIT
 from .layout import TOKEN, marker_side
 from .rules import TEAM_PLAYERS, partners
 from pnp.paper import MM, Frame
@@ -204,4 +205,61 @@ def draw_goal_slip(board: Board, player: int, canvas, frame: Frame) -> None:
         canvas.drawString(x, mid, yes)
         _boxes(canvas, x + string_width(yes + " ", SANS, SMALL_PT), y, UNCLONED_BOX, 0,
                ("square", "circle", "square"), width=0.6)
+    canvas.restoreState()
+
+
+# The turn track: a box for every TURNS_PER_BOX turns up to TURN_LIMIT, a pencil stroke a turn
+# (a tally's five: four strokes and one across), TRACK_COLUMNS boxes to a row, each row numbered
+# by its first turn; the boxes where the card's ending is in force are grey, so players see
+# where it starts without counting (card_text.CALM_TURNS). A strip two boxes tall, so it fits
+# under the token rows of every set on every paper (tests/games/circles/test_circles_layout.py)
+# and adds no sheet.
+TURNS_PER_BOX = 5
+TRACK_COLUMNS = 20
+TRACK_BOX = 5 * MM            # five strokes' room
+TRACK_LABEL = 6 * MM          # a row's first turn ("101") at SMALL_PT
+TRACK_GREY = 0.82             # light enough for a pencil stroke to show on it
+TRACK_BOXES = -(-TURN_LIMIT // TURNS_PER_BOX)
+TRACK_ROWS = -(-TRACK_BOXES // TRACK_COLUMNS)
+TRACK_HEADER = TITLE_PT + 4   # the title; the card's house rules say how the track is kept
+assert CALM_TURNS % TURNS_PER_BOX == 0 and TURN_LIMIT % TURNS_PER_BOX == 0   # grey from a box's start
+
+
+def track_size() -> tuple[float, float]:
+    return (2 * SLIP_PAD + TRACK_LABEL + TRACK_COLUMNS * TRACK_BOX,
+            2 * SLIP_PAD + TRACK_HEADER + TRACK_ROWS * TRACK_BOX)
+
+
+def draw_turn_track(canvas, frame: Frame) -> None:
+    ensure_fonts()
+    inner = frame.inset(SLIP_PAD)
+    rtl = page_rtl()
+    canvas.saveState()
+    canvas.setStrokeGray(0)
+    canvas.setFillGray(0)
+    base = inner.top - TITLE_PT * 0.73
+    draw_fitted(canvas, _("Turn track"), inner.x, base, inner.width, font=BOLD, size=TITLE_PT,
+                min_size=MIN_TEXT_PT)
+    top = inner.top - TRACK_HEADER
+    canvas.setLineWidth(0.6)
+    for box in range(TRACK_BOXES):
+        row, col = divmod(box, TRACK_COLUMNS)
+        # turns run the way the page's words do; the row's first turn before its first box
+        offset = TRACK_LABEL + col * TRACK_BOX
+        x = inner.right - offset - TRACK_BOX if rtl else inner.x + offset
+        y = top - (row + 1) * TRACK_BOX
+        first = box * TURNS_PER_BOX + 1
+        canvas.setFillGray(TRACK_GREY if first > CALM_TURNS else 1)
+        canvas.rect(x, y, TRACK_BOX, TRACK_BOX, stroke=1, fill=1)
+        canvas.setFillGray(0)
+        if first == CALM_TURNS + 1 and row == 0:     # where the card's "from turn 41" starts
+            canvas.setFont(BOLD, SMALL_PT)
+            canvas.drawCentredString(x + TRACK_BOX / 2, top + 1.5, number(first))
+        if col == 0:
+            canvas.setFont(SANS, SMALL_PT)
+            mid = y + TRACK_BOX / 2 - SMALL_PT * 0.36
+            if rtl:
+                canvas.drawString(inner.right - TRACK_LABEL + 1, mid, number(first))
+            else:
+                canvas.drawRightString(inner.x + TRACK_LABEL - 1, mid, number(first))
     canvas.restoreState()

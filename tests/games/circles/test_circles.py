@@ -419,8 +419,9 @@ def expected_house_rules(b) -> list[str]:
     """Where the source is silent, and so where the card must print a house rule:
     team: the source is for two; hand: it lists 6 + 6 beads but not whose; double: it does not
     say who wins when both do; supply: its blockers are coins, with no end and no rule for
-    spending them back; limit: nothing makes a game end."""
-    return (["team"] if b.players == 4 else []) + ["hand", "double", "limit"] + \
+    spending them back; limit and calm: nothing makes a game end (calm overrides the source's
+    "at 0 it stays" late in a game, so the limit is rarely reached)."""
+    return (["team"] if b.players == 4 else []) + ["hand", "double", "limit", "calm"] + \
         (["supply"] if b.variants.lockdown else [])
 
 
@@ -577,31 +578,81 @@ def test_simulated_mover_gains_a_blocker_on_every_neutral_landing_even_a_total_o
     assert max(game.held.values()) - min(game.held.values()) <= 1
 
 
-def test_the_turn_limit_ends_every_game_even_between_greedy_players():
-    """Greedy players can block each other for thousands of turns (bench/circles_play.py); the
-    card's house rule ends every game by TURN_LIMIT: more markers on a side's color wins, equal
-    is a draw. The same games without the limit include ones still unwon at the limit."""
+def test_the_cards_ending_ends_the_greedy_players_stalls_without_deciding_them():
+    """Greedy players can block each other for thousands of turns (bench/circles_play.py).
+    With the card's ending every game ends by TURN_LIMIT, unwon games as draws; and the same
+    games with only the limit (totals of 0 still standing) reach it more often: the calm rule,
+    not the limit, is what ends them."""
     from pnp.games.circles.card_text import ENDING, TURN_LIMIT
-    from support.sim.circles_play import markers_on, random_game
+    from pnp.games.circles.rules import Ending
+    from support.sim.circles_play import random_game
 
     b = board(circles.Item(variants=Variants(lockdown=True)), 7)
-    ended_by_limit = 0
+    limit_only = Ending(step_from=None, draw_at=TURN_LIMIT)
+    at_limit = {"card": 0, "limit only": 0}
+    stepped = 0
     for seed in range(12):
-        game = random_game(b, random.Random(seed), players="greedy", ending=ENDING)
-        assert game.turns <= TURN_LIMIT and (game.winner is not None or game.limit)
-        ended_by_limit += game.limit
-        if game.limit:
-            assert game.by in ("markers", "") and game.turns == TURN_LIMIT
-    assert ended_by_limit, "some greedy games need the limit"
-    assert markers_on(b, [c.start for c in b.circles], "black") == 0     # starts are neutral
+        for name, ending in (("card", ENDING), ("limit only", limit_only)):
+            game = random_game(b, random.Random(seed), players="greedy", ending=ending)
+            assert game.turns <= TURN_LIMIT and (game.winner is not None or game.limit)
+            if game.limit:
+                assert game.winner is None and game.turns == TURN_LIMIT     # a draw
+            at_limit[name] += game.limit
+            stepped += game.stepped if name == "card" else 0
+    assert at_limit["limit only"] >= 2, "these greedy games stall without the calm rule"
+    assert at_limit["card"] < at_limit["limit only"] and at_limit["card"] <= 1
+    assert stepped, "the calm rule comes into play"
 
 
-def test_the_card_prints_the_turn_limit_as_a_house_rule():
-    from pnp.games.circles.card_text import TURN_LIMIT
+def test_the_cards_ending_moves_a_total_of_0_clockwise_for_either_side_after_the_calm_turns():
+    from pnp.games.circles.card_text import CALM_TURNS, ENDING
+    from pnp.games.circles.rules import COLORS
+    from support.sim.circles_play import as_candidate
+
+    black, white = COLORS
+    assert [ENDING.steps(0, CALM_TURNS, c) for c in COLORS] == [0, 0]       # as the source says
+    assert [ENDING.steps(0, CALM_TURNS + 1, c) for c in COLORS] == [1, 1]   # clockwise for both
+    assert ENDING.steps(-4, CALM_TURNS + 9, black) == -4      # other totals move as printed
+    rule = as_candidate(ENDING)
+    assert not rule.fresh_now(CALM_TURNS) and rule.fresh_now(CALM_TURNS + 1)
+
+
+def test_the_card_prints_the_ending_as_house_rules():
+    from pnp.games.circles.card_text import CALM_TURNS, TURN_LIMIT
 
     text = printed(board(circles.Item(), 3))
-    assert f"House rule: no winner after {TURN_LIMIT} turns (tally them)?" in text
-    assert "The side with more markers on its color wins; else a draw." in text
+    assert (f"House rule: tick the turn track every turn, five strokes to a box; no winner after "
+            f"{TURN_LIMIT} turns: a draw.") in text
+    assert (f"House rule: from turn {CALM_TURNS + 1} a total of 0 moves the marker one space "
+            "clockwise; no circle twice in a row.") in text
+
+
+def test_the_turn_track_has_a_box_a_turn_grey_where_the_calm_rule_is_in_force():
+    """Read back from the drawn piece (pdfium): a box for every TURNS_PER_BOX turns, in reading
+    order those up to CALM_TURNS white and the rest grey, rows numbered by their first turn, the
+    calm rule's first turn over its box, clean ink."""
+    from pnp.games.circles.card_text import CALM_TURNS, TURN_LIMIT
+    from pnp.games.circles.tokens import TRACK_BOX, TRACK_COLUMNS, TRACK_GREY, TURNS_PER_BOX
+    from pnp.paper import Frame
+    from support.ink import faults, rendered
+
+    track = next(p for p in circles.pieces(board(circles.Item(), 3)) if p.name == "circles-turns")
+    frame = Frame(30, 40, *track.size)
+    ink = rendered(track, frame, (600, 800))
+    assert faults(ink, frame) == []
+    boxes = [f for f in ink.fills if abs(f.geometry.area - TRACK_BOX ** 2) < 0.5]
+    assert len(boxes) * TURNS_PER_BOX == TURN_LIMIT
+    order = sorted(boxes, key=lambda f: (-round(f.geometry.bounds[3]), f.geometry.bounds[0]))
+    white = CALM_TURNS // TURNS_PER_BOX
+    assert [round(f.gray, 2) for f in order] == \
+        [1.0] * white + [round(TRACK_GREY, 2)] * (len(boxes) - white)
+    runs: dict[int, str] = {}
+    for g in ink.glyphs:
+        runs[g.run] = runs.get(g.run, "") + g.char
+    # the rows' first turns, and the turn the calm rule starts above its box
+    rows = range(1, TURN_LIMIT + 1, TRACK_COLUMNS * TURNS_PER_BOX)
+    assert sorted(text for text in runs.values() if text.isdigit()) == \
+        sorted([str(t) for t in rows] + [str(CALM_TURNS + 1)])
 
 
 @settings(max_examples=40, deadline=None)
@@ -626,7 +677,7 @@ def test_the_simulators_guessing_equilibrium_guarantees_its_value(m, n, cells):
     assert best_pure - 1e-9 <= value <= worst_pure + 1e-9
 
 
-def test_an_ending_moves_a_total_of_zero_the_movers_way_once_in_force():
+def test_a_weighed_ending_moves_a_total_of_zero_the_movers_way_once_in_force():
     from pnp.games.circles.rules import COLORS, Ending
 
     ending = Ending(step_from=40, draw_at=200)

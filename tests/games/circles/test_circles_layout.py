@@ -143,27 +143,32 @@ def test_the_checker_sees_what_it_must():
 
 # ---- one sheet for the card, the slips and the tokens ---------------------------------------
 
-def pack(sizes, width: float, height: float) -> bool:
-    """Whether rectangles of ``sizes``, in the order given, go on one sheet by the imposer's own
-    packer."""
+def pack(pieces, width: float, height: float) -> bool:
+    """Whether ``pieces``, in the order given, go on one sheet as the imposer puts them (its own
+    packer; a piece of another group than the one before starts a new row)."""
     from pnp.pdf.pack import Sheet
 
-    sheet = Sheet(width, height)
-    return all(sheet.place(w, h) is not None for w, h in sizes)
+    sheet, last = Sheet(width, height), None
+    for p in pieces:
+        if sheet.place(*p.size, new_row=last is not None and p.group != last) is None:
+            return False
+        last = p.group
+    return True
 
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("options", [dict(), dict(circles=8, spaces=15), dict(circles=3, spaces=13),
                                      dict(arrangement="ring", circles=8, spaces=17)],
                          ids=lambda o: "-".join(map(str, o.values())) or "default")
-def test_card_slips_and_tokens_share_one_sheet_on_every_paper(players, options):
-    # in the order pieces() gives them: the card, the slips beside it, the tokens below
+def test_card_slips_tokens_and_track_share_one_sheet_on_every_paper(players, options):
+    # in the order pieces() gives them: the card, the slips beside it, the tokens below, the
+    # turn track under them
     for variants in VARIANTS:
         b = make(players, variants, **options)
-        sizes = [p.size for p in circles.pieces(b)[1:]]
+        pieces = circles.pieces(b)[1:]
         for paper in PAPERS:
             content = geometry(*paper, 10).content
-            assert pack(sizes, content.width, content.height), (variants.names(), paper)
+            assert pack(pieces, content.width, content.height), (variants.names(), paper)
 
 
 def test_every_set_piece_fits_the_smallest_page_a_spec_allows():

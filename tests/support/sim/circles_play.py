@@ -34,6 +34,9 @@ The players (``players=``), all but the blind ones looking one move ahead:
   player can beat, however the other guesses), the mover picking the circle whose game is worth
   most to her. A greedy player facing someone who reads her fixed hands would have to play so.
 - ``guessing marker-count``: guessing players who also play for markers on their color.
+- ``lead-keeping``: marker-count players who keep playing for markers on their color when the
+  ending does not reward them (the card's since issue 36 does not: marker-count players then
+  have nothing more to play for and play as greedy ones).
 
 Every player that looks ahead looks with the game's ending (``Ending.steps``), so it plays what
 the rule rewards: once totals of 0 move, a mover can aim at the space one step her way.
@@ -51,7 +54,7 @@ from pnp.games.circles.rules import Ending, legal_goals, meets_goal, side_of
 
 MAX_TURNS = 2000        # without an ending (ending=None), a game stops here unwon
 BLIND_SPEND = 0.3      # how often a player spends a blocker they hold when they may
-PLAYERS = ("blind", "greedy", "marker-count", "guessing", "guessing marker-count")
+PLAYERS = ("blind", "greedy", "marker-count", "guessing", "guessing marker-count", "lead-keeping")
 
 
 @dataclass
@@ -69,15 +72,19 @@ class Game:
     limit: bool = False              # went to the ending's last turn unwon (a draw, or markers)
     stepped: int = 0                 # totals of 0 the ending moved a marker on
     step_won: bool = False           # the winning move was one of them
+    rule_won: bool = False           # the win needed the ending: a step it moved, or Wild Cards
+                                     # or a goal a Candidate's rule switched on or wrote
 
 
-def side_wins(board: Board, positions, color: str, goals) -> str:
-    """How a side of ``color`` whose players wrote ``goals`` wins here: "color", "shapes" or ""."""
+def side_wins(board: Board, positions, color: str, goals, wild: bool | None = None) -> str:
+    """How a side of ``color`` whose players wrote ``goals`` wins here: "color", "shapes" or ""
+    (``wild``: whether Wild Cards is in play; None: as the board's variants say)."""
+    wild = board.variants.wild_cards if wild is None else wild
     for trio in board.adjacent_triples():
         spaces = tuple(board.circles[i].spaces[positions[i]] for i in trio)
         if all(s == color for s in spaces):
             return "color"
-        if any(meets_goal(spaces, g, color, board.variants.wild_cards) for g in goals):
+        if any(meets_goal(spaces, g, color, wild) for g in goals):
             return "shapes"
     return ""
 
@@ -89,11 +96,74 @@ def _hand(rng: random.Random) -> int:
 
 HANDS = [k for k in range(-BEADS_PER_HAND, BEADS_PER_HAND + 1) if k]
 COUNT_WEIGHT = 0.01     # a marker's worth to marker-count players, far below a win's 1
+
+
+@dataclass(frozen=True)
+class Candidate(Ending):
+    """An ending the bench weighs that changes more than a card's Ending can (rules.Ending keeps
+    only what a card may print): from ``wild_from`` Wild Cards is in play; from ``goals_from``,
+    every ``goals_every`` turns, each side writes one more goal (Spin Cycle, "for a faster
+    game"), at random or (``smart``) the one with the most winning moves now, never one the
+    markers show already; ``reset``: a total of 0 in force sends the marker back to its start
+    (a neutral space, so it can never win); from ``first_from`` the player on the mover's left
+    hides her hand before the circle is picked; from ``fresh_from`` no circle may be picked
+    twice in a row, whether or not totals of 0 move."""
+
+    wild_from: int | None = None
+    goals_from: int | None = None
+    goals_every: int = 20
+    smart: bool = False
+    reset: bool = False
+    first_from: int | None = None
+    fresh_from: int | None = None
+
+    def wild(self, turn: int) -> bool:
+        return self.wild_from is not None and turn >= self.wild_from
+
+    def goals_due(self, turn: int) -> bool:
+        return self.goals_from is not None and turn >= self.goals_from and \
+            (turn - self.goals_from) % self.goals_every == 0
+
+    def fresh_now(self, turn: int) -> bool:
+        return (self.fresh and self.in_force(turn)) or \
+            (self.fresh_from is not None and turn >= self.fresh_from)
+
+
+def as_candidate(ending: Ending) -> Candidate:
+    return ending if isinstance(ending, Candidate) else Candidate(**vars(ending))
+
+
 NO_STEP = Ending(step_from=None, draw_at=MAX_TURNS)      # a total of 0 never moves
 
 
+def _new_goal(board: Board, positions, color: str, goals, choices, wild: bool, smart: bool, rng):
+    """The goal a side writes when a Candidate's rule lets it (None: none left): never one met
+    now; at random, or the one with the most winning (circle, total) moves."""
+    shown = [tuple(board.circles[i].spaces[positions[i]] for i in t)
+             for t in board.adjacent_triples()]
+    fresh = [g for g in choices if g not in goals and not any(
+        meets_goal(spaces, g, color, wild) for spaces in shown)]
+    if not fresh:
+        return None
+    if not smart:
+        return rng.choice(fresh)
+
+    def threats(goal) -> int:
+        count = 0
+        for c, circle in enumerate(board.circles):
+            runs = [t for t in board.adjacent_triples() if c in t]
+            for total in range(-2 * BEADS_PER_HAND, 2 * BEADS_PER_HAND + 1):
+                moved = list(positions)
+                moved[c] = (moved[c] + total) % len(circle.spaces)
+                count += _wins_on(board, moved, runs, color, [goal], wild)
+        return count
+
+    rng.shuffle(fresh)
+    return max(fresh, key=threats)
+
+
 def _outcomes(board: Board, positions, color, side_goals, side: int, steps,
-              counting: bool) -> dict:
+              counting: bool, wild: bool) -> dict:
     """(circle, total) -> the move's worth to the mover's side: 1 a win now, -1 the other side's
     (a move meeting both wins for the mover), else 0 (marker-count: COUNT_WEIGHT a marker more
     on her color than on the other). ``steps(total)``: the spaces the marker moves. A move only
@@ -105,9 +175,9 @@ def _outcomes(board: Board, positions, color, side_goals, side: int, steps,
         size = len(board.circles[circle].spaces)
         for total in range(-2 * BEADS_PER_HAND, 2 * BEADS_PER_HAND + 1):
             moved = list(positions)
-            moved[circle] = (moved[circle] + steps(total)) % size
-            mine = _wins_on(board, moved, runs, color[side], side_goals[side])
-            theirs = _wins_on(board, moved, runs, color[1 - side], side_goals[1 - side])
+            moved[circle] = (moved[circle] + steps(total, circle)) % size
+            mine = _wins_on(board, moved, runs, color[side], side_goals[side], wild)
+            theirs = _wins_on(board, moved, runs, color[1 - side], side_goals[1 - side], wild)
             outcome[circle, total] = 1 if mine else (-1 if theirs else 0)
             if counting and not (mine or theirs):
                 outcome[circle, total] = COUNT_WEIGHT * (
@@ -132,6 +202,31 @@ def _greedy_move(board: Board, outcome: dict, rng, allowed: list[int]) -> tuple[
     circle, a = choice
     answers = sorted(HANDS, key=lambda b: (sum(outcome[circle, x + b] for x in HANDS), rng.random()))
     return circle, a, answers[0]
+
+
+def _greedy_first(board: Board, outcome: dict, rng, allowed: list[int]) -> tuple[int, int, int]:
+    """As _greedy_move, but the player on the mover's left hides her hand before the circle is
+    picked: the hand worst for the mover on average over every circle and hand."""
+    circle, a, _ = _greedy_move(board, outcome, rng, allowed)
+    answers = sorted(HANDS, key=lambda b: (sum(outcome[c, x + b] for c in allowed for x in HANDS),
+                                           rng.random()))
+    return circle, a, answers[0]
+
+
+def _guessing_first(board: Board, outcome: dict, rng, allowed: list[int]) -> tuple[int, int, int]:
+    """As _guessing_move, but with the left player's hand hidden before the circle is picked:
+    one game whose rows are (circle, hand) pairs."""
+    rows = [(c, a) for c in allowed for a in HANDS]
+    matrix = np.array([[outcome[c, a + b] for b in HANDS] for c, a in rows], dtype=float)
+    _, mine, theirs = equilibrium(matrix)
+    pick, acc = rng.random(), 0.0
+    choice = rows[-1]
+    for row, chance in zip(rows, mine):
+        acc += chance
+        if pick < acc:
+            choice = row
+            break
+    return choice[0], choice[1], _draw(theirs, rng)
 
 
 def _guessing_move(board: Board, outcome: dict, rng, allowed: list[int]) -> tuple[int, int, int]:
@@ -196,11 +291,11 @@ def equilibrium(matrix) -> tuple[float, list[float], list[float]]:
     return 1.0 / total - shift, list(duals / duals.sum()), list(y / total)
 
 
-def _wins_on(board: Board, positions, runs, color: str, goals) -> bool:
+def _wins_on(board: Board, positions, runs, color: str, goals, wild: bool) -> bool:
     for trio in runs:
         spaces = tuple(board.circles[i].spaces[positions[i]] for i in trio)
         if all(s == color for s in spaces) or \
-                any(meets_goal(spaces, g, color, board.variants.wild_cards) for g in goals):
+                any(meets_goal(spaces, g, color, wild) for g in goals):
             return True
     return False
 
@@ -218,7 +313,7 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
     nobody wins (None: none, a game stops unwon at MAX_TURNS)."""
     if players not in PLAYERS:
         raise ValueError(f"players: one of {PLAYERS}, not {players!r}")
-    rule = ending or NO_STEP
+    rule = as_candidate(ending or NO_STEP)
     v = board.variants
     seats = range(1, board.players + 1)
     choices = legal_goals(v.uncloned)
@@ -236,22 +331,37 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
     mover = rng.choice([s for s in seats if side_of(s) != chooser])
     first = side_of(mover)
     last = None                                      # the circle picked on the turn before
+    added = {0: [], 1: []}                           # goals a Candidate's rule had written
     while game.turns < rule.draw_at:
         game.turns += 1
         left = mover % board.players + 1
         side = side_of(mover)
+        wild = v.wild_cards or rule.wild(game.turns)
+        if rule.goals_due(game.turns):
+            for s in (0, 1):
+                goal = _new_goal(board, positions, color[s], side_goals[s], choices, wild,
+                                 rule.smart, rng)
+                if goal:
+                    side_goals[s].append(goal)
+                    added[s].append(goal)
 
-        def steps(total: int) -> int:
+        def steps(total: int, circle: int) -> int:
+            if rule.reset and total == 0 and rule.in_force(game.turns):
+                return board.circles[circle].start - positions[circle]
             return rule.steps(total, game.turns, color[side])
 
         allowed = [i for i in range(len(board.circles))
-                   if not (rule.fresh and rule.in_force(game.turns) and i == last)]
+                   if not (i == last and rule.fresh_now(game.turns))]
         if players == "blind":
             circle, a, b = rng.choice(allowed), _hand(rng), _hand(rng)
         else:
             outcome = _outcomes(board, positions, color, side_goals, side, steps,
-                                counting=players.endswith("marker-count"))
-            move = _guessing_move if players.startswith("guessing") else _greedy_move
+                                counting=players == "lead-keeping" or (
+                                    players.endswith("marker-count") and rule.markers), wild=wild)
+            early = rule.first_from is not None and game.turns >= rule.first_from
+            move = {(True, False): _guessing_move, (False, False): _greedy_move,
+                    (True, True): _guessing_first, (False, True): _greedy_first}[
+                        players.startswith("guessing"), early]
             circle, a, b = move(board, outcome, rng, allowed)
         if held[left] and rng.random() < spend:
             held[left] -= 1
@@ -260,7 +370,7 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
             circle = rng.choice([i for i in allowed if i != circle])
         last = circle
         spaces = board.circles[circle].spaces
-        moved = steps(a + b)
+        moved = steps(a + b, circle)
         game.stepped += moved != a + b
         positions[circle] = (positions[circle] + moved) % len(spaces)
         if v.lockdown and spaces[positions[circle]] == NEUTRAL:
@@ -271,13 +381,17 @@ def random_game(board: Board, rng: random.Random, spend: float = BLIND_SPEND,
                 game.peak_out = max(game.peak_out, sum(held.values()))
             else:
                 game.short += 1
-        results = {s: side_wins(board, positions, color[s], side_goals[s]) for s in (0, 1)}
+        results = {s: side_wins(board, positions, color[s], side_goals[s], wild) for s in (0, 1)}
         if any(results.values()):
             game.both = all(results.values())
             won = side if results[side] else 1 - side
             game.winner, game.by = color[won], results[won]
             game.first_won = won == first
             game.step_won = moved != a + b
+            # would the win stand without what the rule switched on or wrote?
+            game.rule_won = game.step_won or not side_wins(
+                board, positions, color[won], [g for g in side_goals[won] if g not in added[won]],
+                v.wild_cards)
             break
         mover = left
     if game.winner is None and ending is not None:        # the ending's last turn
