@@ -10,7 +10,8 @@ a Chinese page prints mainland forms without shaping), and the layout tables go 
 pnp prints needs them). That takes about 17 s of CPU a weight, once (``convert``); the result
 is kept in the user's cache folder (pnp.cachedir) under a name holding the source's, fontTools'
 and HarfBuzz's versions, written atomically and under a lock so two builds do not convert at
-once.
+once; the name is remembered beside it (``KNOWN``) so that a build need not hash the source
+again to find it.
 Each weight is its own font (``WEIGHTS``): a Chinese heading prints in the bold one, drawn bold
 by the type designer, not thickened by us.
 
