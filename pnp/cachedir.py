@@ -1,5 +1,5 @@
 """The user's cache folder for pnp: where work done once a machine is kept (perfect-play answers,
-the CJK font made printable).
+the CJK font made printable, reportlab's reading of each font's tables).
 
 It follows the platform's convention: $XDG_CACHE_HOME (else ~/.cache) on Linux and other Unixes,
 ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows, each with a ``pnp`` folder inside.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -28,16 +29,25 @@ def cache_folder() -> Path | None:
         return None
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a part file beside it, renamed into place
-    (a reader never sees half of one). OSError if the folder cannot be written."""
-    import tempfile
+@contextmanager
+def whole_or_not(path: Path):
+    """A part file's path beside ``path`` to write, renamed into place when the block ends (a
+    reader never sees half of one) and removed if it raises. The part is made as any file the
+    user makes is, readable by others unless the umask says not (0666 less the umask):
+    mkstemp's 0600 would leave a kept font unreadable to the other users of a shared install.
+    OSError if the folder cannot be written."""
+    import secrets
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, part = tempfile.mkstemp(prefix=".part-", suffix=path.suffix, dir=path.parent)
+    while True:
+        part = path.parent / f".part-{secrets.token_hex(8)}{path.suffix}"
+        try:
+            os.close(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            break
+        except FileExistsError:
+            continue
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(text)
+        yield part
         os.replace(part, path)
     except BaseException:
         try:
@@ -45,6 +55,12 @@ def write_atomically(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def write_atomically(path: Path, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all (``whole_or_not``)."""
+    with whole_or_not(path) as part:
+        part.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
 
 
 def read_json(path: Path, most_bytes: int):

@@ -14,29 +14,35 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+# what every test shares with the user's cache folder: the converted CJK font (pnp/pdf/cjk.py:
+# about 17 s of CPU to make) and reportlab's reading of each face's tables
+# (pnp/pdf/font_tables.py: 0.3 s a CJK weight to keep), the same files pnp keeps there on first
+# use; made per test, they would cost minutes
+SHARED = ("fonts", "font-tables")
+
+
 @pytest.fixture(scope="session")
 def _font_folder():
-    """The converted CJK font (pnp/pdf/cjk.py: about 17 s of CPU to make) is the one thing
-    every test shares with the user's cache folder: it is the same file pnp makes there on first
-    use, and making it per test would cost minutes."""
     from pnp.cachedir import cache_folder
 
     folder = cache_folder()
     if folder is None:
         return None
-    (folder / "fonts").mkdir(parents=True, exist_ok=True)
-    return folder / "fonts"
+    for name in SHARED:
+        (folder / name).mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture(autouse=True)
 def _own_cache_folder(tmp_path_factory, monkeypatch, _font_folder):
     """Each test its own empty cache folder (kept answers, cliquer/kept.py), never the user's
-    (but for the converted CJK font: _font_folder)."""
+    (but for the fonts: SHARED)."""
     cache = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     if _font_folder is not None:
         (cache / "pnp").mkdir()
-        (cache / "pnp" / "fonts").symlink_to(_font_folder, target_is_directory=True)
+        for name in SHARED:
+            (cache / "pnp" / name).symlink_to(_font_folder / name, target_is_directory=True)
 
 
 @pytest.fixture

@@ -59,11 +59,11 @@ SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques"
          "class set zh": CLASS.replace("seed: golden", "seed: golden\nlanguage: zh")}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("8f6e3ea4a6fb5d42", "8f986b49e7259a13"),   # cards grown to the paper, letters 8 pt
+    "starter pack": ("855f9ccb8122ea31", "b44d587a1547b1d5"),   # cards grown to the paper, letters 8 pt; turn track
     "class set": ("f76a736a00c88632", "779631e57ac18757"),      # the key says question 4's score is shared
-    "circles": ("65f23bb374678c54", "afcd8c9a67724809"),
+    "circles": ("a299d4fa90160758", "4a534c7e10f2b70a"),        # the ending of issue 36, its turn track
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
-    "circles ar": ("3148c0b475f96f4e", "1903cda6a3e189bf"),    # shaped right to left
+    "circles ar": ("ba496d37999b4cfe", "88ad8dbf684196b8"),    # shaped right to left; the turn track mirrored
     "cliques hi": ("99cc22517773526c", "d24bde840c92d49c"),    # Devanagari conjuncts, seat names
     "class set zh": ("591c5c6d77d149fd", "a4b959bbcc9e2775"),  # headings in the CJK bold face
 }

@@ -8,6 +8,7 @@ own ``gettext`` translations, which know the language's plural rule from the cat
 from __future__ import annotations
 
 import gettext
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -112,17 +113,18 @@ class Translations(gettext.NullTranslations):
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "r": "\r"}
 
 
+_ESCAPED = re.compile(r"\\(.)", re.DOTALL)
+
+
 def _unquote(line: str) -> str:
-    body, out, k = line.strip()[1:-1], [], 0
-    while k < len(body):
-        ch = body[k]
-        if ch == "\\" and k + 1 < len(body):
-            out.append(_ESCAPES.get(body[k + 1], body[k + 1]))
-            k += 2
-        else:
-            out.append(ch)
-            k += 1
-    return "".join(out)
+    """A quoted line's text: a backslash and the character after it stand for that escape (a
+    lone backslash at the end stays itself). Most lines have none, and a build in another
+    language reads its whole catalog (a character-by-character loop took a tenth of a French
+    build's CPU)."""
+    body = line.strip()[1:-1]
+    if "\\" not in body:
+        return body
+    return _ESCAPED.sub(lambda m: _ESCAPES.get(m[1], m[1]), body)
 
 
 def _entries(text: str):

@@ -28,6 +28,7 @@ _OPENING = {"(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "｛": "�
             "【": "】", "〈": "〉", "《": "》", "〔": "〕", "⁅": "⁆", "⁽": "⁾", "₍": "₎"}
 _CLOSING = {close: open_ for open_, close in _OPENING.items()}
 MAX_BRACKET_DEPTH = 63       # BD16: past this the line has no more pairs
+_BRACKET_CLASSES = ("ON", "NSM")   # a bracket is ON (and N0 needs one): a line of none skips it
 
 
 @lru_cache(maxsize=None)
@@ -45,15 +46,20 @@ def levels(text: str, base: int = 0) -> tuple[int, ...]:
     """The embedding level of each character of the line ``text`` in a paragraph of level
     ``base`` (0 left to right, 1 right to left)."""
     n = len(text)
-    types = [bidi_class(ch) for ch in text]
-    if base == 0 and not any(t in ("R", "AL", "AN") for t in types):
+    types = list(map(bidi_class, text))
+    present = set(types)
+    if base == 0 and present.isdisjoint(("R", "AL", "AN")):
         return (0,) * n       # a left-to-right line with nothing written right to left
-    kept = [i for i in range(n) if types[i] not in _EXPLICIT]     # X9
-    seq = [types[i] for i in kept]
+    if present.isdisjoint(_EXPLICIT):
+        kept, seq = range(n), types[:]
+    else:
+        kept = [i for i in range(n) if types[i] not in _EXPLICIT]     # X9
+        seq = [types[i] for i in kept]
     e = "R" if base % 2 else "L"
     sos = eos = e
-    _weak(seq, sos)
-    _brackets(seq, [text[i] for i in kept], e, sos)
+    _weak(seq, sos, present)
+    if not present.isdisjoint(_BRACKET_CLASSES):
+        _brackets(seq, [text[i] for i in kept], e, sos)
     _neutrals(seq, sos, eos, e)
     out = [base] * n
     for k, i in enumerate(kept):                                  # I1, I2
@@ -80,23 +86,40 @@ def levels(text: str, base: int = 0) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _weak(seq: list[str], sos: str) -> None:
+def _weak(seq: list[str], sos: str, present: set[str]) -> None:
+    """Rules W1 to W7. Each rule changes only characters of the classes it names, so a rule
+    whose classes are not in the line (``present``: its classes before W1) is skipped: most
+    lines have no marks, numbers or separators, and a wrap lays out every prefix of a line."""
     n = len(seq)
     prev = sos
-    for i in range(n):                                            # W1
-        if seq[i] == "NSM":
-            seq[i] = "ON" if prev in ("LRI", "RLI", "FSI", "PDI") else prev
-        prev = seq[i]
+    if "NSM" in present:
+        for i in range(n):                                        # W1
+            if seq[i] == "NSM":
+                seq[i] = "ON" if prev in ("LRI", "RLI", "FSI", "PDI") else prev
+            prev = seq[i]
+        present = set(seq)
+    if "AL" not in present:
+        return _numbers(seq, sos, present)
     strong = sos
-    for i in range(n):                                            # W2
-        t = seq[i]
-        if t in ("L", "R", "AL"):
-            strong = t
-        elif t == "EN" and strong == "AL":
-            seq[i] = "AN"
+    if "EN" in present:
+        for i in range(n):                                        # W2
+            t = seq[i]
+            if t in ("L", "R", "AL"):
+                strong = t
+            elif t == "EN" and strong == "AL":
+                seq[i] = "AN"
     for i in range(n):                                            # W3
         if seq[i] == "AL":
             seq[i] = "R"
+    _numbers(seq, sos, set(seq))
+
+
+def _numbers(seq: list[str], sos: str, present: set[str]) -> None:
+    """W4 to W7 (the separators and terminators between numbers, and numbers after a
+    left-to-right letter), where there are any."""
+    if present.isdisjoint(("ES", "ET", "CS", "EN")):
+        return
+    n = len(seq)
     for i in range(1, n - 1):                                     # W4
         a, t, b = seq[i - 1], seq[i], seq[i + 1]
         if t == "ES" and a == b == "EN":

@@ -10,7 +10,8 @@ a Chinese page prints mainland forms without shaping), and the layout tables go 
 pnp prints needs them). That takes about 17 s of CPU a weight, once (``convert``); the result
 is kept in the user's cache folder (pnp.cachedir) under a name holding the source's, fontTools'
 and HarfBuzz's versions, written atomically and under a lock so two builds do not convert at
-once.
+once; the name is remembered beside it (``KNOWN``) so that a build need not hash the source
+again to find it.
 Each weight is its own font (``WEIGHTS``): a Chinese heading prints in the bold one, drawn bold
 by the type designer, not thickened by us.
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -64,14 +65,18 @@ def _key(source: Path) -> str:
 def font_file(weight: str = REGULAR) -> Path | None:
     """The converted TrueType file of ``weight`` (made now if this machine has none), or None
     without the extra or a cache folder to keep it in."""
-    from pnp.cachedir import cache_folder
+    from pnp.cachedir import cache_folder, whole_or_not
 
     source = font_source(weight)
     folder = cache_folder()
     if source is None or folder is None:
         return None
+    target = _known_target(folder / "fonts", weight, source)
+    if target is not None:
+        return target
     target = folder / "fonts" / f"{WEIGHTS[weight][2]}-pnp-{_key(source)}.ttf"
     if target.is_file():
+        _remember(folder / "fonts", weight, source, target)
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     import fcntl
@@ -79,15 +84,68 @@ def font_file(weight: str = REGULAR) -> Path | None:
     with open(target.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)          # another build may be converting it now
         if not target.is_file():
-            fd, part = tempfile.mkstemp(dir=target.parent, suffix=".part")
-            os.close(fd)
-            try:
-                convert(source, Path(part))
-                os.replace(part, target)
-            finally:
-                if os.path.exists(part):
-                    os.unlink(part)
+            with whole_or_not(target) as part:
+                convert(source, part)
+    _remember(folder / "fonts", weight, source, target)
     return target
+
+
+# Working the name out (_key) hashes the 16 MB source and imports fontTools and HarfBuzz for
+# their versions: some 30 ms of CPU a weight, at every build. So the name found is remembered
+# beside the fonts, by the source's path (each Python environment on the machine has its own),
+# with what it was worked out from (the source's and the two libraries' files: path, size,
+# modification time); while those are unchanged, the name is taken as it is. The note is read
+# as hostile: anything but a name of this weight's shape, of a file that is there, is worked
+# out again.
+KNOWN = "cjk-names.json"
+KNOWN_MOST = 32                   # sources remembered (the newest)
+_NAME = re.compile(r"[A-Za-z-]+-pnp-[0-9a-f]{16}-fonttools[0-9A-Za-z.+]+-hb[0-9A-Za-z.+]+-[0-9]+\.ttf")
+
+
+def _stamp(source: Path) -> list | None:
+    """What the name of ``source``'s conversion is worked out from, as the files stand."""
+    import importlib.util
+
+    stamp = []
+    for path in (source, *(importlib.util.find_spec(m).origin for m in ("fontTools", "uharfbuzz"))):
+        try:
+            info = os.stat(path)
+        except (OSError, TypeError):
+            return None
+        stamp.append([str(path), info.st_size, info.st_mtime_ns])
+    return stamp
+
+
+def _known_target(fonts: Path, weight: str, source: Path) -> Path | None:
+    from pnp.cachedir import read_json
+
+    known = read_json(fonts / KNOWN, 1 << 16)
+    entry = known.get(str(source)) if isinstance(known, dict) else None
+    if not (isinstance(entry, dict) and isinstance(entry.get("name"), str)
+            and _NAME.fullmatch(entry["name"])
+            and entry["name"].startswith(f"{WEIGHTS[weight][2]}-pnp-")
+            and entry.get("stamp") == _stamp(source) is not None):
+        return None
+    target = fonts / entry["name"]
+    return target if target.is_file() else None
+
+
+def _remember(fonts: Path, weight: str, source: Path, target: Path) -> None:
+    import json
+
+    from pnp.cachedir import read_json, write_atomically
+
+    stamp = _stamp(source)
+    if stamp is None:
+        return
+    known = read_json(fonts / KNOWN, 1 << 16)
+    known = dict(list(known.items())[-KNOWN_MOST + 1:]) if isinstance(known, dict) else {}
+    known.pop(str(source), None)
+    known[str(source)] = {"stamp": stamp, "name": target.name}    # the newest last
+    try:
+        write_atomically(fonts / KNOWN, json.dumps(known))
+    except OSError:
+        pass                      # worked out again next time
 
 
 def _locl_forms(font) -> dict[str, str]:

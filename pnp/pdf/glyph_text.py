@@ -153,7 +153,26 @@ def to_unicode_cmap(name: str, subset: list[int], texts: dict[int, str], glyph_o
 
 
 class TextMappedTTFont(TTFont):
-    """reportlab's TrueType font whose ToUnicode maps give shaped glyphs their text."""
+    """reportlab's TrueType font whose ToUnicode maps give shaped glyphs their text, its face's
+    tables read once a machine (pnp.pdf.font_tables)."""
+
+    def __init__(self, name: str, filename: str):
+        # reportlab's TTFont.__init__ with its defaults, but for the face's class, which it
+        # does not let a caller choose (tests/pdf/test_font_tables.py compares the two fonts)
+        from fnmatch import fnmatch
+        from weakref import WeakKeyDictionary
+
+        from reportlab import rl_config
+        from reportlab.pdfbase.ttfonts import TTEncoding, unShapedFontGlob
+
+        from pnp.pdf.font_tables import KeptFace
+
+        self.fontName = name
+        self.face = KeptFace(filename)
+        self.encoding = TTEncoding()
+        self.state = WeakKeyDictionary()
+        self._asciiReadable = rl_config.ttfAsciiReadable
+        self.shapable = not any(fnmatch(name, glob) for glob in unShapedFontGlob)
 
     def addObjects(self, doc):
         state = self.state.get(doc)

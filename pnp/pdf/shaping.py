@@ -26,8 +26,10 @@ golden packs in each script fail if a new one moves a glyph.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 
 from pnp.pdf import faces
 from pnp.pdf.bidi import bidi_class, levels, visual_order
@@ -198,24 +200,28 @@ def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str
     word (and each space) is shaped once a process and kept, and a line's width is the sum of
     its words' (a wrap measures many lines that share their words). A word cut off by a change
     of face is shaped with the rest of the line as its context (an Arabic letter next to a
-    Latin one keeps its joining form), and not kept."""
+    Latin one keeps its joining form), and not kept; spaces beside such a change are shaped
+    alone like any word (a space has no joining form: the same glyph and advance either way,
+    and a wrap met them once a prefix, 3,700 shapings in an Arabic Cliques pack)."""
     from reportlab.pdfbase.ttfonts import ShapedStr
 
-    pieces, k = [], start
-    while k < end:
-        j = k + 1
-        while j < end and (text[j] == " ") == (text[k] == " "):
-            j += 1
-        edge = (k == start and k > 0 and text[k - 1] != " ") or \
-               (j == end and j < len(text) and text[j] != " ")
+    pieces = []
+    for match in _PIECE.finditer(text, start, end):
+        k, j = match.span()
+        # a run of spaces joins nothing and forms no cluster: it needs no context either
+        edge = text[k] != " " and (
+            (k == start and k > 0 and text[k - 1] != " ")
+            or (j == end and j < len(text) and text[j] != " "))
         pieces.append(_shape(text, k, j, face, rtl, language) if edge
-                      else _word(text[k:j], face, rtl, language))
-        k = j
+                      else _word(match.group(), face, rtl, language))
     if rtl:
         pieces.reverse()          # each word's glyphs are in visual order; so must the words be
-    chars = "".join(p[0] for p in pieces)
-    data = [d for p in pieces for d in p[1]]
-    return ShapedStr(chars, shapeData=data), sum(p[2] for p in pieces)
+    chars = "".join([p[0] for p in pieces])
+    data = list(chain.from_iterable([p[1] for p in pieces]))
+    return ShapedStr(chars, shapeData=data), sum([p[2] for p in pieces])
+
+
+_PIECE = re.compile(" +|[^ ]+")   # a line's words and the spaces between them
 
 
 @lru_cache(maxsize=16384)

@@ -12,6 +12,8 @@ import re
 import string
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp import i18n
 from pnp.i18n.catalogs import DOMAINS, read_catalog, template_path
@@ -215,3 +217,23 @@ def test_the_page_says_its_words_in_its_language_and_falls_back_on_the_printed_o
         assert str(Said(BUSY)).startswith("Dieser Computer ist gerade")
         assert i18n.web_gettext("How to play") == i18n._("How to play") == "So wird gespielt"
     assert str(Said(BUSY)) == BUSY
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('ab"\\ntr\x04é')), max_size=40))
+def test_a_quoted_line_reads_as_its_escapes_say(body):
+    """The quick reader's unquoting against the plain reading of a .po line: a backslash and
+    the character after it are one escape (\\n, \\t, \\r, \\\\, \\" or that character itself),
+    a lone backslash at the end is itself."""
+    from pnp.i18n.catalogs import _unquote
+
+    escapes = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "r": "\r"}
+    out, k = [], 0
+    while k < len(body):
+        if body[k] == "\\" and k + 1 < len(body):
+            out.append(escapes.get(body[k + 1], body[k + 1]))
+            k += 2
+        else:
+            out.append(body[k])
+            k += 1
+    assert _unquote(f'  "{body}"  ') == "".join(out)
