@@ -11,10 +11,12 @@ rules card (pnp/games/circles/card_text.py), house rules included:
 - a marker ending on a neutral space gives the mover a blocker from the supply; an empty supply
   gives nothing; spent blockers go back to the supply;
 - after every move both sides are checked; if one move wins for both, the mover's side wins;
-- the game's ending (``ending``, rules.Ending; the card's is card_text.ENDING: after 150
-  turns the side with more markers on its color wins, else a draw); candidates the bench
-  weighs also let a total of 0 move the marker one space the mover's way from some turn on. Without one (``ending=None``) a total of 0 never moves and a game stops unwon at
-  MAX_TURNS.
+- the game's ending (``ending``, rules.Ending; the card's is card_text.ENDING: after 40 turns
+  a total of 0 moves the marker one space clockwise and no circle may be picked twice in a
+  row, and a game unwon after 200 turns is a draw); the endings the bench weighs besides it
+  (``Candidate``: Wild Cards or more goals from some turn on, a hand hidden first, a total of 0
+  sending the marker back to its start). Without one (``ending=None``) a total of 0 never moves
+  and a game stops unwon at MAX_TURNS.
 
 The players (``players=``), all but the blind ones looking one move ahead:
 
@@ -166,9 +168,9 @@ def _outcomes(board: Board, positions, color, side_goals, side: int, steps,
               counting: bool, wild: bool) -> dict:
     """(circle, total) -> the move's worth to the mover's side: 1 a win now, -1 the other side's
     (a move meeting both wins for the mover), else 0 (marker-count: COUNT_WEIGHT a marker more
-    on her color than on the other). ``steps(total)``: the spaces the marker moves. A move only
-    changes its circle, and no run was a win before it, so only runs through that circle are
-    looked at."""
+    on her color than on the other). ``steps(total, circle)``: the spaces that circle's marker
+    moves. A move only changes its circle, and no run was a win before it, so only runs through
+    that circle are looked at."""
     outcome = {}
     for circle in range(len(board.circles)):
         runs = [t for t in board.adjacent_triples() if circle in t]
@@ -219,13 +221,7 @@ def _guessing_first(board: Board, outcome: dict, rng, allowed: list[int]) -> tup
     rows = [(c, a) for c in allowed for a in HANDS]
     matrix = np.array([[outcome[c, a + b] for b in HANDS] for c, a in rows], dtype=float)
     _, mine, theirs = equilibrium(matrix)
-    pick, acc = rng.random(), 0.0
-    choice = rows[-1]
-    for row, chance in zip(rows, mine):
-        acc += chance
-        if pick < acc:
-            choice = row
-            break
+    choice = _draw(mine, rng, rows)
     return choice[0], choice[1], _draw(theirs, rng)
 
 
@@ -243,14 +239,15 @@ def _guessing_move(board: Board, outcome: dict, rng, allowed: list[int]) -> tupl
     return circle, _draw(mine, rng), _draw(theirs, rng)
 
 
-def _draw(mix, rng) -> int:
-    """A hand drawn from ``mix`` (a chance for each of HANDS), by the game's rng."""
+def _draw(mix, rng, options=HANDS):
+    """One of ``options`` (HANDS: a hand) drawn from ``mix`` (a chance for each), by the game's
+    rng."""
     pick, acc = rng.random(), 0.0
-    for hand, chance in zip(HANDS, mix):
+    for option, chance in zip(options, mix):
         acc += chance
         if pick < acc:
-            return hand
-    return HANDS[-1]
+            return option
+    return options[-1]
 
 
 def equilibrium(matrix) -> tuple[float, list[float], list[float]]:
