@@ -5,6 +5,51 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class Problem:
+    """A message with its facts, said when shown: in English by ``str`` (as the CLI prints it),
+    or in another language by ``said(gettext)``, its message translated and filled. A fact may
+    be a Problem too (an English fragment such as "a whole number"), said the same way; any
+    other fact (a value the user wrote, a number) is filled in as it is. Plain data, so it
+    crosses a pipe from a worker."""
+
+    __slots__ = ("message", "facts")
+
+    def __init__(self, message: str, **facts):
+        self.message, self.facts = message, facts
+
+    def said(self, translate=None) -> str:
+        """The message in the language of ``translate`` (a gettext; None: English)."""
+        text = translate(self.message) if translate is not None else self.message
+        if not self.facts:
+            return text
+        return text.format(**{name: fact.said(translate) if isinstance(fact, Problem) else fact
+                              for name, fact in self.facts.items()})
+
+    def __str__(self) -> str:
+        return self.said()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r}, **{self.facts!r})"
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and (self.message, self.facts) == (other.message, other.facts)
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+    def __reduce__(self):
+        return (_made, (type(self), self.message, self.facts))
+
+
+def _made(kind, message, facts):
+    return kind(message, **facts)
+
+
+def said(text, translate=None) -> str:
+    """A message that may be a Problem, in the language of ``translate`` (None: English)."""
+    return text.said(translate) if isinstance(text, Problem) else str(text)
+
+
 class PnpError(Exception):
     """A user's mistake or an impossible request: printed as one line, exit code 2."""
 
@@ -69,11 +114,12 @@ class SpecError(PnpError):
     has no place in the text (a missing file, a folder given as a spec).
 
     A mistake the loader finds in a field also carries the field (``field``) and what is wrong
-    with its value on its own (``problem``: "must be 3..40, got 80"), the message being the
-    two together as the CLI says them ("items[0].dots must be 3..40, got 80")."""
+    with its value on its own (``problem``: "must be 3..40, got 80", a Problem for the page to
+    say in its own language), the message being the two together as the CLI says them
+    ("items[0].dots must be 3..40, got 80")."""
 
     def __init__(self, message: str, file: str = "<spec>", line: int | None = 1,
-                 column: int | None = 1, field: FieldRef | None = None, problem: str | None = None,
+                 column: int | None = 1, field: FieldRef | None = None, problem: str | Problem | None = None,
                  advice: Advice | None = None):
         super().__init__(message)
         self.message = message
@@ -84,12 +130,14 @@ class SpecError(PnpError):
         self.problem = problem if problem is not None else message
         self.advice = advice        # a mistake the build found in an item: the fields to change
 
-    def by_label(self, label: str | None = None) -> str:
+    def by_label(self, label: str | None = None, translate=None) -> str:
         """The mistake named by its field's label ("How many dots: must be 3..40, got 80"),
-        ``label`` being the label in the page's language; the message when it has no field."""
+        ``label`` being the label in the page's language and ``translate`` its gettext, which
+        says the problem in it where the problem is a Problem (the rest stays English); the
+        message when it has no field."""
         if self.field is None:
             return self.message
-        return f"{label or self.field.label}: {self.problem}"
+        return f"{label or self.field.label}: {said(self.problem, translate)}"
 
     @property
     def mistakes(self) -> list["SpecError"]:

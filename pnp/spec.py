@@ -26,10 +26,10 @@ from typing import Any, Literal
 
 import yaml
 
-from pnp.errors import FieldRef, SpecError, raise_all
+from pnp.errors import FieldRef, Problem, SpecError, raise_all
 from pnp.options import CHOICE, FLAG, NUMBER, TEXT, TEXT_JSON, WHOLE, Option, fields, number_text, option
 from pnp.inputs import not_a_file
-from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode, using
+from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode, W_, using
 from pnp.pdf.page import PaperSize
 from pnp.yamltext import (NULLS, TRUE_FALSE, TooLarge, bool_trap, compose, is_plain, number,
                           plain_value, position, trap)
@@ -80,7 +80,7 @@ class Header:
     title: str = option(None, label="Title", printed=True, example="My print-and-play pack",
                         help="Printed at the foot of every page.")
     page: Page = option(default_factory=Page, label="Paper")
-    seed: str = option(DEFAULT_SEED, label="Seed", printed=True, said="text or a number",
+    seed: str = option(DEFAULT_SEED, label="Seed", printed=True, said=W_("text or a number"),
                        help="Any word or number. The same seed makes the same boards again; "
                             "another seed makes new ones.")
     output: str = option(None, label="PDF name", printed=False, check=lambda name: output_name(name),
@@ -194,11 +194,39 @@ def control_character(text: str) -> str | None:
     return f"contains {what} (U+{ord(bad):04X})"
 
 
-def seed_problem(seed: str) -> str | None:
+def seed_problem(seed: str) -> str | Problem | None:
     """What is wrong with a seed (it is printed in every footer), from a spec or --seed."""
     if len(seed) > MAX_TEXT:
-        return f"is {len(seed)} characters long; at most {MAX_TEXT}"
+        return too_long(seed)
     return control_character(seed) or unprintable(seed)
+
+
+# ---------------------------------------------------------------------------------------------
+# what is wrong with one value, as a Problem: English where the CLI prints it, and in its own
+# language where the web page shows it beside the field (the catalog marks them W_). What the
+# user wrote is quoted back as written, never translated.
+
+TEXT_SAID = Problem(W_("text"))
+NUMBER_SAID = Problem(W_("a number"))
+WHOLE_SAID = Problem(W_("a whole number"))
+
+
+def too_long(text: str) -> Problem:
+    return Problem(W_("is {length} characters long; at most {most}"), length=len(text), most=MAX_TEXT)
+
+
+def too_large(text: str) -> Problem:
+    return Problem(W_("number too large: {got}"), got=_brief(text, 20))
+
+
+def quotes_make_text(problem: Problem) -> Problem:
+    return Problem(W_("{problem} (quotes make it text: remove them)"), problem=problem)
+
+
+def not_single(node: yaml.Node) -> Problem:
+    if isinstance(node, yaml.SequenceNode):
+        return Problem(W_("must be a single value, not a list"))
+    return Problem(W_("must be a single value, not a mapping"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,55 +295,59 @@ class _Reader:
     # scalars ---------------------------------------------------------------------------------
     def scalar(self, node: yaml.Node, where: Where) -> yaml.ScalarNode:
         if not isinstance(node, yaml.ScalarNode):
-            raise self.fail(node, where, f"must be a single value, not a {_shape(node)}")
+            raise self.fail(node, where, not_single(node))
         return node
 
     def is_null(self, node: yaml.Node) -> bool:
         return is_plain(node) and node.value in NULLS
 
-    def text(self, node: yaml.Node, where: Where, printed: bool = False, said: str = "text") -> str:
+    def text(self, node: yaml.Node, where: Where, printed: bool = False, said: Problem = TEXT_SAID) -> str:
         """The text written, whatever YAML 1.1 would make of it (``no``, ``010``, ``1:30``)."""
         self.scalar(node, where)
         if self.is_null(node):
-            raise self.fail(node, where, f"must be {said}, got nothing{self._comment_hint(node)}")
+            raise self.fail(node, where, self._got_nothing(node, said))
         value = node.value
         if len(value) > MAX_TEXT:
-            raise self.fail(node, where, f"is {len(value)} characters long; at most {MAX_TEXT}")
+            raise self.fail(node, where, too_long(value))
         problem = control_character(value) or (unprintable(value) if printed else None)
         if problem:
             raise self.fail(node, where, problem)
         return value
 
-    def _comment_hint(self, node: yaml.Node) -> str:
+    def _got_nothing(self, node: yaml.Node, kind: Problem) -> Problem:
+        """An empty value where ``kind`` is wanted, said with why when a '#' emptied it."""
+        problem = Problem(W_("must be {kind}, got nothing"), kind=kind)
         line = self.lines[node.start_mark.line] if node.start_mark.line < len(self.lines) else ""
         if "#" in line[node.start_mark.column:]:
-            return " (a '#' after a space starts a comment: put text containing '#' in quotes)"
-        return ""
+            return Problem(W_("{problem} (a '#' after a space starts a comment: put text containing "
+                              "'#' in quotes)"), problem=problem)
+        return problem
 
     def number(self, node: yaml.Node, where: Where, want_int: bool, lo, hi):
         self.scalar(node, where)
-        kind = "a whole number" if want_int else "a number"
+        kind = WHOLE_SAID if want_int else NUMBER_SAID
         text = node.value
         if self.is_null(node):
-            raise self.fail(node, where, f"must be {kind}, got nothing{self._comment_hint(node)}")
+            raise self.fail(node, where, self._got_nothing(node, kind))
+        wrong = Problem(W_("must be {kind}, got {got}"), kind=kind, got=repr(_brief(text)))
         if not is_plain(node):
-            quoted = " (quotes make it text: remove them)" if _numeric(text) else ""
-            raise self.fail(node, where, f"must be {kind}, got {_brief(text)!r}{quoted}")
+            raise self.fail(node, where, quotes_make_text(wrong) if _numeric(text) else wrong)
         try:
             value = number(text)
         except TooLarge:
-            raise self.fail(node, where, f"number too large: {_brief(text, 20)}", ": ") from None
+            raise self.fail(node, where, too_large(text), ": ") from None
         if value is None:
             why = trap(text)
-            raise self.fail(node, where, f"must be {kind}, got {_brief(text)!r}" + (f"; {why}" if why else ""))
+            raise self.fail(node, where, Problem(W_("{problem}; {why}"), problem=wrong, why=why) if why else wrong)
         if value != value or value in (float("inf"), float("-inf")):
-            raise self.fail(node, where, f"must be a finite number, got {_brief(text)}")
+            raise self.fail(node, where, Problem(W_("must be a finite number, got {got}"), got=_brief(text)))
         if want_int and isinstance(value, float):
             if not value.is_integer():
-                raise self.fail(node, where, f"must be a whole number, got {_brief(text)}")
+                raise self.fail(node, where, Problem(W_("must be a whole number, got {got}"), got=_brief(text)))
             value = int(value)
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(node, where, f"must be {number_text(lo)}..{number_text(hi)}, got {_brief(text)}")
+            raise self.fail(node, where, Problem(W_("must be {lo}..{hi}, got {got}"), lo=number_text(lo),
+                                                 hi=number_text(hi), got=_brief(text)))
         return value
 
     def boolean(self, node: yaml.Node, where: Where) -> bool:
@@ -324,9 +356,9 @@ class _Reader:
             return TRUE_FALSE[node.value]
         why = bool_trap(node.value) if is_plain(node) else None
         if why:
-            raise self.fail(node, where, f"must be true or false; {why}")
-        quoted = " (quotes make it text: remove them)" if node.value in TRUE_FALSE else ""
-        raise self.fail(node, where, f"must be true or false, got {_brief(node.value)!r}{quoted}")
+            raise self.fail(node, where, Problem(W_("must be true or false; {why}"), why=why))
+        wrong = Problem(W_("must be true or false, got {got}"), got=repr(_brief(node.value)))
+        raise self.fail(node, where, quotes_make_text(wrong) if node.value in TRUE_FALSE else wrong)
 
     def choice(self, node: yaml.Node, where: Where, choices: tuple) -> Any:
         """One of the names, in any case; the canonical spelling is kept."""
@@ -336,9 +368,12 @@ class _Reader:
             return by_fold[node.value.casefold()]
         names = ", ".join(str(c) for c in choices)
         close = difflib.get_close_matches(node.value.casefold(), list(by_fold), n=1, cutoff=0.6)
-        hint = f"; did you mean {by_fold[close[0]]!r}?" if close else ""
-        got = _brief(node.value) if not self.is_null(node) else "nothing"
-        raise self.fail(node, where, f"must be one of {names}, got {got!r}{hint}")
+        # TRANSLATORS: {got} is what was written, quoted, or 'nothing' (a message of its own)
+        wrong = Problem(W_("must be one of {names}, got {got}"), names=names,
+                        got=repr(_brief(node.value)) if not self.is_null(node) else Problem(W_("'nothing'")))
+        if close:
+            wrong = Problem(W_("{problem}; did you mean {close}?"), problem=wrong, close=repr(by_fold[close[0]]))
+        raise self.fail(node, where, wrong)
 
     # structure -------------------------------------------------------------------------------
     def mapping(self, node: yaml.Node, where: Where) -> dict[str, tuple[yaml.Node, yaml.Node]]:
@@ -442,7 +477,7 @@ class _Reader:
         elif o.shape in (WHOLE, NUMBER):
             value = self.number(node, where, o.shape == WHOLE, o.low, o.high)
         elif o.shape == TEXT:
-            value = self.text(node, where, bool(o.printed), o.said or "text")
+            value = self.text(node, where, bool(o.printed), Problem(o.said) if o.said else TEXT_SAID)
         else:
             value = self.dataclass(o.group, node, where)
         if o.check is not None:
@@ -469,10 +504,10 @@ class _Reader:
             try:
                 value = plain_value(node)
             except TooLarge:
-                raise self.fail(node, where, f"number too large: {_brief(node.value, 20)}", ": ") from None
+                raise self.fail(node, where, too_large(node.value), ": ") from None
             if isinstance(value, str):
                 if len(value) > MAX_TEXT:
-                    raise self.fail(node, where, f"is {len(value)} characters long; at most {MAX_TEXT}")
+                    raise self.fail(node, where, too_long(value))
                 problem = control_character(value)
                 if problem:
                     raise self.fail(node, where, problem)

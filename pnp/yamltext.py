@@ -17,7 +17,8 @@ import re
 
 import yaml
 
-from pnp.errors import SpecError, raise_all
+from pnp.errors import Problem, SpecError, raise_all
+from pnp.i18n import W_
 from pnp.words import count
 
 MAX_DEPTH = 40               # deeper nesting than any spec needs; stops stack-exhaustion input
@@ -109,35 +110,39 @@ def number(text: str) -> int | float | None:
     return None
 
 
-def trap(text: str) -> str | None:
+def trap(text: str) -> Problem | None:
     """Why a plain scalar is not read as a number although YAML 1.1 would read it as one,
-    said so the writer knows what to type; None if it is no such form."""
+    said so the writer knows what to type (a Problem: the web page says it in its language);
+    None if it is no such form."""
     if len(text) > MAX_TRAP:
         return None
     if _LEADING_ZERO.match(text):
         sign = "-" if text.startswith("-") else ""
         digits = text.lstrip("+-").replace("_", "")
-        octal = (f" (YAML 1.1 reads {text} as octal {sign}{int(digits, 8)})"
-                 if set(digits) <= set("01234567") else "")
-        return f"{text} has a leading zero{octal}: write {sign}{int(digits)} without it"
+        if set(digits) <= set("01234567"):
+            return Problem(W_("{text} has a leading zero (YAML 1.1 reads {text} as octal {octal}): "
+                              "write {plain} without it"),
+                           text=text, octal=f"{sign}{int(digits, 8)}", plain=f"{sign}{int(digits)}")
+        return Problem(W_("{text} has a leading zero: write {plain} without it"),
+                       text=text, plain=f"{sign}{int(digits)}")
     if _BASED.match(text):
         value = int(text.replace("_", ""), 0)
-        return f"write numbers in decimal: {text} is {value}"
+        return Problem(W_("write numbers in decimal: {text} is {value}"), text=text, value=value)
     if _SEXAGESIMAL.match(text):
-        return (f"{text} reads as a base-60 number in YAML 1.1 (1:30 is 90) and as text in "
-                "YAML 1.2: write the number you mean in decimal")
+        return Problem(W_("{text} reads as a base-60 number in YAML 1.1 (1:30 is 90) and as text "
+                          "in YAML 1.2: write the number you mean in decimal"), text=text)
     if "_" in text and any(ch.isdigit() for ch in text) and _UNDERSCORED.match(text):
-        return f"write {text.replace('_', '')} without the underscores"
+        return Problem(W_("write {plain} without the underscores"), plain=text.replace("_", ""))
     return None
 
 
-def bool_trap(text: str) -> str | None:
-    """Why a plain yes/no/on/off is refused where true or false is wanted."""
+def bool_trap(text: str) -> Problem | None:
+    """Why a plain yes/no/on/off is refused where true or false is wanted (a Problem)."""
     word = text.casefold()
     if word in BOOL_WORDS:
         meant = "true" if BOOL_WORDS[word] else "false"
-        return (f"write {meant} rather than {text}: YAML 1.1 reads {text} as {meant}, "
-                "YAML 1.2 as text")
+        return Problem(W_("write {meant} rather than {text}: YAML 1.1 reads {text} as {meant}, "
+                          "YAML 1.2 as text"), meant=meant, text=text)
     return None
 
 

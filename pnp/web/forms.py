@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from pnp.errors import PnpError, SpecError
+from pnp.i18n import web_gettext
 from pnp.games import KINDS
 from pnp.options import CHOICE, FLAG, GROUP, NUMBER, RICH, WHOLE, Option, number_text
 from pnp.spec import HEADER, KIND, item_options
@@ -293,12 +294,13 @@ def place(error: PnpError, written: Written, labels: dict | None = None) -> tupl
                 target = written.items[m.line]
             elif m.line in written.fields:
                 target = written.fields[m.line][0]
-        # named by its field's label, beside the field (which is marked) or above the form
+        # named by its field's label, beside the field (which is marked) or above the form, and
+        # what is wrong with its value said in the page's language where the loader says it so
         label = label_of(m.field.name, written, labels) if m.field is not None else None
         if target is None:
-            general.append(m.by_label(label) if m.field is not None else m.message)
+            general.append(m.by_label(label, web_gettext) if m.field is not None else m.message)
         else:
-            by_field.setdefault(target, []).append(m.by_label(label))
+            by_field.setdefault(target, []).append(m.by_label(label, web_gettext))
     return by_field, general
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.errors import Advice, FieldRef, PnpError, SpecError
+from pnp.errors import Advice, FieldRef, PnpError, Problem, SpecError
 from pnp.i18n import duration, listed, web_gettext, web_ngettext
 
 
@@ -49,33 +49,14 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
-class Said:
+class Said(Problem):
     """A message and its facts, put in the page's language when shown (``str``). A fact may be
-    a Said too."""
+    a Said (or a loader's Problem) too, said in the page's language as well."""
 
-    __slots__ = ("message", "facts")
-
-    def __init__(self, message: str, **facts):
-        self.message, self.facts = message, facts
+    __slots__ = ()
 
     def __str__(self) -> str:
-        return _(self.message, **self.facts)
-
-    def __repr__(self) -> str:
-        return f"Said({self.message!r}, **{self.facts!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Said) and (self.message, self.facts) == (other.message, other.facts)
-
-    def __hash__(self) -> int:
-        return hash(self.message)
-
-    def __reduce__(self):
-        return (_said, (self.message, self.facts))
-
-
-def _said(message, facts):
-    return Said(message, **facts)
+        return self.said(web_gettext)
 
 
 @dataclass(frozen=True)
@@ -99,7 +80,7 @@ class Mistake:
     line: int | None = None
     column: int | None = None
     field: FieldRef | None = None
-    problem: str | None = None
+    problem: str | Problem | None = None     # a Problem the page says in its own language
     advice: Advice | None = None
 
     @classmethod

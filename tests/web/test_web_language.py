@@ -226,3 +226,30 @@ def test_a_new_form_on_a_french_page_builds_french_sheets(client):
     with i18n.using("fr"):
         form = making.blank_form("cliquer", None)
     assert "\nlanguage: fr\n" in forms.write_spec(form, 100).text
+
+
+@pytest.mark.parametrize("code", ["fr", "ar", "zh"])
+def test_a_number_out_of_range_is_said_in_the_pages_language_beside_its_field(client, code):
+    """The loader's problem with a value typed into a field is said in the page's language, its
+    field named by its label there, and what was typed quoted back as typed; the CLI's English
+    is the tests/test_problems.py's."""
+    from pnp.spec import item_options
+    from web_helpers import post, token_of
+
+    client.token = token_of(client.get(f"/make?kind=cliquer&lang={code}").text)
+    data = {"title": "t", "items.0.kind": "cliquer", "items.0.dots": "80", "items.0.count": "010"}
+    reply = post(client, "/preview", data).json()
+    dots = next(o for o in item_options("cliquer") if o.key == "dots")
+    with i18n.using(code):
+        label = dots.label_text(i18n.web_gettext)
+        problem = i18n.web_gettext("must be {lo}..{hi}, got {got}").format(lo=3, hi=40, got=80)
+    assert reply["ok"] is False and problem != "must be 3..40, got 80"
+    assert reply["errors"]["items.0.dots"] == [f"{label}: {problem}"]
+    # a problem made of problems (a whole number; YAML 1.1's leading zero), all translated
+    with i18n.using(code):
+        whole = i18n.web_gettext("a whole number")
+    count = reply["errors"]["items.0.count"][0]
+    assert whole in count and "'010'" in count and "must" not in count and "zero" not in count
+    # the page without script says the same beside the field
+    r = post(client, "/make", {**data, "action": "preview"}, json_reply=False)
+    assert r.status_code == 422 and htmlib.escape(f"{label}: {problem}", quote=False) in r.text
