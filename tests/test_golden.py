@@ -59,7 +59,7 @@ SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques"
          "class set zh": CLASS.replace("seed: golden", "seed: golden\nlanguage: zh")}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("855f9ccb8122ea31", "b44d587a1547b1d5"),   # cards grown to the paper, letters 8 pt; turn track
+    "starter pack": ("511ca46a32f0ad07", "04337649009c12a6"),   # cards grown to the paper, letters 8 pt; turn track, 8 remark cards
     "class set": ("f76a736a00c88632", "779631e57ac18757"),      # the key says question 4's score is shared
     "circles": ("a299d4fa90160758", "4a534c7e10f2b70a"),        # the ending of issue 36, its turn track
     "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
