@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.i18n import W_
+
 
 class Problem:
     """A message with its facts, said when shown: in English by ``str`` (as the CLI prints it),
@@ -45,9 +47,9 @@ def _made(kind, message, facts):
     return kind(message, **facts)
 
 
-def said(text, translate=None) -> str:
-    """A message that may be a Problem, in the language of ``translate`` (None: English)."""
-    return text.said(translate) if isinstance(text, Problem) else str(text)
+# a mistake named by its field's label, as the page shows it: the page's language sets the colon
+# ("Combien de points : …", "点数：…"); the CLI's English is "{label}: {problem}"
+LABELLED = W_("{label}: {problem}")
 
 
 class PnpError(Exception):
@@ -137,7 +139,7 @@ class SpecError(PnpError):
         message when it has no field."""
         if self.field is None:
             return self.message
-        return f"{label or self.field.label}: {said(self.problem, translate)}"
+        return Problem(LABELLED, label=label or self.field.label, problem=self.problem).said(translate)
 
     @property
     def mistakes(self) -> list["SpecError"]:

@@ -243,8 +243,11 @@ def test_a_number_out_of_range_is_said_in_the_pages_language_beside_its_field(cl
     with i18n.using(code):
         label = dots.label_text(i18n.web_gettext)
         problem = i18n.web_gettext("must be {lo}..{hi}, got {got}").format(lo=3, hi=40, got=80)
+        # the label and the problem joined as the language punctuates ("points : doit…")
+        named = i18n.web_gettext("{label}: {problem}").format(label=label, problem=problem)
     assert reply["ok"] is False and problem != "must be 3..40, got 80"
-    assert reply["errors"]["items.0.dots"] == [f"{label}: {problem}"]
+    assert reply["errors"]["items.0.dots"] == [named]
+    assert named.startswith(label + {"fr": " : ", "ar": ": ", "zh": "："}[code])
     # a problem made of problems (a whole number; YAML 1.1's leading zero), all translated
     with i18n.using(code):
         whole = i18n.web_gettext("a whole number")
@@ -252,4 +255,4 @@ def test_a_number_out_of_range_is_said_in_the_pages_language_beside_its_field(cl
     assert whole in count and "'010'" in count and "must" not in count and "zero" not in count
     # the page without script says the same beside the field
     r = post(client, "/make", {**data, "action": "preview"}, json_reply=False)
-    assert r.status_code == 422 and htmlib.escape(f"{label}: {problem}", quote=False) in r.text
+    assert r.status_code == 422 and htmlib.escape(named, quote=False) in r.text
