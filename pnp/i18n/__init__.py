@@ -1,5 +1,5 @@
-"""Printed words in the reader's language: the catalogs, the language in force, and Babel's way of
-writing numbers and lists.
+"""Printed words in the reader's language: the catalogs, the language in force, and the
+language's way of writing numbers and lists (Babel's, kept in pnp.i18n.writing).
 
 Drawing code never holds a printed word as a bare literal: it passes it through ``_`` (or
 ``ngettext`` for a counted noun) where it prints, or marks it with ``N_`` where it is defined
@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
+from . import writing
 from .catalogs import WEB, translations
 from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, LanguageCode, language
 
@@ -89,13 +90,10 @@ def number(n, places: int | None = None) -> str:
 
 @lru_cache(maxsize=4096)
 def _formatted(code: str, kind: type, n, places: int | None) -> str:
-    """Babel's writing of ``n`` in language ``code``, kept: a pack prints the same few numbers
-    on every page (a dot count, a score), and Babel works its pattern out at every call. (The
-    type is in the key: 1 and 1.0 are one key to a dict, not always one number to Babel.)"""
-    from babel.numbers import format_decimal
-
-    pattern = None if places is None else "0." + "0" * places if places else "0"
-    return format_decimal(n, format=pattern, locale=LANGUAGES[code].locale)
+    """Language ``code``'s writing of ``n`` (pnp.i18n.writing: Babel's, without loading Babel),
+    kept: a pack prints the same few numbers on every page (a dot count, a score). (The type is
+    in the key: 1 and 1.0 are one key to a dict, not always one number written.)"""
+    return writing.number(code, n, places)
 
 
 def duration(seconds: int) -> str:
@@ -110,9 +108,7 @@ def duration(seconds: int) -> str:
 
 def listed(items, style: str = "standard") -> str:
     """Items joined as the language lists them ("a, b and c"; "or" lists with style "or")."""
-    from babel.lists import format_list
-
-    return format_list(list(items), style=style, locale=current().locale)
+    return writing.listed(_current.get(), items, style)
 
 
 def per_language(maxsize: int | None = 128):

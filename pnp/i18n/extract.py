@@ -4,7 +4,8 @@ option model's words its forms show, the gallery's words, and a game's words for
 marked ``W_``).
 
 ``python -m pnp.i18n.extract`` writes the templates (``locale/pnp.pot``, ``locale/web.pot``)
-and brings every catalog up to date with them (new messages empty, gone ones dropped);
+and brings every catalog up to date with them (new messages empty, gone ones dropped), and
+writes each language's way of writing numbers and lists from Babel (``locale/writing.json``);
 docs/languages.md says how to translate what is then missing. The tests call ``messages()`` to
 hold the templates and every catalog to the code.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from .catalogs import DOMAIN, DOMAINS, LOCALE_DIR, WEB, po_path, read_catalog, template_path
 from .languages import CODES, ENGLISH, language
+from .writing import write_table
 
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 # pnp/web's own (pnp.web.say): the same, and a counted message marked where it is defined
@@ -62,6 +64,7 @@ def messages(domain: str = DOMAIN):
 def main() -> None:
     for domain in DOMAINS:
         update(domain)
+    write_table({code: language(code).locale for code in CODES})
 
 
 def update(domain: str) -> None:

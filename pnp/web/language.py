@@ -19,7 +19,7 @@ import re
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl
 
-from pnp.i18n import CODES, ENGLISH, current, using
+from pnp.i18n import CODES, ENGLISH, current, using, writing
 
 PARAM = "lang"                          # ?lang=fr: the switch's links
 COOKIE = "pnp_lang"                     # where the choice is kept
@@ -32,9 +32,7 @@ TRADITIONAL = {"zh-tw", "zh-hk", "zh-mo", "zh-hant"}
 
 def number(n) -> str:
     """A count as the page's language writes it (grouping, digits)."""
-    from babel.numbers import format_decimal
-
-    return format_decimal(n, locale=current().locale)
+    return writing.number(current().code, n)
 
 
 def from_accept(header: str | None) -> str | None:
