@@ -29,6 +29,10 @@ _OPENING = {"(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "｛": "�
 _CLOSING = {close: open_ for open_, close in _OPENING.items()}
 MAX_BRACKET_DEPTH = 63       # BD16: past this the line has no more pairs
 _BRACKET_CLASSES = ("ON", "NSM")   # a bracket is ON (and N0 needs one): a line of none skips it
+# a right-to-left line of these alone is all at its paragraph's level: nothing in it is strong
+# but right to left, no number is there for W2 to W7 to make anything of, so every neutral
+# (and mark, and separator) resolves to R (most of an Arabic pack's lines: words, spaces, ".")
+_ALL_RIGHT = frozenset(("R", "AL", "NSM", "WS", "CS", "ES", "ET", "ON", "S", "B"))
 
 
 @lru_cache(maxsize=None)
@@ -50,6 +54,14 @@ def levels(text: str, base: int = 0) -> tuple[int, ...]:
     present = set(types)
     if base == 0 and present.isdisjoint(("R", "AL", "AN")):
         return (0,) * n       # a left-to-right line with nothing written right to left
+    if base == 1 and present <= _ALL_RIGHT:
+        return (1,) * n
+    return _resolved(text, base, types, present)
+
+
+def _resolved(text: str, base: int, types: list[str], present: set[str]) -> tuple[int, ...]:
+    """``levels`` by the rules, rule by rule."""
+    n = len(text)
     if present.isdisjoint(_EXPLICIT):
         kept, seq = range(n), types[:]
     else:

@@ -14,12 +14,22 @@ type (checked as it is made: a reportlab that reads more, or differently, is sim
 and it is written atomically. A kept file is read as hostile: it holds only arrays of numbers
 behind a JSON header (nothing in it can run), its digest must match, and every length and bound
 is checked against the font; anything else is thrown away and the font read again.
+
+The font file itself is mapped into memory rather than read (a CJK weight is 12 MB, and reading
+it cost more CPU than everything else a small pack does with it): reportlab reads it by
+slicing, which a mapping does as bytes do. What reportlab reads of it per glyph is served
+without copying the file: the glyph locations and metrics as views of the kept arrays, and the
+glyph outlines, when a subset is embedded, glyph by glyph instead of as an 11 MB copy of the
+whole table for each subset. (Only pnp's own files are mapped: the shipped faces and the
+converted CJK faces, which pnp.cachedir writes atomically, so no file changes under a mapping.)
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import mmap
+import os
 import sys
 from array import array
 from pathlib import Path
@@ -70,13 +80,63 @@ class _Lazy:
         return value
 
 
+class _Metrics:
+    """A face's (advance, left side bearing) per glyph, as reportlab's list of pairs gives them,
+    made pair by pair from the kept arrays (a subset reads a few hundred of 44,000)."""
+
+    def __init__(self, advances: array, scaled: array, bearings: array):
+        self._advances, self._scaled, self._bearings = advances, scaled, bearings
+
+    def __len__(self) -> int:
+        return len(self._bearings)
+
+    def __getitem__(self, glyph: int):
+        if type(glyph) is not int:
+            return list(self)[glyph]
+        if glyph < 0:
+            glyph += len(self)
+        whole = len(self._advances)
+        advance = self._advances[glyph] if glyph < whole else self._scaled[glyph - whole]
+        return advance, self._bearings[glyph]
+
+    def __iter__(self):
+        return zip(self._advances.tolist() + self._scaled.tolist(), self._bearings.tolist())
+
+
+class _Outlines:
+    """The glyph outlines table (glyf) as reportlab's subsetting reads it, a glyph's slice at a
+    time, each slice bytes of its own; nothing copies the whole table."""
+
+    def __init__(self, data, start: int, length: int):
+        self._view = memoryview(data)[start:start + length]
+
+    def __len__(self) -> int:
+        return len(self._view)
+
+    def __getitem__(self, where):
+        return bytes(self._view[where])
+
+
 class KeptFace(TTFontFace):
     """reportlab's TrueType face, its per-glyph tables read from a kept copy where there is a
-    good one (and kept after reportlab reads them where there is none)."""
+    good one (and kept after reportlab reads them where there is none), its file mapped."""
 
     glyphToChar = _Lazy()
     hmetrics = _Lazy()
     glyphPos = _Lazy()
+
+    def readFile(self, f):
+        if not hasattr(self, "_ttf_data") and isinstance(f, (str, os.PathLike)) \
+                and os.path.isfile(f) and os.path.getsize(f):
+            with open(f, "rb") as file:
+                self._ttf_data = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+            self.filename = os.fspath(f)
+        super().readFile(f)
+
+    def get_table(self, tag):
+        if tag != "glyf" or isinstance(self._ttf_data, bytes):
+            return super().get_table(tag)
+        return _Outlines(self._ttf_data, *self.get_table_pos(tag))
 
     def extractInfo(self, charInfo=1):
         path = _kept_path(self) if charInfo else None
@@ -156,9 +216,8 @@ def _glyph_to_char(parts: dict[str, array]) -> dict[int, list[int]]:
 _KEPT = "_pnp_kept_tables"          # a face's arrays its lazy tables are made from
 _LAZY = {
     "glyphToChar": _glyph_to_char,
-    "hmetrics": lambda parts: list(zip(parts["advances"].tolist() + parts["scaled"].tolist(),
-                                       parts["bearings"].tolist())),
-    "glyphPos": lambda parts: parts["positions"].tolist(),
+    "hmetrics": lambda parts: _Metrics(parts["advances"], parts["scaled"], parts["bearings"]),
+    "glyphPos": lambda parts: parts["positions"],
 }
 
 
@@ -174,8 +233,12 @@ def _eager(values: dict, parts: dict[str, array]) -> dict:
 
 
 def _decode(values: dict, parts: dict[str, array]) -> dict:
-    """Every table (TABLES) from a kept file's header values and arrays."""
-    return _eager(values, parts) | {name: make(parts) for name, make in _LAZY.items()}
+    """Every table (TABLES) from a kept file's header values and arrays, as reportlab reads
+    them (the views a face serves its lazy tables as are made into reportlab's lists here, to
+    compare them with reportlab's reading value for value)."""
+    lazy = {name: make(parts) for name, make in _LAZY.items()}
+    return _eager(values, parts) | {name: table if type(table) is dict else list(table)
+                                    for name, table in lazy.items()}
 
 
 def _same(a, b) -> bool:

@@ -105,12 +105,12 @@ def backwards_letter(text: str) -> str | None:
 def _width(text: str, font: str, size: float, rtl: bool, language: str) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from pnp.pdf.shaping import layout, plain
+    from pnp.pdf.shaping import plain, width
 
     ensure_fonts()
     if plain(text, font, rtl):
         return stringWidth(text, font, size)
-    return layout(text, font, rtl, language)[1] * size / 1000
+    return width(text, font, rtl, language) * size / 1000
 
 
 def string_width(text: str, font: str, size: float) -> float:

@@ -174,6 +174,14 @@ class TextMappedTTFont(TTFont):
         self._asciiReadable = rl_config.ttfAsciiReadable
         self.shapable = not any(fnmatch(name, glob) for glob in unShapedFontGlob)
 
+    @property
+    def hbFace(self):
+        """reportlab's own HarfBuzz face (its ``shaping=True``, which pnp does not use): HarfBuzz
+        takes the font's bytes, not the mapping pnp reads the file through."""
+        if not isinstance(self.face._ttf_data, bytes):
+            self.face._ttf_data = bytes(self.face._ttf_data)
+        return TTFont.hbFace.fget(self)
+
     def addObjects(self, doc):
         state = self.state.get(doc)
         subsets = [list(s) for s in state.subsets] if state is not None else []

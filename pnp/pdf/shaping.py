@@ -124,6 +124,37 @@ def layout(text: str, font: str, rtl: bool = False, language: str = "en"
     width, in thousandths of the font size; ``rtl``: the page reads right to left."""
     if not text:
         return (), 0.0
+    pieces = []
+    for face, start, end, shaped in _runs(text, font, rtl):
+        if shaped:
+            shown, width = _shaped(text, start, end, face, shaped < 0, language)
+        else:
+            shown = text[start:end]
+            width = _plain_width(shown, face)
+        pieces.append((face, shown, width))
+    segments, x = [], 0.0
+    for face, shown, width in pieces:
+        segments.append(Segment(face, shown, x, width))
+        x += width
+    return tuple(segments), x
+
+
+@lru_cache(maxsize=8192)
+def width(text: str, font: str, rtl: bool = False, language: str = "en") -> float:
+    """``layout(...)[1]``, the same float, without making the glyph strings the segments draw:
+    a wrap measures every line it tries (each word added to the line before), and draws one."""
+    x = 0.0
+    for face, start, end, shaped in _runs(text, font, rtl):
+        if shaped:
+            x += sum([p[2] for p in _shaped_pieces(text, start, end, face, shaped < 0, language)])
+        else:
+            x += _plain_width(text[start:end], face)
+    return x
+
+
+def _runs(text: str, font: str, rtl: bool) -> list[tuple[str, int, int, int]]:
+    """The runs of ``text`` in visual order, each (face, start, end, how it is shaped: 0 not,
+    1 left to right, -1 right to left)."""
     face_of = assign_faces(text, font)
     level_of = levels(text, 1 if rtl else 0)
     runs: list[tuple[int, int]] = []
@@ -132,22 +163,12 @@ def layout(text: str, font: str, rtl: bool = False, language: str = "en"
         if i == len(text) or face_of[i] != face_of[start] or level_of[i] != level_of[start]:
             runs.append((start, i))
             start = i
-    pieces = []
+    out = []
     for start, end in runs:
         face, level = face_of[start], level_of[start]
-        script = faces.script_of_face(face)
-        if level % 2 or script in _SHAPED_SCRIPTS:
-            shown, width = _shaped(text, start, end, face, level % 2 == 1, language)
-        else:
-            shown = text[start:end]
-            width = _plain_width(shown, face)
-        pieces.append((face, shown, width))
-    segments, x = [], 0.0
-    for k in visual_order([level_of[start] for start, _ in runs]):
-        face, shown, width = pieces[k]
-        segments.append(Segment(face, shown, x, width))
-        x += width
-    return tuple(segments), x
+        shaped = -1 if level % 2 else 1 if faces.script_of_face(face) in _SHAPED_SCRIPTS else 0
+        out.append((face, start, end, shaped))
+    return [out[k] for k in visual_order([level_of[start] for start, _ in runs])]
 
 
 def _plain_width(text: str, face: str) -> float:
@@ -194,7 +215,18 @@ def glyph_char(face: str, gid: int) -> int:
 
 def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str):
     """Run ``text[start:end]`` shaped in ``face``; the reportlab string that shows it and its
-    width in thousandths of the font size.
+    width in thousandths of the font size."""
+    from reportlab.pdfbase.ttfonts import ShapedStr
+
+    pieces = _shaped_pieces(text, start, end, face, rtl, language)
+    chars = "".join([p[0] for p in pieces])
+    data = list(chain.from_iterable([p[1] for p in pieces]))
+    return ShapedStr(chars, shapeData=data), sum([p[2] for p in pieces])
+
+
+def _shaped_pieces(text: str, start: int, end: int, face: str, rtl: bool, language: str):
+    """The words and spaces of run ``text[start:end]`` shaped, in visual order, each
+    (characters, placements, width).
 
     Shaped word by word: no script pnp prints joins or forms a cluster across a space, so each
     word (and each space) is shaped once a process and kept, and a line's width is the sum of
@@ -203,8 +235,6 @@ def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str
     Latin one keeps its joining form), and not kept; spaces beside such a change are shaped
     alone like any word (a space has no joining form: the same glyph and advance either way,
     and a wrap met them once a prefix, 3,700 shapings in an Arabic Cliques pack)."""
-    from reportlab.pdfbase.ttfonts import ShapedStr
-
     pieces = []
     for match in _PIECE.finditer(text, start, end):
         k, j = match.span()
@@ -216,9 +246,7 @@ def _shaped(text: str, start: int, end: int, face: str, rtl: bool, language: str
                       else _word(match.group(), face, rtl, language))
     if rtl:
         pieces.reverse()          # each word's glyphs are in visual order; so must the words be
-    chars = "".join([p[0] for p in pieces])
-    data = list(chain.from_iterable([p[1] for p in pieces]))
-    return ShapedStr(chars, shapeData=data), sum([p[2] for p in pieces])
+    return pieces
 
 
 _PIECE = re.compile(" +|[^ ]+")   # a line's words and the spaces between them

@@ -8,6 +8,8 @@ import os
 import stat
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 from pnp.pdf import font_tables
@@ -25,10 +27,16 @@ def _own_font_tables(tmp_path, monkeypatch):
 
 
 def _read_all(face) -> dict:
-    """The face's attributes, every kept table made (as reading them makes them)."""
+    """The face's attributes, every kept table made (as reading them makes them), as reportlab
+    reads them: the tables a face serves as views (glyph locations and metrics) as lists, the
+    mapped file as its bytes."""
     for name in TABLES:
         getattr(face, name)
-    return {k: v for k, v in vars(face).items() if k not in ("_pdfScale", font_tables._KEPT)}
+    out = {k: v for k, v in vars(face).items() if k not in ("_pdfScale", font_tables._KEPT)}
+    for name in ("hmetrics", "glyphPos"):
+        out[name] = list(out[name])
+    out["_ttf_data"] = bytes(out["_ttf_data"])
+    return out
 
 
 def _reportlabs(path) -> dict:
@@ -261,3 +269,52 @@ def test_a_changed_source_is_converted_again(fake_cjk, tmp_path):
     fake_cjk.font_file.cache_clear()
     second = fake_cjk.font_file("regular")
     assert second != first and second.read_bytes() == b"another CFF font"
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(["PnpSans", "PnpArabic"]), data=st.data())
+def test_a_subset_is_the_one_reportlab_makes(name, data):
+    """A subset embedded from pnp's face (its file mapped, its tables views of the kept copy,
+    its outlines sliced glyph by glyph) is byte for byte the one reportlab's own face makes,
+    composite glyphs (É, the Arabic ligatures) and their parts too."""
+    path = str(font_path(name))
+    KeptFace(path)                                      # keep the tables
+    mine, own = KeptFace(path), TTFontFace(path)
+    assert font_tables._KEPT in vars(mine)
+    chars = sorted(own.charToGlyph)
+    subset = data.draw(st.lists(st.sampled_from(chars), min_size=1, max_size=256, unique=True))
+    assert mine.makeSubset(subset) == own.makeSubset(subset)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 60000), max_size=8), st.lists(st.floats(0, 2000), max_size=8),
+       st.data())
+def test_metrics_read_as_reportlabs_list(advances, scaled, data):
+    """The face's metrics served pair by pair read as reportlab's list of pairs, at any index
+    (from the end too) and any slice."""
+    from array import array
+
+    n = len(advances) + len(scaled)
+    bearings = data.draw(st.lists(st.integers(0, 60000), min_size=n, max_size=n))
+    pairs = list(zip(advances + scaled, bearings))
+    metrics = font_tables._Metrics(array("H", advances), array("d", scaled), array("H", bearings))
+    assert len(metrics) == n and list(metrics) == pairs
+    for k in range(-n, n):
+        assert metrics[k] == pairs[k] and type(metrics[k][0]) is type(pairs[k][0])
+    a, b = data.draw(st.integers(-n - 1, n + 1)), data.draw(st.integers(-n - 1, n + 1))
+    assert metrics[a:b] == pairs[a:b]
+
+
+def test_reportlabs_own_shaping_still_works_with_pnps_font():
+    """pnp shapes with its own layout, but a caller of reportlab's shaping (``shaping=True``,
+    ``shapeStr``) gets it: HarfBuzz is given the font's bytes, not the mapping pnp reads."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+
+    from pnp.pdf.glyph_text import TextMappedTTFont
+
+    font = TextMappedTTFont("PnpTestShaped", str(font_path("PnpArabic")))
+    pdfmetrics.registerFont(font)
+    shaped = shapeStr("مرحبا", "PnpTestShaped", 12)
+    assert isinstance(shaped, ShapedStr) and shaped.__shapeData__
+    assert isinstance(font.face._ttf_data, bytes)

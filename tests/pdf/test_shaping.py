@@ -36,6 +36,29 @@ def test_visual_order_is_the_unicode_bidi_algorithms(text, base):
     assert "".join(text[i] for i in order) == get_display(text, base_dir="R" if base else "L")
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from(list("سلمא .,-+%$()[]:/\t") + ["\u064e"]), min_size=1,
+               max_size=16))
+def test_a_right_to_left_line_without_numbers_is_all_at_its_level_by_the_rules(text):
+    """The shortcut for the lines of an Arabic page with nothing strong left to right and no
+    number in them is what the rules, applied one by one, give."""
+    from pnp.pdf.bidi import _resolved, bidi_class
+
+    types = [bidi_class(ch) for ch in text]
+    assert levels(text, 1) == _resolved(text, 1, types, set(types)) == (1,) * len(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(list("abc سلم אב अन्य 山田 12٣ .,-()")), min_size=1, max_size=24),
+       st.booleans(), st.sampled_from([SANS, BOLD]))
+def test_a_measured_width_is_the_laid_out_lines_to_the_last_bit(text, rtl, font):
+    """What a wrap measures (``width``, no glyph strings made) is the very float the drawn
+    line's layout adds up: a line that fits when measured fits when drawn."""
+    from pnp.pdf.shaping import width
+
+    assert width(text, font, rtl, "ar") == layout(text, font, rtl, "ar")[1]
+
+
 def test_a_name_in_arabic_on_an_english_line_reads_right_to_left():
     text = "Ann and سارة play"
     lv = levels(text, 0)
