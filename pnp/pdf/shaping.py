@@ -254,8 +254,9 @@ def _shaped_pieces(text: str, start: int, end: int, face: str, rtl: bool, langua
     Shaped word by word: no script pnp prints joins or forms a cluster across a space, so each
     word (and each space) is shaped once a process and kept, and a line's width is the sum of
     its words' (a wrap measures many lines that share their words). A word cut off by a change
-    of face is shaped with the rest of the line as its context (an Arabic letter next to a
-    Latin one keeps its joining form), and not kept; spaces beside such a change are shaped
+    of face is shaped with the line around it as its context (an Arabic letter next to a Latin
+    one keeps its joining form: ``_edge``, kept by the word and the CONTEXT characters either
+    side that HarfBuzz reads); spaces beside such a change are shaped
     alone like any word (a space has no joining form: the same glyph and advance either way,
     and a wrap met them once a prefix, 3,700 shapings in an Arabic Cliques pack)."""
     pieces = []
