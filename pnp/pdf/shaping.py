@@ -106,38 +106,37 @@ def _kind(ch: str, font: str) -> str | None:
 
 
 def assign_faces(text: str, font: str) -> list[str]:
-    """The face each character of ``text`` prints in, starting from the family of ``font``.
+    """The face each character of ``text`` prints in, starting from the family of ``font``: a
+    letter its own (``_own_face``), a mark or joiner the face of the character before it, and
+    the rest (spaces, digits, punctuation) the face before them if it has them, else the next
+    one after them that does (``_neutral_face``).
 
     Most lines are in one face: its letters' own, which also has every space, digit and mark
-    between them (each of those takes the face before or after it, if it has the character).
-    That is seen from the line's few distinct characters, without going through it twice."""
+    between them. That is seen from the line's few distinct characters, without going through
+    it; any other line is gone through once, and its neutral characters once more."""
+    if not text:
+        return []
     kinds = {ch: _kind(ch, font) for ch in set(text)}
     own = set(kinds.values()) - {None, _JOINS}
     if len(own) == 1 and kinds[text[0]] is not _JOINS:
         (face,) = own
         if all(faces.covers(face, ch) for ch, kind in kinds.items() if kind in (None, _JOINS)):
             return [face] * len(text)
-    return _each_face(text, font)
-
-
-def _each_face(text: str, font: str) -> list[str]:
-    """``assign_faces``, character by character."""
-    out: list[str | None] = [None] * len(text)
-    for i, ch in enumerate(text):
-        if i and faces.joins_previous(ch):
-            out[i] = out[i - 1]
-        else:
-            out[i] = _own_face(ch, font)
-    after = None
-    nexts: list[str | None] = [None] * len(text)
-    for i in range(len(text) - 1, -1, -1):   # the next face to the right of each character
-        nexts[i] = after
-        if out[i] is not None:
-            after = out[i]
-    for i, ch in enumerate(text):            # the rest (spaces, digits, punctuation): the face
-        if out[i] is None:                    # before them if it has them, else the one after
-            out[i] = _neutral_face(ch, out[i - 1] if i else None, nexts[i], font)
-    return out  # type: ignore[return-value]
+    out: list = [kinds[ch] for ch in text]
+    if out[0] is _JOINS:
+        out[0] = _own_face(text[0], font)          # a mark that starts the line: its own face
+    if _JOINS in kinds.values():
+        for i, kind in enumerate(out):
+            if kind is _JOINS:
+                out[i] = out[i - 1]
+    neutral = [i for i, face in enumerate(out) if face is None]
+    after: dict[int, str | None] = {}
+    last = len(text) - 1
+    for i in reversed(neutral):           # the next face to the right of each neutral one
+        after[i] = None if i == last else out[i + 1] if out[i + 1] is not None else after[i + 1]
+    for i in neutral:                     # left to right: the one before is settled already
+        out[i] = _neutral_face(text[i], out[i - 1] if i else None, after[i], font)
+    return out
 
 
 @lru_cache(maxsize=8192)

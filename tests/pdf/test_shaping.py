@@ -95,14 +95,31 @@ def test_each_script_prints_in_its_face(text, face):
     assert set(assign_faces(text, BOLD)) == {bold}
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.text(st.sampled_from(list("ab سلم אב अनक्ष 山 12٣ .,-()é") + ["\u064e", "\u0301", "\u200d",
-                                                                  "\u094d"]), min_size=1, max_size=20),
-       st.sampled_from([SANS, BOLD]))
-def test_a_line_in_one_face_is_seen_at_once_as_character_by_character(text, font):
-    from pnp.pdf.shaping import _each_face
+def _faces_char_by_char(text, font):
+    """assign_faces as its docstring says it, one character at a time: the reference."""
+    from pnp.pdf.shaping import _neutral_face, _own_face
 
-    assert assign_faces(text, font) == _each_face(text, font)
+    out = [None] * len(text)
+    for i, ch in enumerate(text):
+        out[i] = out[i - 1] if i and faces.joins_previous(ch) else _own_face(ch, font)
+    after, nexts = None, [None] * len(text)
+    for i in range(len(text) - 1, -1, -1):
+        nexts[i] = after
+        if out[i] is not None:
+            after = out[i]
+    for i, ch in enumerate(text):
+        if out[i] is None:
+            out[i] = _neutral_face(ch, out[i - 1] if i else None, nexts[i], font)
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(list("ab سلم אב अनक्ष 山 12٣ .,-()é+=_") + ["\u064e", "\u0301",
+                                                                      "\u200d", "\u094d"]),
+               max_size=24),
+       st.sampled_from([SANS, BOLD]))
+def test_each_character_takes_its_face_as_the_rule_says(text, font):
+    assert assign_faces(text, font) == _faces_char_by_char(text, font)
 
 
 def test_spaces_and_digits_stay_with_the_text_around_them():
