@@ -3,6 +3,7 @@ files pnp keeps in the cache folder (pnp/cachedir.py, pnp/pdf/cjk.py)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import stat
@@ -305,6 +306,9 @@ def test_metrics_read_as_reportlabs_list(advances, scaled, data):
     assert metrics[a:b] == pairs[a:b]
 
 
+_FRESH = itertools.count()
+
+
 def test_reportlabs_own_shaping_still_works_with_pnps_font():
     """pnp shapes with its own layout, but a caller of reportlab's shaping (``shaping=True``,
     ``shapeStr``) gets it: HarfBuzz is given the font's bytes, not the mapping pnp reads."""
@@ -313,8 +317,10 @@ def test_reportlabs_own_shaping_still_works_with_pnps_font():
 
     from pnp.pdf.glyph_text import TextMappedTTFont
 
-    font = TextMappedTTFont("PnpTestShaped", str(font_path("PnpArabic")))
+    name = f"PnpTestShaped{next(_FRESH)}"     # a font of its own, whatever ran before
+    font = TextMappedTTFont(name, str(font_path("PnpArabic")))
     pdfmetrics.registerFont(font)
-    shaped = shapeStr("مرحبا", "PnpTestShaped", 12)
+    assert pdfmetrics.getFont(name) is font and not isinstance(font.face._ttf_data, bytes)
+    shaped = shapeStr("مرحبا", name, 12)
     assert isinstance(shaped, ShapedStr) and shaped.__shapeData__
     assert isinstance(font.face._ttf_data, bytes)
