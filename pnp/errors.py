@@ -47,6 +47,48 @@ def _made(kind, message, facts):
     return kind(message, **facts)
 
 
+class Named(Problem):
+    """A thing named inside a message, the CLI's way and the page's: a field by its key as the
+    spec writes it ("code") on the command line and by its label, quoted, in the page's language
+    ("“Code du plateau”") on the page (``Named(label, word)``: ``word`` is what the CLI says,
+    ``label`` what the page shows, through its catalog)."""
+
+    __slots__ = ()
+
+    def __init__(self, label: str, word: str):
+        super().__init__(label, word=word)
+
+    def said(self, translate=None) -> str:
+        if translate is None:
+            return self.facts["word"]
+        return translate(QUOTED).format(label=translate(self.message))
+
+
+class WrongValue(ValueError):
+    """A value refused by an option's own reader or an item's rules, with its Problem: its text
+    is the Problem in English (what the CLI prints, and any code that reads ``str``), and the
+    page says the Problem in its own language."""
+
+    def __init__(self, message: str, **facts):
+        self.problem = Problem(message, **facts)
+        super().__init__(str(self.problem))
+
+    def __reduce__(self):
+        return (_wrong, (self.problem,))
+
+
+def _wrong(problem: Problem) -> WrongValue:
+    return WrongValue(problem.message, **problem.facts)
+
+
+def said_of(exc: ValueError) -> str | Problem:
+    """What a refused value's ValueError says: its Problem where it has one, else its text."""
+    return exc.problem if isinstance(exc, WrongValue) else str(exc)
+
+
+# a field's label inside a sentence, quoted as the language quotes
+QUOTED = W_("“{label}”")
+
 # a mistake named by its field's label, as the page shows it: the page's language sets the colon
 # ("Combien de points : …", "点数：…"); the CLI's English is "{label}: {problem}"
 LABELLED = W_("{label}: {problem}")
@@ -135,10 +177,11 @@ class SpecError(PnpError):
     def by_label(self, label: str | None = None, translate=None) -> str:
         """The mistake named by its field's label ("How many dots: must be 3..40, got 80"),
         ``label`` being the label in the page's language and ``translate`` its gettext, which
-        says the problem in it where the problem is a Problem (the rest stays English); the
-        message when it has no field."""
+        says the problem in it where the problem is a Problem (the rest stays English); without
+        a field, the problem said so where it is a Problem (a sentence of its own), else the
+        message."""
         if self.field is None:
-            return self.message
+            return self.problem.said(translate) if isinstance(self.problem, Problem) else self.message
         return Problem(LABELLED, label=label or self.field.label, problem=self.problem).said(translate)
 
     @property

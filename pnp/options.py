@@ -242,3 +242,11 @@ def extract(fileobj, keywords, comment_tags, options):
     """A Babel extractor (``pnp.options:extract`` in a mapping file) for option() words."""
     for line, text in words_in(fileobj.read().decode(options.get("encoding", "utf-8"))):
         yield line, None, text, []
+
+
+def named(cls, key: str):
+    """Option ``key`` of the options dataclass ``cls`` named inside a message: by its key on the
+    command line, by its label on the page (``pnp.errors.Named``)."""
+    from pnp.errors import Named
+
+    return Named(next(o for o in fields(cls) if o.key == key).label, key)

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 import yaml
 
-from pnp.errors import FieldRef, Problem, SpecError, raise_all
+from pnp.errors import FieldRef, Named, Problem, SpecError, WrongValue, raise_all, said_of
 from pnp.options import CHOICE, FLAG, NUMBER, TEXT, TEXT_JSON, WHOLE, Option, fields, number_text, option
 from pnp.inputs import not_a_file
 from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode, W_, using
@@ -63,13 +63,13 @@ def output_name(name: str) -> str:
     """A plain file name: specs are shared, so a name must never reach outside the output folder."""
     if not name or "/" in name or "\\" in name or name in (".", "..") or name.startswith(".") \
             or ":" in name:
-        raise ValueError(f"must be a plain file name like pack.pdf, got {_brief(name)!r}")
+        raise WrongValue(W_("must be a plain file name like pack.pdf, got {got}"), got=repr(_brief(name)))
     if not name.lower().endswith(".pdf"):
         name += ".pdf"
     size = len(name.encode("utf-8"))
     if size > MAX_NAME_BYTES:
-        raise ValueError(f"{_brief(name)!r} is {size} bytes long; at most {MAX_NAME_BYTES} "
-                         "(file systems allow 255, and pnp adds to it)")
+        raise WrongValue(W_("{name} is {size} bytes long; at most {most} (file systems allow 255, "
+                            "and pnp adds to it)"), name=repr(_brief(name)), size=size, most=MAX_NAME_BYTES)
     return name
 
 
@@ -148,7 +148,9 @@ def printable_in(code: str) -> str:
     if language.cjk and not cjk_installed():
         from pnp.pdf.cjk import INSTALL
 
-        raise ValueError(f"{language.english} needs the CJK fonts, which are not installed: {INSTALL}")
+        # the page names the language as its Language field shows it (in its own words)
+        raise WrongValue(W_("{language} needs the CJK fonts, which are not installed: {install}"),
+                         language=Named(language.name, language.english), install=INSTALL)
     return code
 
 
@@ -156,45 +158,41 @@ def printable_in(code: str) -> str:
 # text that is printed
 
 
-def _char(ch: str) -> str:
-    return f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')})"
-
-
-def unprintable(text: str) -> str | None:
+def unprintable(text: str) -> Problem | None:
     """Why ``text`` cannot be printed as written, or None: an invisible formatting character
     (a right-to-left override, a zero-width space; a joiner a script needs is fine) or a
     character no print font can draw (it would print as an empty box; a Chinese, Japanese or
     Korean one names the command that installs their fonts). Text in any script pnp has a
     font for prints, right to left where it is written so. The same rule as for Cliques
     player names."""
-    from pnp.pdf.cjk import INSTALL
-    from pnp.pdf.faces import JOINERS, needs_extra
-    from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
+    from pnp.pdf.faces import JOINERS
+    from pnp.pdf.fonts import BOLD, SANS, cannot_draw, character, missing_glyphs
 
     hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf" and ch not in JOINERS),
                   None)
     if hidden is not None:              # U+202E and kin: invisible on paper, misleading on screen
-        return f"has an invisible formatting character {_char(hidden)}; type the text plainly"
+        return Problem(W_("has an invisible formatting character {char}; type the text plainly"),
+                       char=character(hidden))
     for font in (SANS, BOLD):          # titles print bold, footers regular
         missing = missing_glyphs(text, font)
         if missing:
-            extra = f"; to print it: {INSTALL}" if needs_extra(missing[0]) else ""
-            return f"has {_char(missing[0])}, which the print font cannot draw{extra}"
+            return cannot_draw(missing[0])
     return None
 
 
-def control_character(text: str) -> str | None:
+def control_character(text: str) -> Problem | None:
     """A control character or lone surrogate in ``text``, said; quoted YAML escapes ("\\x9b",
     "\\ud800") and command lines reach past YAML's own character check, and a lone surrogate
     cannot even be encoded into the PDF."""
     bad = next((ch for ch in text if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs")), None)
     if bad is None:
         return None
-    what = "a control character" if unicodedata.category(bad) == "Cc" else "a lone surrogate"
-    return f"contains {what} (U+{ord(bad):04X})"
+    if unicodedata.category(bad) == "Cc":
+        return Problem(W_("contains a control character (U+{code})"), code=f"{ord(bad):04X}")
+    return Problem(W_("contains a lone surrogate (U+{code})"), code=f"{ord(bad):04X}")
 
 
-def seed_problem(seed: str) -> str | Problem | None:
+def seed_problem(seed: str) -> Problem | None:
     """What is wrong with a seed (it is printed in every footer), from a spec or --seed."""
     if len(seed) > MAX_TEXT:
         return too_long(seed)
@@ -255,6 +253,12 @@ class Where:
         return Where(f"{self.text}[{i}]", self.path, self.label)
 
     @property
+    def named(self) -> Named:
+        """The value inside a message: as the spec names it on the command line ("items[0].players"),
+        by its field's label on the page."""
+        return Named(self.label or self.text, self.text)
+
+    @property
     def ref(self) -> FieldRef | None:
         return FieldRef(self.path, self.label) if self.path else None
 
@@ -280,6 +284,10 @@ class _Reader:
         """A mistake at ``node`` said in a sentence of its own (about ``where``'s field)."""
         mark = node.start_mark
         return SpecError(message, self.filename, mark.line + 1, mark.column + 1, where.ref, problem)
+
+    def said_problem(self, node: yaml.Node, problem: Problem, where: Where = SPEC) -> SpecError:
+        """A mistake at ``node`` that is a sentence of its own, a Problem (about ``where``'s field)."""
+        return self.said(node, str(problem), where, problem)
 
     def note(self, error: SpecError) -> None:
         self.errors.append(error)
@@ -386,13 +394,15 @@ class _Reader:
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                self.note(self.said(key_node, f"keys in {where.text} must be plain names", where))
+                self.note(self.said_problem(key_node, Problem(W_("keys in {where} must be plain names"),
+                                                              where=where.named), where))
                 continue
             key = key_node.value
             if key in out:
                 first = out[key][0].start_mark
-                self.note(self.said(key_node, f"duplicate key {_brief(key)!r} in {where.text} "
-                                              f"(first at line {first.line + 1})", where))
+                self.note(self.said_problem(key_node, Problem(
+                    W_("duplicate key {key} in {where} (first at line {line})"), key=repr(_brief(key)),
+                    where=where.named, line=first.line + 1), where))
                 continue
             out[key] = (key_node, value_node)
         return out
@@ -432,7 +442,7 @@ class _Reader:
         try:
             return cls(**values)
         except ValueError as exc:  # cross-field checks in __post_init__
-            self.note(self.fail(node, where, str(exc), ": "))
+            self.note(self.fail(node, where, said_of(exc), ": "))
             raise _Reported from None
 
     def fixed_by_others(self, options: dict, entries: dict, values: dict, where: Where) -> None:
@@ -442,15 +452,18 @@ class _Reader:
         for name, o in options.items():
             if o.sets is None or values.get(name) is None:
                 continue
-            shown = _written(entries[name][1])
+            shown, setter = _written(entries[name][1]), Named(o.label, name)
             for other, fixed in o.sets(values[name]).items():
                 if other in values and values[other] != fixed:
                     given, there = entries[other][1], where.key(other, options[other].label)
                     if fixed is None:
-                        problem = f"cannot be used with {name}: {shown}, which fixes the board"
+                        problem = Problem(W_("cannot be used with {name}: {shown}, which fixes the board"),
+                                          name=setter, shown=shown)
                     else:
-                        problem = (f"is {_written(given)} but {name}: {shown} has {other} {fixed}: "
-                                   f"leave {other}: out (the {name} sets it)")
+                        problem = Problem(W_("is {given} but {name}: {shown} has {other} {fixed}: leave "
+                                             "{other}: out (the {name} sets it)"), given=_written(given),
+                                          name=setter, shown=shown, fixed=fixed,
+                                          other=Named(options[other].label, other))
                     self.note(self.fail(given, there, problem))
                     failed = True
                 values[other] = fixed
@@ -464,7 +477,7 @@ class _Reader:
             try:
                 value = o.parse(plain)
             except ValueError as exc:
-                raise self.fail(node, where, str(exc), ": ") from None
+                raise self.fail(node, where, said_of(exc), ": ") from None
             if o.printed:
                 self.check_printed(node, value, where)
             return value
@@ -484,7 +497,7 @@ class _Reader:
             try:
                 value = o.check(value)
             except ValueError as exc:
-                raise self.fail(node, where, str(exc)) from None
+                raise self.fail(node, where, said_of(exc)) from None
         return value
 
     def check_printed(self, node: yaml.Node, value: Any, where: Where) -> None:
@@ -495,7 +508,8 @@ class _Reader:
         for text in texts:
             problem = unprintable(text)
             if problem:
-                raise self.fail(node, where, f"{_brief(text)!r} {problem}")
+                raise self.fail(node, where, Problem(W_("{text} {problem}"), text=repr(_brief(text)),
+                                                     problem=problem))
 
     def plain(self, node: yaml.Node, where: Where) -> Any:
         """Plain Python value of a node, the YAML 1.2 way (for options with their own parse
@@ -743,5 +757,6 @@ def _refuse_odd_line_breaks(text: str, filename: str) -> None:
     one would be off. No spec needs them."""
     at = min((i for i in (text.find(ch) for ch in "\x85\u2028\u2029") if i >= 0), default=-1)
     if at >= 0:
-        raise SpecError(f"character U+{ord(text[at]):04X} (an unusual line break) is not allowed "
-                        "in specs", filename, *position(text, at))
+        problem = Problem(W_("character U+{code} (an unusual line break) is not allowed in specs"),
+                          code=f"{ord(text[at]):04X}")
+        raise SpecError(str(problem), filename, *position(text, at), problem=problem)

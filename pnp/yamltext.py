@@ -33,8 +33,8 @@ class StrictLoader(yaml.SafeLoader):
         self._filename = filename
         self._depth = 0
 
-    def _fail(self, message: str, mark) -> SpecError:
-        return SpecError(message, self._filename, mark.line + 1, mark.column + 1)
+    def _fail(self, message: str | Problem, mark) -> SpecError:
+        return SpecError(str(message), self._filename, mark.line + 1, mark.column + 1, problem=message)
 
     def compose_node(self, parent, index):
         event = self.peek_event()
@@ -46,11 +46,13 @@ class StrictLoader(yaml.SafeLoader):
                              event.start_mark)
         tag = getattr(event, "tag", None)
         if tag not in (None, "!"):
-            raise self._fail(f"YAML tags ({tag}) are not allowed in specs", event.start_mark)
+            raise self._fail(Problem(W_("YAML tags ({tag}) are not allowed in specs"), tag=tag),
+                             event.start_mark)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise self._fail(f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+                raise self._fail(Problem(W_("nesting deeper than {most} levels"), most=MAX_DEPTH),
+                                 event.start_mark)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -176,8 +178,8 @@ def compose(text: str, filename: str) -> yaml.Node | None:
     except yaml.MarkedYAMLError as exc:
         raise_all(Syntax(text, filename).mistakes(exc))
     except yaml.reader.ReaderError as exc:
-        raise SpecError(f"character U+{exc.character:04X} is not allowed in YAML", filename,
-                        *position(text, exc.position)) from None
+        problem = Problem(W_("character U+{code} is not allowed in YAML"), code=f"{exc.character:04X}")
+        raise SpecError(str(problem), filename, *position(text, exc.position), problem=problem) from None
     except yaml.YAMLError as exc:
         raise SpecError(f"not valid YAML: {exc}", filename) from None
     finally:

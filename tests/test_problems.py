@@ -4,12 +4,13 @@ exactly as it always has, the web page says them in its language, and they cross
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pnp import i18n
-from pnp.errors import Problem, SpecError
+from pnp.errors import Named, Problem, SpecError, WrongValue
 from pnp.i18n import web_gettext
 from pnp.spec import loads
 
@@ -131,3 +132,177 @@ def test_the_page_carries_a_workers_problem_to_the_form():
     with i18n.using("zh"):
         assert back.by_label("点数", web_gettext) == "点数：" + web_gettext(
             "must be {lo}..{hi}, got {got}").format(lo=3, hi=40, got=80)
+
+
+# the loader's other messages a form can meet (an item's own rules, board codes, characters,
+# keys, YAML tags), as the CLI has always printed them (taken from main before they became
+# Problems)
+RULES = [
+    ('title: t\nitems:\n  - kind: cliques\n    players: 2\n',
+     'x.yaml:4:14: items[0].players: Cliques is for 3..12 players, got 2'),
+    ('title: t\nitems:\n  - kind: cliques\n    players: [Ann, Bob]\n',
+     'x.yaml:4:14: items[0].players: Cliques is for 3..12 players, got 2 names'),
+    ('title: t\nitems:\n  - kind: cliques\n    players: true\n',
+     'x.yaml:4:14: items[0].players: must be a number of players (3..12) or a list of names, got True'),
+    ('title: t\nitems:\n  - kind: cliques\n    players: {a: 1}\n',
+     'x.yaml:4:14: items[0].players: must be a number of players (3..12) or a list of names'),
+    ('title: t\nitems:\n  - kind: cliques\n    players: [Ann, 3, Bob]\n',
+     'x.yaml:4:14: items[0].players: name 2 must be a name, got 3 (put quotes around it)'),
+    ("title: t\nitems:\n  - kind: cliques\n    players: [Ann, '', Bob]\n",
+     'x.yaml:4:14: items[0].players: name 2 is empty; every player needs a name'),
+    ('title: t\nitems:\n  - kind: cliques\n    players: [Ann, yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy, Bob]\n',
+     "x.yaml:4:14: items[0].players: name 2 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy' is 45 characters; at most 40"),
+    ('title: t\nitems:\n  - kind: cliques\n    players: [Ann, "a\\u200bb", Bob]\n',
+     "x.yaml:4:14: items[0].players: name 2 'a\\u200bb' has an invisible control character (U+200B); type the name plainly"),
+    ('title: t\nitems:\n  - kind: cliques\n    players: [Ann, "a\\uE000", Bob]\n',
+     "x.yaml:4:14: items[0].players: name 2 'a\\ue000' has an invisible control character (U+E000); type the name plainly"),
+    ('title: t\nitems:\n  - kind: cliques\n    players: [Ann, ann, Bob]\n',
+     "x.yaml:4:14: items[0].players: name 2 'ann' repeats name 1; names must differ (circles are named after them)"),
+    ('title: t\nitems:\n  - kind: cliques\n    players: [Ann, "\\x01", Bob]\n',
+     'x.yaml:4:20: items[0].players[1] contains a control character (U+0001)'),
+    ('title: t\nitems:\n  - kind: circles\n    players: 3\n',
+     'x.yaml:4:14: items[0].players: Thinking in Circles is for 2 players, or 4 as two teams of two, got 3; 3 cannot share the two colors (black and white) fairly'),
+    ('title: t\nitems:\n  - kind: circles\n    players: 6\n',
+     'x.yaml:4:14: items[0].players: Thinking in Circles is for 2 players, or 4 as two teams of two, got 6'),
+    ('title: t\nitems:\n  - kind: circles\n    players: x\n',
+     "x.yaml:4:14: items[0].players: must be 2 or 4 (a number of players), got 'x'"),
+    ('title: t\nitems:\n  - kind: circles\n    circles: 3\n    arrangement: ring\n',
+     'x.yaml:3:5: items[0]: a ring needs at least 4 circles (got 3); with 3 every circle would be next to both others: use arrangement: row'),
+    ('title: t\nitems:\n  - kind: circles\n    spaces: 13\n    shape_spaces: 3\n    variants: {lockdown: true}\n',
+     'x.yaml:3:5: items[0]: spaces 13 cannot hold 4 shapes x 3, black and white x 1 and the start space and one more neutral space for Lockdown: use more spaces or fewer shape/color spaces'),
+    ('title: t\nitems:\n  - kind: circles\n    spaces: 13\n    shape_spaces: 3\n',
+     'x.yaml:3:5: items[0]: spaces 13 cannot hold 4 shapes x 3, black and white x 1 and the start space: use more spaces or fewer shape/color spaces'),
+    ('title: t\nitems:\n  - kind: circles\n    circles: 8\n    arrangement: ring\n    spaces: 24\n',
+     'x.yaml:3:5: items[0]: 8 circles of 24 spaces in a ring leave spaces 4.5 mm wide on some A4 or Letter pages, too small to show which space a marker is on (at least 6 mm): use at most 17 spaces or fewer circles'),
+    ('title: t\nitems:\n  - kind: circles\n    circles: 8\n    spaces: 24\n',
+     'x.yaml:3:5: items[0]: 8 circles of 24 spaces in a row leave spaces 4.0 mm wide on some A4 or Letter pages, too small to show which space a marker is on (at least 6 mm): use at most 15 spaces or fewer circles'),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: 12\n',
+     'x.yaml:4:11: items[0].code: a board code is text like R1-XXXX-...'),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: X1-AAAA\n',
+     "x.yaml:4:11: items[0].code: board code 'X1-AAAA' should start with R1-"),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: R1-AB\n',
+     "x.yaml:4:11: items[0].code: board code 'R1-AB' has the wrong length"),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: R1-1CT5-G0R4-S*\n',
+     "x.yaml:4:11: items[0].code: board code 'R1-1CT5-G0R4-S*' has '*', which is not a code letter"),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: R1-1CT5-G0R4-SX\n',
+     "x.yaml:4:11: items[0].code: board code 'R1-1CT5-G0R4-SX' is mistyped (its check letters do not match)"),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: R1-0000-00\n',
+     "x.yaml:4:11: items[0].code: board code 'R1-0000-00' does not describe a board"),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: R1-1CT5-G0R4-SK\n    dots: 9\n',
+     'x.yaml:5:11: items[0].dots is 9 but code: R1-1CT5-G0R4-SK has dots 4: leave dots: out (the code sets it)'),
+    ('title: t\nitems:\n  - kind: cliquer\n    code: R1-1CT5-G0R4-SK\n    difficulty: hard\n',
+     'x.yaml:5:17: items[0].difficulty cannot be used with code: R1-1CT5-G0R4-SK, which fixes the board'),
+    ('title: t\nitems:\n  - kind: cliquer\n    difficulty: impossible\n',
+     "x.yaml:4:17: items[0].difficulty: unknown difficulty band 'impossible'; choose one of easy, medium, hard"),
+    ('title: t\nitems:\n  - kind: cliquer\n    difficulty: {target: 2}\n',
+     'x.yaml:4:17: items[0].difficulty: difficulty target must be within 0..1, got 2.0'),
+    ('title: t\nitems:\n  - kind: cliquer\n    difficulty: {target: 0.5, tolerance: 3}\n',
+     'x.yaml:4:17: items[0].difficulty: difficulty tolerance must be within 0..1, got 3.0'),
+    ('title: t\nitems:\n  - kind: cliquer\n    difficulty: {target: x}\n',
+     'x.yaml:4:17: items[0].difficulty: target and tolerance must be numbers'),
+    ('title: t\nitems:\n  - kind: cliquer\n    difficulty: {foo: 1}\n',
+     'x.yaml:4:17: items[0].difficulty: write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}'),
+    ('title: t\nitems:\n  - kind: cliquer\n    difficulty: {target: 0.5, target: 0.6}\n',
+     "x.yaml:4:31: duplicate key 'target' in items[0].difficulty (first at line 4)"),
+    ('title: t\nitems:\n  - kind: cliquer\n    difficulty: {[a]: 1}\n',
+     'x.yaml:4:17: items[0].difficulty: write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}\nx.yaml:4:18: keys in items[0].difficulty must be plain names'),
+    ('title: "a\\x01"\nitems:\n  - kind: cliquer\n',
+     'x.yaml:1:8: title contains a control character (U+0001)'),
+    ('title: "a\\ud800"\nitems:\n  - kind: cliquer\n',
+     'x.yaml:1:8: title contains a lone surrogate (U+D800)'),
+    ('title: "a\\u202eb"\nitems:\n  - kind: cliquer\n',
+     "x.yaml:1:8: title has an invisible formatting character '\\u202e' (U+202E RIGHT-TO-LEFT OVERRIDE); type the text plainly"),
+    ('title: "a\\U00013000"\nitems:\n  - kind: cliquer\n',
+     "x.yaml:1:8: title has '𓀀' (U+13000 EGYPTIAN HIEROGLYPH A001), which the print font cannot draw"),
+    ('title: !!str t\nitems:\n  - kind: cliquer\n',
+     'x.yaml:1:8: YAML tags (tag:yaml.org,2002:str) are not allowed in specs'),
+    ('title: t\nitems:\n  - kind: cliquer\n    labels: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n',
+     'x.yaml:4:50: nesting deeper than 40 levels'),
+    ('title: "\ufffe"\nitems:\n  - kind: cliquer\n',
+     'x.yaml:1:9: character U+FFFE is not allowed in YAML'),
+    ('title: t\u2028\nitems:\n  - kind: cliquer\n',
+     'x.yaml:1:9: character U+2028 (an unusual line break) is not allowed in specs'),
+    ('output: a/b\ntitle: t\nitems:\n  - kind: cliquer\n',
+     "x.yaml:1:9: output must be a plain file name like pack.pdf, got 'a/b'"),
+    ('output: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\ntitle: t\nitems:\n  - kind: cliquer\n',
+     "x.yaml:1:9: output 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is 202 bytes long; at most 200 (file systems allow 255, and pnp adds to it)"),
+]
+
+
+@pytest.mark.parametrize("text, line", RULES, ids=range(len(RULES)))
+def test_the_cli_says_each_rule_as_it_always_has(text, line):
+    assert str(mistake(text)) == line
+
+
+def _literal(template: str) -> str:
+    """The longest run of a template's own words (between its placeholders)."""
+    return max(re.split(r"\{\w+\}", template), key=len).strip(" :;,.()")
+
+
+@pytest.mark.parametrize("code", ["fr", "ar"])
+def test_a_page_says_each_rule_in_its_language(code):
+    """Every one of them said on a French or Arabic page: none of the English template's own
+    words left, every placeholder filled, and a field named inside it by its label there."""
+    for text, _ in RULES:
+        for m in mistake(text).mistakes:
+            assert isinstance(m.problem, Problem), m.message
+            with i18n.using(code):
+                said = m.by_label("Label", web_gettext)
+                template = web_gettext(m.problem.message)
+            assert template != m.problem.message or m.problem.message == "{text} {problem}", m.message
+            english = _literal(m.problem.message)
+            assert english not in said and "{" not in said.replace("{target", ""), (m.message, said)
+            assert _literal(template) in said
+    with i18n.using(code):
+        quoted = web_gettext("“{label}”").format(label=web_gettext("Board code"))
+        said = mistake(RULES[26][0]).by_label(None, web_gettext)
+    assert quoted in said and "code:" not in said
+
+
+FIELD_KEYS = st.sampled_from(["code", "dots", "arrangement", "spaces", "players"])
+
+
+@given(FIELD_KEYS, st.text(min_size=1, max_size=20))
+def test_a_named_field_is_its_key_on_the_cli_and_its_label_on_a_page(key, label):
+    named = Named(label, key)
+    assert str(named) == key and named.said(None) == key
+    def translate(message):         # a language that quotes «so» and writes labels in capitals
+        return "«{label}»" if message == "“{label}”" else message.upper()
+
+    assert named.said(translate) == "«" + label.upper() + "»"
+    again = pickle.loads(pickle.dumps(named))
+    assert again == named and type(again) is Named and str(again) == key
+
+
+@given(problems())
+def test_a_wrong_value_is_its_problem_in_english_and_crosses_a_pipe(problem):
+    wrong = WrongValue(problem.message, **problem.facts)
+    assert isinstance(wrong, ValueError) and str(wrong) == str(problem) and wrong.problem == problem
+    again = pickle.loads(pickle.dumps(wrong))
+    assert str(again) == str(wrong) and again.problem == problem
+
+
+NAME = st.text(st.characters(codec="utf-8"), max_size=45)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(NAME, st.integers(-5, 50)), max_size=14))
+def test_any_list_of_players_is_refused_in_the_same_words_on_the_cli_and_on_a_page(players):
+    """Whatever list of names is written, a refusal is one Problem: the CLI's line ends with it
+    in English, and a French page says it with every placeholder filled."""
+    import json
+
+    text = "title: t\nitems:\n  - kind: cliques\n    players: " + json.dumps(players) + "\n"
+    try:
+        loads(text, "x.yaml")
+    except SpecError as error:
+        for m in error.mistakes:
+            assert isinstance(m.problem, Problem), m.message
+            assert m.message.endswith(str(m.problem))
+            with i18n.using("fr"):
+                said = m.by_label("Joueurs", web_gettext)
+            assert said.startswith("Joueurs : ")
+            for value in m.problem.facts.values():
+                if not isinstance(value, Problem):
+                    assert str(value) in said
+

@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
-from pnp.i18n import RTL, current
+from pnp.errors import Problem, WrongValue
+from pnp.i18n import RTL, W_, current
 from pnp.pdf.faces import BOLD, SANS, face_for, family_of, needs_extra
 
 MIN_TEXT_PT = 6.0          # nothing prints smaller: below 6 pt a photocopy loses it
@@ -70,20 +71,31 @@ def missing_glyphs(text: str, font: str = SANS) -> list[str]:
     return seen
 
 
-def check_printable(text: str, what: str, font: str = SANS) -> None:
+def character(ch: str) -> str:
+    """A character quoted back in a message, with its code and name: 'x' (U+0078 LATIN ...)."""
+    import unicodedata
+
+    return f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')})"
+
+
+def cannot_draw(ch: str) -> Problem:
+    """Why text with ``ch`` cannot be printed: no print font draws it (and the command that
+    installs the fonts for it, where an extra has them)."""
+    if needs_extra(ch):
+        from pnp.pdf.cjk import INSTALL
+
+        return Problem(W_("has {char}, which the print font cannot draw; to print it: {install}"),
+                       char=character(ch), install=INSTALL)
+    return Problem(W_("has {char}, which the print font cannot draw"), char=character(ch))
+
+
+def check_printable(text: str, what: str | Problem, font: str = SANS) -> None:
     """Refuse text with characters our fonts cannot draw, naming the first such character (and
     the command that installs the fonts for it, where an extra has them)."""
     missing = missing_glyphs(text, font)
     if missing:
-        import unicodedata
-
-        from pnp.pdf.cjk import INSTALL
-
-        ch = missing[0]
-        name = unicodedata.name(ch, "unnamed character")
-        extra = f"; to print it: {INSTALL}" if needs_extra(ch) else ""
-        raise ValueError(f"{what} {text!r} has {ch!r} (U+{ord(ch):04X} {name}), "
-                         f"which the print font cannot draw{extra}")
+        raise WrongValue(W_("{what} {text} {problem}"), what=what, text=repr(text),
+                         problem=cannot_draw(missing[0]))
 
 
 def backwards_letter(text: str) -> str | None:

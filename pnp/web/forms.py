@@ -298,7 +298,7 @@ def place(error: PnpError, written: Written, labels: dict | None = None) -> tupl
         # what is wrong with its value said in the page's language where the loader says it so
         label = label_of(m.field.name, written, labels) if m.field is not None else None
         if target is None:
-            general.append(m.by_label(label, web_gettext) if m.field is not None else m.message)
+            general.append(m.by_label(label, web_gettext))
         else:
             by_field.setdefault(target, []).append(m.by_label(label, web_gettext))
     return by_field, general

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.errors import Advice, FieldRef, PnpError, Problem, SpecError
+from pnp.errors import QUOTED, Advice, FieldRef, PnpError, Problem, SpecError  # noqa: F401 (QUOTED: shown here)
 from pnp.i18n import duration, listed, web_gettext, web_ngettext
 
 
@@ -122,8 +122,6 @@ NO_LAYOUT = N_("There is no example called {name} here. Choose one on the start 
 NO_GAME = N_("There is no game called {name} here. Choose one on the start page.")
 NO_BOARD = N_("There is no such board of the day. Open the board of the day again.")
 SEE_ABOVE = N_("Change this, or another field named above.")
-# a field's label inside a sentence, quoted as the language quotes
-QUOTED = N_("“{label}”")
 GONE = N_("This work is no longer kept: it ended more than {time} ago, or the server was "
           "restarted. Start it again.")
 NO_FILE = N_("There is no such file: a finished PDF is kept for {time}. Make it again from the "

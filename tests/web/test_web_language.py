@@ -256,3 +256,43 @@ def test_a_number_out_of_range_is_said_in_the_pages_language_beside_its_field(cl
     # the page without script says the same beside the field
     r = post(client, "/make", {**data, "action": "preview"}, json_reply=False)
     assert r.status_code == 422 and htmlib.escape(named, quote=False) in r.text
+
+
+# a bad value of each kind the loader's own rules refuse, typed into the form: (kind, the form's
+# values, the field it is shown beside, the message as the catalog has it, a field named inside)
+RULES = [
+    ("cliquer", {"items.0.code": "R1-1CT5-G0R4-SX"}, "items.0.code",
+     "board code {code} is mistyped (its check letters do not match)"),
+    ("cliquer", {"items.0.code": "R1-1CT5-G0R4-SK", "items.0.dots": "12"}, "items.0.dots",
+     "is {given} but {name}: {shown} has {other} {fixed}: leave {other}: out (the {name} sets it)", "code"),
+    ("cliquer", {"items.0.difficulty": "target: 2"}, "items.0.difficulty",
+     "difficulty target must be within 0..1, got {got}"),
+    ("cliquer", {"title": "a\u202eb"}, "title",
+     "has an invisible formatting character {char}; type the text plainly"),
+    ("cliques", {"items.0.players": "Ann, ann, Bob"}, "items.0.players",
+     "{where} {name} repeats name {first}; names must differ (circles are named after them)"),
+    ("circles", {"items.0.circles": "3", "items.0.arrangement": "ring"}, "items.0",
+     "a ring needs at least 4 circles (got {circles}); with 3 every circle would be next to both "
+     "others: use {arrangement}: row", "arrangement"),
+]
+
+
+@pytest.mark.parametrize("code", ["fr", "ar"])
+def test_the_loaders_rules_are_said_in_the_pages_language_beside_their_field(client, code):
+    """An item's own rules, a board code, a field another one fixes, a character: each said in the
+    page's language beside its field, a field named inside it by its label there."""
+    from pnp.web import forms
+    from web_helpers import post, token_of
+
+    client.token = token_of(client.get(f"/make?kind=cliquer&lang={code}").text)
+    for kind, values, name, message, *inside in RULES:
+        data = {"title": "t", "items.0.kind": kind, **values}
+        reply = post(client, "/preview", data).json()
+        with i18n.using(code):
+            words = [w.strip(" :;,.()") for w in re.split(r"\{\w+\}", i18n.web_gettext(message))]
+            labels = {f.name: f.label for f in forms.item_fields(kind, 0, 100) + forms.spec_fields()}
+        assert reply["ok"] is False and name in reply["errors"], (kind, reply)
+        shown = reply["errors"][name][0]
+        assert all(w in shown for w in words if w) and "must" not in shown, shown
+        for key in inside:                        # a field inside it named by its label there
+            assert labels[f"items.0.{key}"] in shown and f"{key}:" not in shown, shown

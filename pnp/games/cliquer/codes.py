@@ -19,6 +19,9 @@ neighbouring characters is caught.
 
 from __future__ import annotations
 
+from pnp.errors import WrongValue
+from pnp.i18n import W_
+
 from functools import lru_cache
 from math import comb
 
@@ -78,27 +81,29 @@ def decode(code: str) -> tuple[tuple[Dot, ...], int]:
     """The dots and grid of a code; ValueError with a reason for anything mistyped."""
     text = _letters(code)
     if not text.startswith(PREFIX):
-        raise ValueError(f"board code {code!r} should start with {PREFIX}-")
+        raise WrongValue(W_("board code {code} should start with {prefix}-"), code=repr(code), prefix=PREFIX)
     body = text[len(PREFIX):]
     if len(body) < 4 or len(body) > 120:
-        raise ValueError(f"board code {code!r} has the wrong length")
+        raise WrongValue(W_("board code {code} has the wrong length"), code=repr(code))
     number = 0
     for ch in body[:-2]:
         if ch not in _VALUE:
-            raise ValueError(f"board code {code!r} has {ch!r}, which is not a code letter")
+            raise WrongValue(W_("board code {code} has {letter}, which is not a code letter"), code=repr(code),
+                             letter=repr(ch))
         number = number * 32 + _VALUE[ch]
     check = 0
     for ch in body[-2:]:
         if ch not in _VALUE:
-            raise ValueError(f"board code {code!r} has {ch!r}, which is not a code letter")
+            raise WrongValue(W_("board code {code} has {letter}, which is not a code letter"), code=repr(code),
+                             letter=repr(ch))
         check = check * 32 + _VALUE[ch]
     if number % CHECK != check:
-        raise ValueError(f"board code {code!r} is mistyped (its check letters do not match)")
+        raise WrongValue(W_("board code {code} is mistyped (its check letters do not match)"), code=repr(code))
     number, n = divmod(number, 64)
     rank, grid = divmod(number, 256)
     side = grid + 1
     if n < 3 or grid < 1 or rank >= comb(side * side, n):
-        raise ValueError(f"board code {code!r} does not describe a board")
+        raise WrongValue(W_("board code {code} does not describe a board"), code=repr(code))
     positions = []
     for i in range(n, 0, -1):   # unrank: largest p with C(p, i) <= rank
         p = i - 1
@@ -111,6 +116,6 @@ def decode(code: str) -> tuple[tuple[Dot, ...], int]:
         positions.append(p)
     dots = tuple(sorted(divmod(p, side) for p in positions))
     if collinear_triples(dots):
-        raise ValueError(f"board code {code!r} does not describe a CliqueR board "
-                         "(three of its dots are on one line)")
+        raise WrongValue(W_("board code {code} does not describe a CliqueR board (three of its dots are on "
+                            "one line)"), code=repr(code))
     return dots, grid

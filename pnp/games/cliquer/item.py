@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pnp.errors import WrongValue
 from pnp.games.base import option
+from pnp.i18n import W_
 from . import codes
 from .ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
 from .layout import REDUCED_SIDE_MM
@@ -18,7 +20,7 @@ WORKSHEET_SIDE_MM = 120     # leaves room on the page for the how-to box and the
 def _code(value) -> str:
     """The code as pnp prints it, however it was typed (case, spaces, hyphens)."""
     if not isinstance(value, str):
-        raise ValueError("a board code is text like R1-XXXX-...")
+        raise WrongValue(W_("a board code is text like R1-XXXX-..."))
     return codes.normal(value)
 
 
@@ -37,6 +39,11 @@ class Target:
     name: str
 
 
+def _band_or_target() -> WrongValue:
+    return WrongValue(W_("write a band ({bands}) or {example}"), bands="easy, medium, hard",
+                      example="{target: 0.7, tolerance: 0.05}")
+
+
 def _difficulty(value) -> Target:
     from .target import band_target, value_target
 
@@ -46,12 +53,12 @@ def _difficulty(value) -> Target:
     if isinstance(value, dict):
         unknown = set(value) - {"target", "tolerance"}
         if unknown or "target" not in value:
-            raise ValueError("write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}")
+            raise _band_or_target()
         target, tolerance = value["target"], value.get("tolerance", 0.05)
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (target, tolerance)):
-            raise ValueError("target and tolerance must be numbers")
+            raise WrongValue(W_("target and tolerance must be numbers"))
         return Target(*value_target(float(target), float(tolerance)), f"{target}±{tolerance}")
-    raise ValueError("write a band (easy, medium, hard) or {target: 0.7, tolerance: 0.05}")
+    raise _band_or_target()
 
 
 DIFFICULTY_SCHEMA = {"oneOf": [

@@ -13,6 +13,9 @@ a target no board reaches ends with a ValueError naming the values the search di
 
 from __future__ import annotations
 
+from pnp.errors import WrongValue
+from pnp.i18n import W_
+
 import math
 import random
 from typing import TYPE_CHECKING
@@ -37,16 +40,17 @@ class Unreachable(ValueError):
 def band_target(name: str) -> tuple[float, float]:
     """The closed range of values a band accepts (values are rounded to 4 decimals)."""
     if name not in BANDS:
-        raise ValueError(f"unknown difficulty band {name!r}; choose one of {', '.join(BANDS)}")
+        raise WrongValue(W_("unknown difficulty band {name}; choose one of {bands}"), name=repr(name),
+                         bands=", ".join(BANDS))
     low, high = BANDS[name]
     return low, high if high >= 1.0 else round(high - 1e-4, 4)
 
 
 def value_target(target: float, tolerance: float) -> tuple[float, float]:
     if not 0.0 <= target <= 1.0:
-        raise ValueError(f"difficulty target must be within 0..1, got {target}")
+        raise WrongValue(W_("difficulty target must be within 0..1, got {got}"), got=target)
     if not 0.0 <= tolerance <= 1.0:
-        raise ValueError(f"difficulty tolerance must be within 0..1, got {tolerance}")
+        raise WrongValue(W_("difficulty tolerance must be within 0..1, got {got}"), got=tolerance)
     return max(0.0, target - tolerance), min(1.0, target + tolerance)
 
 
