@@ -24,7 +24,7 @@ class Problem:
         text = translate(self.message) if translate is not None else self.message
         if not self.facts:
             return text
-        return text.format(**{name: fact.said(translate) if isinstance(fact, Problem) else fact
+        return text.format(**{name: fact.said(translate) if isinstance(fact, (Problem, Number)) else fact
                               for name, fact in self.facts.items()})
 
     def __str__(self) -> str:
@@ -88,6 +88,47 @@ def said_of(exc: ValueError) -> str | Problem:
 
 # a field's label inside a sentence, quoted as the language quotes
 QUOTED = W_("“{label}”")
+
+
+class Counted(Problem):
+    """A counted noun as a fact ("12 dots"): said in the form its number takes, in English (as
+    the CLI prints it) or, ``translate`` given, by the page's catalog's plural forms (marked
+    ``Wn_`` where defined), its number as the page's language writes it."""
+
+    __slots__ = ()
+
+    def __init__(self, message: str, plural: str, n: int):
+        super().__init__(message, plural=plural, n=n)
+
+    def said(self, translate=None) -> str:
+        n = self.facts["n"]
+        if translate is None:
+            return (self.message if n == 1 else self.facts["plural"]).format(n=n)
+        from pnp.i18n import number, web_ngettext
+
+        return web_ngettext(self.message, self.facts["plural"], n).format(n=number(n))
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number a message states: in English as ``format(value, spec)`` (the CLI's "3.14",
+    "595.276"), on a page as its language writes it (``pnp.i18n.number``, as many decimals as
+    ``spec`` fixes)."""
+
+    value: float
+    spec: str = "g"
+
+    def __str__(self) -> str:
+        return format(self.value, self.spec)
+
+    def said(self, translate=None) -> str:
+        if translate is None:
+            return str(self)
+        from pnp.i18n import number
+
+        places = int(self.spec[1:-1]) if self.spec.startswith(".") and self.spec.endswith("f") else None
+        return number(self.value, places)
+
 
 # a mistake named by its field's label, as the page shows it: the page's language sets the colon
 # ("Combien de points : …", "点数：…"); the CLI's English is "{label}: {problem}"

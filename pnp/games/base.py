@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
 
+from pnp.errors import Problem as Wording
 from pnp.options import option  # noqa: F401 (games declare their Item's options with it)
 
 
@@ -22,7 +23,10 @@ class Problem:
     """One broken invariant, said so a person can find it on the printed page."""
 
     code: str      # stable machine name, e.g. "collinear", "clearance", "drawn-dot-missing"
-    message: str   # one line for a person: what failed and where
+    message: str   # one line for a person: what failed and where, in English (the CLI's)
+    # the same for a page to say in its own language (pnp.errors.Problem: the message's template
+    # and its facts); a message not made from a template is said there as its code's meaning
+    wording: Any = dataclasses.field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
@@ -32,17 +36,28 @@ class Problems:
     """A game's problem codes: each one declared once with what it means, so reports, the README
     and the mutation suite (every code has a planted defect that triggers it) agree.
 
-    ``PROBLEMS("collinear", "dots A, B, C lie on one line")`` makes a Problem; an undeclared
+    ``PROBLEMS("collinear", "dots {dots} lie on one line", dots="A, B, C")`` makes a Problem,
+    its message a template (marked ``W_`` for the page's catalog) filled from its facts (a
+    number as a ``pnp.errors.Number``, a counted noun as a ``pnp.errors.Counted``); a message
+    without facts is English as it is, and a page says the code's meaning for it. An undeclared
     code is a programming error and raises at once.
+
+    Each meaning is marked ``W_`` too (a page shows it), or is a ``pnp.errors.Problem`` when it
+    states a number.
     """
 
-    def __init__(self, codes: dict[str, str]):
-        self.codes = dict(codes)
+    def __init__(self, codes: dict):
+        self.codes = {code: str(meaning) for code, meaning in codes.items()}
+        self.meanings = {code: meaning if isinstance(meaning, Wording) else Wording(meaning)
+                         for code, meaning in codes.items()}
 
-    def __call__(self, code: str, message: str) -> Problem:
+    def __call__(self, code: str, message: str, **facts) -> Problem:
         if code not in self.codes:
             raise KeyError(f"problem code {code!r} is not declared")
-        return Problem(code, message)
+        if facts:
+            wording = Wording(message, **facts)
+            return Problem(code, str(wording), wording)
+        return Problem(code, message, self.meanings[code])
 
     def __contains__(self, code: object) -> bool:
         return code in self.codes
@@ -54,7 +69,7 @@ class Problems:
         clash = set(self.codes) & set(other.codes)
         if clash:
             raise ValueError(f"problem codes declared twice: {sorted(clash)}")
-        return Problems({**self.codes, **other.codes})
+        return Problems({**self.meanings, **other.meanings})
 
 
 # ---- the contract -------------------------------------------------------------------------------
@@ -74,7 +89,7 @@ class Game(Protocol):
     def check_drawn(self, board: Any, placements: list) -> list[Problem]: ...
     def to_data(self, board: Any) -> dict: ...
     def from_data(self, data: Any) -> Any: ...
-    def describe(self, board: Any) -> str: ...
+    def describe(self, board: Any) -> Any: ...     # a pnp.errors.Problem; str(): English
 
 
 # optional doors: a game offers one when it has every function named. A door's name must not be

@@ -13,7 +13,9 @@ import stat
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.errors import Number, PnpError
+from pnp.errors import Problem as Wording
+from pnp.i18n import W_
 from pnp.pdf.embed import ATTACHMENT, FORMAT
 from pnp.verify.operators import Lines
 from pnp.verify.prescan import MAX_PAGE_WORK, said
@@ -27,7 +29,13 @@ MAX_OBJECTS_READ = 1_000_000      # drawn objects read back in all; a 1000-page 
 
 
 class NotOurs(PnpError):
-    """The file is not a PDF pnp made, or is damaged."""
+    """The file is not a PDF pnp made, or is damaged: its line in English (``str``), or a
+    Wording of it (pnp.errors.Problem, its file a fact named ``file``) for a page to say in its
+    own language."""
+
+
+# a file saved again by another program leaves pnp's data out (a page says what to do then)
+NO_DATA = W_("{file}: no pnp board data attached; was this PDF made by pnp build?")
 
 
 class PdfBoards:
@@ -53,7 +61,8 @@ class PdfBoards:
             if not stat.S_ISREG(info.st_mode):   # a pipe would block
                 raise NotOurs(f"{name}: not a regular file; save the PDF to a file first")
             if info.st_size > MAX_PDF_BYTES:
-                raise NotOurs(f"{name}: {info.st_size // 2**20} MB is larger than any pack pnp writes")
+                raise NotOurs(Wording(W_("{file}: {mb} MB is larger than any pack pnp writes"), file=name,
+                                     mb=Number(info.st_size // 2**20, "d")))
             with open(path, "rb") as fh:
                 data = fh.read(MAX_PDF_BYTES + 1)
         except FileNotFoundError:
@@ -61,11 +70,12 @@ class PdfBoards:
         except OSError as exc:
             raise NotOurs(f"{name}: cannot read ({exc.strerror})") from None
         if len(data) > MAX_PDF_BYTES:
-            raise NotOurs(f"{name}: larger than any pack pnp writes")
+            raise NotOurs(Wording(W_("{file}: larger than any pack pnp writes"), file=name))
         if b"%PDF-" not in data[:1024]:
-            raise NotOurs(f"{name}: not a PDF file")
+            raise NotOurs(Wording(W_("{file}: not a PDF file"), file=name))
         if b"%%EOF" not in data[-1024:]:     # a reader might repair it, but it is a cut-short copy
-            raise NotOurs(f"{name}: the PDF is cut short (no %%EOF at its end); copy it again")
+            raise NotOurs(Wording(W_("{file}: the PDF is cut short (no %%EOF at its end); copy it again"),
+                                 file=name))
         try:
             self.scan = scan(data)
         except Refused as exc:
@@ -83,10 +93,11 @@ class PdfBoards:
             try:
                 self.pages = len(self.structure.pages)
             except pikepdf.PdfError as exc:       # a page tree that loops, say
-                raise NotOurs(f"{name}: its page tree is damaged ({said(exc)}); pnp's is "
-                              "one list of pages") from None
+                raise NotOurs(Wording(W_("{file}: its page tree is damaged ({why}); pnp's is one list "
+                                         "of pages"), file=name, why=said(exc))) from None
             if self.pages > MAX_PAGES:
-                raise NotOurs(f"{name}: {self.pages} pages; pnp packs have at most {MAX_PAGES}")
+                raise NotOurs(Wording(W_("{file}: {pages} pages; pnp packs have at most {most}"), file=name,
+                                     pages=Number(self.pages, "d"), most=Number(MAX_PAGES, "d")))
             # pages may share one heavy content stream that is parsed again for each page
             work = self.pages * self.scan.largest_content
             if work > MAX_PAGE_WORK:
@@ -123,17 +134,20 @@ class PdfBoards:
         except NotOurs:
             raise
         except (pikepdf.PdfError, ValueError, TypeError, AttributeError) as exc:
-            raise NotOurs(f"{self.name}: the attached board data is damaged ({said(exc)})") from None
+            raise NotOurs(Wording(W_("{file}: the attached board data is damaged ({why})"), file=self.name,
+                                 why=said(exc))) from None
         if data is None:
-            raise NotOurs(f"{self.name}: no pnp board data attached; was this PDF made by pnp build?")
+            raise NotOurs(Wording(NO_DATA, file=self.name))
         if len(data) > MAX_DATA_BYTES:
-            raise NotOurs(f"{self.name}: attached data is implausibly large")
+            raise NotOurs(Wording(W_("{file}: attached data is implausibly large"), file=self.name))
         try:
             payload = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
         except (UnicodeDecodeError, ValueError, RecursionError):   # deep nesting: RecursionError
-            raise NotOurs(f"{self.name}: the attached board data is not valid JSON") from None
+            raise NotOurs(Wording(W_("{file}: the attached board data is not valid JSON"), file=self.name)) \
+                from None
         if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-            raise NotOurs(f"{self.name}: attached data is not in the {FORMAT} format")
+            raise NotOurs(Wording(W_("{file}: attached data is not in the {format} format"), file=self.name,
+                                 format=FORMAT))
         return payload
 
     def page_size_unloaded(self, index: int) -> tuple[float, float]:

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, bounded_list, brief
-from pnp.i18n import LANGUAGES
+from pnp.errors import Number
+from pnp.errors import Problem as Wording
+from pnp.i18n import LANGUAGES, W_
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
@@ -37,11 +39,18 @@ PAYLOAD_KEYS = ("format", "generator", "title", "seed", "page", "boards")
 PAGE_KEYS = ("size", "orientation", "margin_mm", "width", "height")
 
 
+# the report's own words, which a page says in its language (pnp.web.work)
+SUMMARY = W_("{boards} checked: {ok} ok, {failed} failed")
+WHOLE_FAILED = W_("{summary}; the file as a whole failed")
+THE_FILE = W_("the file as a whole")
+UNNAMED = W_("{title} (board {n})")     # a board whose data its game cannot describe
+
+
 @dataclass
 class BoardReport:
     number: int           # from 1; 0 for the file as a whole
     kind: str
-    label: str
+    label: Wording        # str(): the CLI's English (a game's ``describe``)
     pages: list[int]
     problems: list[Problem] = field(default_factory=list)
     noun: str = "board"   # what it is called when counted ("set", "worksheet"; pnp.games.noun)
@@ -56,13 +65,13 @@ class BoardReport:
             shown.append(f"and {len(self.problems) - MAX_PROBLEMS} more problems")
         where = "" if self.number == 0 else \
             f" {'pages' if len(self.pages) > 1 else 'page'} {page_ranges(self.pages) or '?'}"
-        head = f"{shown_text(file)}{where}: {shown_text(self.label)}"
+        head = f"{shown_text(file)}{where}: {shown_text(str(self.label))}"
         if self.ok:
             return f"ok    {head}"
         return f"FAIL  {head}: " + "; ".join(shown)
 
     def as_json(self) -> dict:
-        return {"board": self.number, "kind": self.kind, "label": shown_text(self.label),
+        return {"board": self.number, "kind": self.kind, "label": shown_text(str(self.label)),
                 "pages": [p + 1 for p in self.pages], "ok": self.ok,
                 "problems": [{"code": p.code, "message": shown_text(p.message)}
                              for p in self.problems[:MAX_PROBLEMS]],
@@ -120,8 +129,8 @@ def validate_file(path) -> list[BoardReport]:
     except NotOurs:
         raise
     except Exception:  # noqa: BLE001 - whatever a file trips, one line, not a trace
-        raise NotOurs(f"{path}: cannot be read as a pnp PDF; pnp PDFs and their re-saves read "
-                      "cleanly") from None
+        raise NotOurs(Wording(W_("{file}: cannot be read as a pnp PDF; pnp PDFs and their re-saves "
+                                 "read cleanly"), file=str(path))) from None
 
 
 def _ready() -> None:
@@ -154,11 +163,12 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
     payload = doc.payload
     records = payload.get("boards")
     if not isinstance(records, list) or not records:
-        raise NotOurs(f"{doc.name}: the attached data lists no boards")
+        raise NotOurs(Wording(W_("{file}: the attached data lists no boards"), file=doc.name))
     if len(records) > MAX_BOARDS:
-        raise NotOurs(f"{doc.name}: the attached data lists {len(records)} boards; a pack has at "
-                      f"most {MAX_BOARDS}")
-    whole = BoardReport(0, "document", "the file as a whole", [])
+        raise NotOurs(Wording(W_("{file}: the attached data lists {n} boards; a pack has at most "
+                                 "{most}"), file=doc.name, n=Number(len(records), "d"),
+                              most=Number(MAX_BOARDS, "d")))
+    whole = BoardReport(0, "document", Wording(THE_FILE), [])
     page_count = len(doc)
     # Three jobs share the work, each in a limited child where fork is (``sandbox.start``):
     # the redraw (it needs only the data), and the reading of the second half of the pages
@@ -273,10 +283,11 @@ class _Boards:
             try:
                 report.label = module.describe(board)
             except Exception:  # noqa: BLE001 - a label from data no generator makes; check() says why
-                report.label = f"{module.TITLE} (board {n})"
+                report.label = Wording(UNNAMED, title=Wording(module.TITLE), n=n)
             key = json.dumps([record["kind"], record["data"]], sort_keys=True)
             if key in seen:
-                report.problems.append(PROBLEMS("duplicate-board", f"the same board as board {seen[key]}"))
+                report.problems.append(PROBLEMS("duplicate-board", W_("the same board as board {n}"),
+                                                n=Number(seen[key], "d")))
             seen.setdefault(key, n)
             report.problems += _board_id(board, n, doc.payload, self.numbers)
             self.compared.append(n)
@@ -324,17 +335,17 @@ def _board_id(board, place: int, payload: dict, numbers: list[int]) -> list[Prob
         return []                 # the data's own readers have said what is wrong
     m = re.fullmatch(r"(.{4})-([0-9]{2,6})", ident)
     if m is None or m.group(1) != ident_for(seed, 0)[:4]:
-        return [PROBLEMS("board-id", f"its ID {brief(ident)} is not made from the seed "
-                         f"{brief(seed)} the footer prints (that seed's IDs are "
-                         f"{ident_for(seed, place)} and the like)")]
+        return [PROBLEMS("board-id", W_("its ID {ident} is not made from the seed {seed} the footer "
+                                        "prints (that seed's IDs are {like} and the like)"),
+                         ident=brief(ident), seed=brief(seed), like=ident_for(seed, place))]
     number = int(m.group(2))
     before = numbers[-1] if numbers else 0
     numbers.append(max(number, before))
     if number in numbers[:-1]:
-        return [PROBLEMS("board-id", f"its ID {ident} is another board's in this file")]
+        return [PROBLEMS("board-id", W_("its ID {ident} is another board's in this file"), ident=ident)]
     if number < before:
-        return [PROBLEMS("board-id", f"its ID {ident} numbers it before the board listed "
-                         "ahead of it")]
+        return [PROBLEMS("board-id", W_("its ID {ident} numbers it before the board listed ahead "
+                                        "of it"), ident=ident)]
     return []
 
 
@@ -589,11 +600,22 @@ def _layout_checks(reports, whole, pages: list[_Page]) -> None:
 
 def summary(reports: list[BoardReport]) -> str:
     """"5 boards, 2 sets checked: 7 ok, 0 failed": each counted as ``pnp build`` counts it."""
+    return str(summary_said(reports))
+
+
+def summary_said(reports: list[BoardReport], counted=None) -> Wording:
+    """The summary for a page to say in its own language: ``counted`` says the boards counted
+    from [(noun, how many)] (None: in English, as ``pnp build`` counts them)."""
     from pnp.words import count, tally
 
     boards = [r for r in reports if r.number]
     failed = sum(not r.ok for r in boards)
-    text = f"{tally(r.noun for r in boards) or count(0, 'board')} checked: " \
-           f"{len(boards) - failed} ok, {failed} failed"
-    return text + ("; the file as a whole failed" if any(not r.number and not r.ok for r in reports)
-                   else "")
+    nouns: dict[str, int] = {}
+    for r in boards:
+        nouns[r.noun] = nouns.get(r.noun, 0) + 1
+    said = Wording(SUMMARY, boards=counted(list(nouns.items())) if counted is not None else
+                   tally(r.noun for r in boards) or count(0, "board"),
+                   ok=Number(len(boards) - failed, "d"), failed=Number(failed, "d"))
+    if any(not r.number and not r.ok for r in reports):
+        said = Wording(WHOLE_FAILED, summary=said)
+    return said

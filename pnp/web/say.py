@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import QUOTED, Advice, FieldRef, PnpError, Problem, SpecError  # noqa: F401 (QUOTED: shown here)
-from pnp.i18n import duration, listed, web_gettext, web_ngettext
+from pnp.i18n import duration, listed, number, web_gettext, web_ngettext
 
 
 def _(message: str, **facts) -> str:
@@ -67,6 +67,28 @@ class Duration:
 
     def __str__(self) -> str:
         return duration(self.seconds)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number shown on the page (a page of a file, a count), written as the page's language
+    writes numbers when it is shown."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return number(self.value)
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What a report counted, [(noun, how many)] ("board", 5), said in the page's language when
+    shown ("5 boards and 2 sets"; ``counted``)."""
+
+    things: tuple
+
+    def __str__(self) -> str:
+        return counted(self.things)
 
 
 @dataclass(frozen=True)

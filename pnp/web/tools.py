@@ -116,8 +116,6 @@ async def daily_pdf(request: Request) -> Response:
 
 CHECK = "check"
 CHECK_SECONDS = 300         # the most a check may take
-# the validator's words when a file carries no board data: a PDF saved again by another program
-NO_DATA = "no pnp board data attached"
 
 
 async def validate_page(request: Request) -> Response:
@@ -155,8 +153,12 @@ def checked(request: Request, job) -> Response:
     def finished(job):
         if job.state == "done":
             return 200 if job.result["ok"] else 422, {"report": job.result}
+        from pnp.verify.readback import NO_DATA     # a PDF saved again by another program
+
         lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
-        return 422, {"cannot": lines, "resaved": any(NO_DATA in line for line in lines)}
+        resaved = job.state == "refused" and any(getattr(m.message, "message", None) == NO_DATA
+                                                 for m in job.error)
+        return 422, {"cannot": lines, "resaved": resaved}
 
     return follow.page(request, job, "validate.html", finished, name=name)
 

@@ -16,10 +16,10 @@ import pypdfium2 as pdfium
 
 from pnp import services
 from pnp.build import output_paths
-from pnp.errors import PnpError
+from pnp.errors import Counted, Number, PnpError, Problem
 from pnp.games import KINDS, game
 from pnp.spec import loads
-from pnp.web.say import Mistake
+from pnp.web.say import Counts, Figure, Mistake, Said
 
 for _kind in KINDS:            # the games too: a worker forked from here starts warm
     game(_kind)
@@ -86,9 +86,10 @@ UPLOAD = "uploaded.pdf"
 
 def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     """The validator's report of an uploaded file (written into the private folder ``tmp``
-    under a name of ours; ``None``: the pool wrote it there already), one row per board."""
+    under a name of ours; ``None``: the pool wrote it there already), one row per board, each
+    word of it said in the page's language when shown (``Said``)."""
     from pnp.verify.readback import NotOurs
-    from pnp.verify.validate import summary, validate_file
+    from pnp.verify.validate import MAX_PROBLEMS, summary_said, validate_file
 
     path = Path(tmp) / UPLOAD
     if content is not None:
@@ -96,9 +97,36 @@ def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     try:
         reports = validate_file(path)
     except NotOurs as exc:
-        raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
-    return {"rows": [r.as_json() for r in reports], "summary": summary(reports),
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Problem) else None
+        if said is None or said.facts.get("file") != str(path):
+            raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
+        raise Refused([Mistake(page_said(Problem(said.message, **{**said.facts, "file": UPLOAD})))]) \
+            from None
+    rows = [{"board": Figure(r.number) if r.number else None, "label": page_said(r.label), "pages": [Figure(p + 1) for p in r.pages],
+             "ok": r.ok, "problems": [{"code": p.code, "message": page_said(p.wording)}
+                                      for p in r.problems[:MAX_PROBLEMS]],
+             "more_problems": Figure(max(0, len(r.problems) - MAX_PROBLEMS))} for r in reports]
+    return {"rows": rows, "summary": page_said(summary_said(reports, lambda things: Counts(tuple(things)))),
             "ok": all(r.ok for r in reports)}
+
+
+def page_said(wording: Problem) -> Said:
+    """A validator's wording (its message's template and facts) as the page says it: in the
+    page's language when shown; what the file wrote (a name, an ID) made safe to show as it is
+    (``shown_text``: no control or direction characters, cut short), a number as the page's
+    language writes it."""
+    from pnp.verify.validate import shown_text
+
+    def fact(value):
+        if isinstance(value, Counted):
+            return value
+        if isinstance(value, Problem):
+            return Problem(value.message, **{k: fact(v) for k, v in value.facts.items()})
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Number(value, "d")
+        return shown_text(value) if isinstance(value, str) else value
+
+    return Said(wording.message, **{k: fact(v) for k, v in wording.facts.items()})
 
 
 def analyze_code(report, tmp: str, text: str, seconds: float) -> dict:

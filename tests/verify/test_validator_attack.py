@@ -695,12 +695,13 @@ def _sequential_reports(path: Path) -> list:
     """The validation in its plain order (redraw first, then every board read against pnp's
     own placements), without the sandbox: what the validator did before the redraw ran beside
     the reading, and must still say."""
+    from pnp.errors import Problem as Wording
     from pnp.verify import validate as v
 
     doc = v.PdfBoards(path)
     try:
         records = doc.payload["boards"]
-        whole = v.BoardReport(0, "document", "the file as a whole", [])
+        whole = v.BoardReport(0, "document", Wording(v.THE_FILE), [])
         redrawn = None
         if v._document_data(doc, whole):
             redrawn, problems = v._redrawn(doc.payload, len(doc))

@@ -646,3 +646,27 @@ def test_look_at_the_boards_of_a_pdf_or_a_spec(web, built):
 def test_look_at_a_file_that_cannot_be_looked_at_says_why(web, name, content, words):
     status, html = followed(web, post(web, "/analyze", files={"file": (name, content)}, json_reply=False))
     assert status == 422 and words in html and "Traceback" not in html and "upload." not in html
+
+
+@pytest.mark.parametrize("code, summary, label, meaning", [
+    ("fr", "7 plateaux vérifiés : 7 bons, 0 en échec", "CliqueR ", "le dessin d’une page n’est pas celui"),
+    ("ar", "تم فحص 7 لوحات: 7 سليمة، 0 فاشلة", "CliqueR ", "رسم صفحة ليس الرسم الذي يرسمه pnp"),
+])
+def test_a_check_is_reported_in_the_page_language(web, built, code, summary, label, meaning):
+    """The verdict, each board's label and each problem in the page's language (the codes stay)."""
+    from pnp.i18n import using
+    from pnp.web.say import ngettext
+
+    good, forged = built
+    web.headers["Accept-Language"] = code
+    try:
+        status, html = check(web, "week.pdf", good.read_bytes())
+        assert status == 200 and summary in html and "checked" not in html
+        with using(code):
+            dots = ngettext("{n} dot", "{n} dots", 8)
+        assert f"{label}" in html and dots in html and " dots)" not in html
+        status, forged_html = check(web, "forged.pdf", forged.read_bytes())
+        assert status == 422 and "content-differs: " + meaning in forged_html
+        assert "drawing is not" not in forged_html and "failed" not in forged_html
+    finally:
+        del web.headers["Accept-Language"]

@@ -7,7 +7,9 @@ embedded data. The doors live in the rooms of the same names (see ``pnp.games``)
 
 from __future__ import annotations
 
-from pnp.i18n import N_
+from pnp.errors import Counted
+from pnp.errors import Problem as Wording
+from pnp.i18n import N_, W_, Wn_
 
 from .board import Board
 from .check import check
@@ -23,11 +25,20 @@ TITLE = N_("Thinking in Circles")      # a catalog message: the pages print it t
 NOUN = "set"          # what one board of this game is, in a build's "wrote ..." line
 
 
-def describe(board: Board) -> str:
-    variants = ", ".join(board.variants.names()) or "no variants"
+# a set's label in a report (str(): the CLI's English), by its circles' arrangement
+DESCRIBED = {"row": W_("{title} {ident}: {circles} in a row, {sizes} spaces, {variants}"),
+             "ring": W_("{title} {ident}: {circles} in a ring, {sizes} spaces, {variants}")}
+CIRCLES = Wn_("{n} circle", "{n} circles")
+
+
+def describe(board: Board) -> Wording:
+    variants = ", ".join(board.variants.names()) or Wording(W_("no variants"))
     sizes = "/".join(str(s) for s in sorted({len(c.spaces) for c in board.circles}))
-    return (f"Thinking in Circles {board.ident}: {len(board.circles)} circles in a "
-            f"{board.arrangement}, {sizes} spaces, {variants}")
+    if board.arrangement not in DESCRIBED:      # data no generator makes: said as it is
+        return Wording(f"{TITLE} {board.ident}: {len(board.circles)} circles in a "
+                       f"{board.arrangement}, {sizes} spaces, {variants}")
+    return Wording(DESCRIBED[board.arrangement], title=Wording(TITLE), ident=board.ident,
+                   circles=Counted(*CIRCLES, len(board.circles)), sizes=sizes, variants=variants)
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",

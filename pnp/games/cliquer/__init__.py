@@ -5,6 +5,10 @@ the room of the same name (see ``pnp.games``).
 
 from __future__ import annotations
 
+from pnp.errors import Counted
+from pnp.errors import Problem as Wording
+from pnp.i18n import W_, Wn_
+
 from .board import Board
 from .check import check
 from .data import from_data, to_data
@@ -18,8 +22,10 @@ KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a 
 TITLE = "CliqueR"
 
 
-def describe(board: Board) -> str:
-    return f"CliqueR {board.ident} ({len(board.dots)} dots)"
+def describe(board: Board) -> Wording:
+    """A board's label in a report (str(): the CLI's English)."""
+    return Wording(W_("CliqueR {ident} ({dots})"), ident=board.ident,
+                   dots=Counted(*Wn_("{n} dot", "{n} dots"), len(board.dots)))
 
 
 # ---- optional doors -----------------------------------------------------------------------------

@@ -309,7 +309,7 @@ def test_rules_card_lists_exactly_the_variants_in_play(flags, players):
 
 
 def test_describe_names_the_board():
-    assert circles.describe(board()) == ("Thinking in Circles T1: 5 circles in a row, 16 spaces, "
+    assert str(circles.describe(board())) == ("Thinking in Circles T1: 5 circles in a row, 16 spaces, "
                                          "Lockdown, Spin Cycle, UnCloned, Wild Cards")
 
 
