@@ -21,7 +21,7 @@ from . import writing
 from .catalogs import WEB, translations
 from .languages import CODES, ENGLISH, LANGUAGES, LTR, RTL, Language, LanguageCode, language
 
-__all__ = ["_", "N_", "W_", "ngettext", "pgettext", "using", "current", "number", "duration", "listed", "per_language",
+__all__ = ["_", "N_", "W_", "Wn_", "ngettext", "pgettext", "using", "current", "number", "duration", "listed", "per_language",
            "web_gettext", "web_ngettext", "LANGUAGES", "CODES", "ENGLISH", "LTR", "RTL", "Language", "LanguageCode", "language"]
 
 _current: ContextVar[str] = ContextVar("pnp_language", default=ENGLISH)
@@ -67,6 +67,12 @@ def W_(message: str) -> str:
     outside pnp/web, such as a game's advice on which fields to change); the page translates it
     where it shows it."""
     return message
+
+
+def Wn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted message (both its English forms) for the web page's catalog, as ``W_``
+    marks one message (``pnp.i18n.told.Told`` counts it)."""
+    return singular, plural
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

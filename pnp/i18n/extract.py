@@ -45,9 +45,9 @@ def messages(domain: str = DOMAIN):
     if domain == WEB:
         # outside pnp/web only the few modules that mark a message W_ are read (half the time)
         marked = [(path.relative_to(PACKAGE).as_posix(), "python") for path in sorted(PACKAGE.rglob("*.py"))
-                  if "web" not in path.relative_to(PACKAGE).parts[:1] and "W_(" in path.read_text("utf-8")]
+                  if "web" not in path.relative_to(PACKAGE).parts[:1] and ("W_(" in (text := path.read_text("utf-8")) or "Wn_(" in text)]
         runs = [(PACKAGE / "web", [("**.py", "python")], WEB_KEYWORDS),
-                (PACKAGE, marked, {"W_": None}),
+                (PACKAGE, marked, {"W_": None, "Wn_": (1, 2)}),
                 (PACKAGE / "web", TEMPLATES, TEMPLATE_KEYWORDS), (PACKAGE, MODEL, {}),
                 *((folder, LAYOUT_WORDS, {}) for folder in LAYOUTS if folder.is_dir())]
     else:
