@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, groupby
 
 from pnp.pdf import faces
 from pnp.pdf.bidi import bidi_class, levels, visual_order
@@ -97,24 +97,46 @@ def _neutral_face(ch: str, before: str | None, after: str | None, font: str) -> 
     return base if faces.covers(base, ch) else (faces.face_for(ch, family) or base)
 
 
+_JOINS = "joins"          # _kind's word for a character that takes the face before it
+
+
+@lru_cache(maxsize=None)
+def _kind(ch: str, font: str) -> str | None:
+    return _JOINS if faces.joins_previous(ch) else _own_face(ch, font)
+
+
 def assign_faces(text: str, font: str) -> list[str]:
-    """The face each character of ``text`` prints in, starting from the family of ``font``."""
-    out: list[str | None] = [None] * len(text)
-    for i, ch in enumerate(text):
-        if i and faces.joins_previous(ch):
-            out[i] = out[i - 1]
-        else:
-            out[i] = _own_face(ch, font)
-    after = None
-    nexts: list[str | None] = [None] * len(text)
-    for i in range(len(text) - 1, -1, -1):   # the next face to the right of each character
-        nexts[i] = after
-        if out[i] is not None:
-            after = out[i]
-    for i, ch in enumerate(text):            # the rest (spaces, digits, punctuation): the face
-        if out[i] is None:                    # before them if it has them, else the one after
-            out[i] = _neutral_face(ch, out[i - 1] if i else None, nexts[i], font)
-    return out  # type: ignore[return-value]
+    """The face each character of ``text`` prints in, starting from the family of ``font``: a
+    letter its own (``_own_face``), a mark or joiner the face of the character before it, and
+    the rest (spaces, digits, punctuation) the face before them if it has them, else the next
+    one after them that does (``_neutral_face``).
+
+    Most lines are in one face: its letters' own, which also has every space, digit and mark
+    between them. That is seen from the line's few distinct characters, without going through
+    it; any other line is gone through once, and its neutral characters once more."""
+    if not text:
+        return []
+    kinds = {ch: _kind(ch, font) for ch in set(text)}
+    own = set(kinds.values()) - {None, _JOINS}
+    if len(own) == 1 and kinds[text[0]] is not _JOINS:
+        (face,) = own
+        if all(faces.covers(face, ch) for ch, kind in kinds.items() if kind in (None, _JOINS)):
+            return [face] * len(text)
+    out: list = [kinds[ch] for ch in text]
+    if out[0] is _JOINS:
+        out[0] = _own_face(text[0], font)          # a mark that starts the line: its own face
+    if _JOINS in kinds.values():
+        for i, kind in enumerate(out):
+            if kind is _JOINS:
+                out[i] = out[i - 1]
+    neutral = [i for i, face in enumerate(out) if face is None]
+    after: dict[int, str | None] = {}
+    last = len(text) - 1
+    for i in reversed(neutral):           # the next face to the right of each neutral one
+        after[i] = None if i == last else out[i + 1] if out[i + 1] is not None else after[i + 1]
+    for i in neutral:                     # left to right: the one before is settled already
+        out[i] = _neutral_face(text[i], out[i - 1] if i else None, after[i], font)
+    return out
 
 
 @lru_cache(maxsize=8192)
@@ -159,10 +181,10 @@ def _runs(text: str, font: str, rtl: bool) -> list[tuple[str, int, int, int]]:
     level_of = levels(text, 1 if rtl else 0)
     runs: list[tuple[int, int]] = []
     start = 0
-    for i in range(1, len(text) + 1):
-        if i == len(text) or face_of[i] != face_of[start] or level_of[i] != level_of[start]:
-            runs.append((start, i))
-            start = i
+    for _, run in groupby(zip(face_of, level_of)):
+        end = start + sum(1 for _ in run)
+        runs.append((start, end))
+        start = end
     out = []
     for start, end in runs:
         face, level = face_of[start], level_of[start]
@@ -231,8 +253,9 @@ def _shaped_pieces(text: str, start: int, end: int, face: str, rtl: bool, langua
     Shaped word by word: no script pnp prints joins or forms a cluster across a space, so each
     word (and each space) is shaped once a process and kept, and a line's width is the sum of
     its words' (a wrap measures many lines that share their words). A word cut off by a change
-    of face is shaped with the rest of the line as its context (an Arabic letter next to a
-    Latin one keeps its joining form), and not kept; spaces beside such a change are shaped
+    of face is shaped with the line around it as its context (an Arabic letter next to a Latin
+    one keeps its joining form: ``_edge``, kept by the word and the CONTEXT characters either
+    side that HarfBuzz reads); spaces beside such a change are shaped
     alone like any word (a space has no joining form: the same glyph and advance either way,
     and a wrap met them once a prefix, 3,700 shapings in an Arabic Cliques pack)."""
     pieces = []
@@ -242,7 +265,8 @@ def _shaped_pieces(text: str, start: int, end: int, face: str, rtl: bool, langua
         edge = text[k] != " " and (
             (k == start and k > 0 and text[k - 1] != " ")
             or (j == end and j < len(text) and text[j] != " "))
-        pieces.append(_shape(text, k, j, face, rtl, language) if edge
+        pieces.append(_edge(text[max(0, k - CONTEXT):k], match.group(), text[j:j + CONTEXT],
+                            face, rtl, language) if edge
                       else _word(match.group(), face, rtl, language))
     if rtl:
         pieces.reverse()          # each word's glyphs are in visual order; so must the words be
@@ -255,6 +279,19 @@ _PIECE = re.compile(" +|[^ ]+")   # a line's words and the spaces between them
 @lru_cache(maxsize=16384)
 def _word(word: str, face: str, rtl: bool, language: str):
     return _shape(word, 0, len(word), face, rtl, language)
+
+
+# HarfBuzz reads this many characters either side of what it shapes as its context
+# (HB_BUFFER_CONTEXT_LENGTH), and no more: a word shaped in a line and the same word shaped
+# between the same few characters come out the same, so a word at a change of face is kept by
+# its word and those characters (a wrap meets it once a line it tries)
+CONTEXT = 5
+
+
+@lru_cache(maxsize=16384)
+def _edge(before: str, word: str, after: str, face: str, rtl: bool, language: str):
+    text = before + word + after
+    return _shape(text, len(before), len(before) + len(word), face, rtl, language)
 
 
 def _shape(text: str, start: int, end: int, face: str, rtl: bool, language: str):

@@ -59,6 +59,28 @@ def test_a_measured_width_is_the_laid_out_lines_to_the_last_bit(text, rtl, font)
     assert width(text, font, rtl, "ar") == layout(text, font, rtl, "ar")[1]
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(list("abسلمةيאבअनक्ष्य ٣2.-()") + ["\u064e", "\u200d"]),
+               min_size=1, max_size=30), st.data())
+def test_a_word_shaped_between_its_few_neighbours_is_the_word_shaped_in_its_line(text, data):
+    """HarfBuzz reads at most CONTEXT characters either side as context: the kept shaping of a
+    word at a change of face is the shaping of that word within its whole line, glyph for
+    glyph and placement for placement. (Only the clusters are counted from the snippet rather
+    than the line: reportlab reads a cluster only to find a list's end, -1.)"""
+    from pnp.pdf.shaping import CONTEXT, _edge, _shape
+
+    k = data.draw(st.integers(0, len(text) - 1))
+    j = data.draw(st.integers(k + 1, len(text)))
+    for face in ("PnpArabic", "PnpDevanagari", "PnpHebrew"):
+        for rtl in (False, True):
+            chars, placed, width = _edge(text[max(0, k - CONTEXT):k], text[k:j],
+                                         text[j:j + CONTEXT], face, rtl, "ar")
+            in_line = _shape(text, k, j, face, rtl, "ar")
+            assert (chars, width) == (in_line[0], in_line[2])
+            assert [p[1:] for p in placed] == [p[1:] for p in in_line[1]]
+            assert all(p.cluster >= 0 for p in placed)
+
+
 def test_a_name_in_arabic_on_an_english_line_reads_right_to_left():
     text = "Ann and سارة play"
     lv = levels(text, 0)
@@ -71,6 +93,33 @@ def test_each_script_prints_in_its_face(text, face):
     assert set(assign_faces(text, SANS)) == {face}
     bold = {SANS: BOLD}.get(face, face + "-Bold")
     assert set(assign_faces(text, BOLD)) == {bold}
+
+
+def _faces_char_by_char(text, font):
+    """assign_faces as its docstring says it, one character at a time: the reference."""
+    from pnp.pdf.shaping import _neutral_face, _own_face
+
+    out = [None] * len(text)
+    for i, ch in enumerate(text):
+        out[i] = out[i - 1] if i and faces.joins_previous(ch) else _own_face(ch, font)
+    after, nexts = None, [None] * len(text)
+    for i in range(len(text) - 1, -1, -1):
+        nexts[i] = after
+        if out[i] is not None:
+            after = out[i]
+    for i, ch in enumerate(text):
+        if out[i] is None:
+            out[i] = _neutral_face(ch, out[i - 1] if i else None, nexts[i], font)
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(list("ab سلم אב अनक्ष 山 12٣ .,-()é+=_") + ["\u064e", "\u0301",
+                                                                      "\u200d", "\u094d"]),
+               max_size=24),
+       st.sampled_from([SANS, BOLD]))
+def test_each_character_takes_its_face_as_the_rule_says(text, font):
+    assert assign_faces(text, font) == _faces_char_by_char(text, font)
 
 
 def test_spaces_and_digits_stay_with_the_text_around_them():
