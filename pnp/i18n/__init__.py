@@ -70,7 +70,8 @@ def W_(message: str) -> str:
 
 
 def Wn_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted message (both its English forms) for the web page's catalog, as ``W_``."""
+    """Marks a counted message (both its English forms) for the web page's catalog, as ``W_``
+    marks one message (``pnp.i18n.told.Told`` counts it)."""
     return singular, plural
 
 

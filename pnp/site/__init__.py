@@ -152,6 +152,7 @@ class _pages:
                                extensions=["jinja2.ext.i18n"])
         # the web page's templates say their words through the catalogs; the site is English
         self.env.install_null_translations(newstyle=True)
+        self.env.filters["said"] = str          # a game's sentences (pnp.i18n.told): English
         self.url = url
 
     def _render(self, name: str, root: str = "", **context) -> bytes:

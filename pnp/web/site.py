@@ -16,6 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from pnp.games import KINDS, game
 from pnp.i18n import current, web_gettext, web_ngettext
+from pnp.i18n.told import said
 from pnp.web import language, say
 from pnp.web.jobs import Pool
 from pnp.web.say import Said
@@ -83,6 +84,9 @@ class Site:
         # words not written in a template (a layout's title, what it prints): translated when
         # the catalog has them, and escaped as any value (``_`` would take them as markup)
         self.env.filters["tr"] = web_gettext
+        # a game's sentences about a board (its figures, yesterday's answer), made in a worker
+        # in English and said here in the page's (pnp.i18n.told)
+        self.env.filters["said"] = said
         self.env.globals["number"] = language.number
         self.env.globals["language_now"] = current      # for macros, which see no page context
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()

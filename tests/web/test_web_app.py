@@ -426,6 +426,32 @@ def test_look_at_a_board_draws_it_and_its_best_line_move_by_move(web):
     assert 'class="general" role="alert" id="general"></div>' in html   # and no mistake shown
 
 
+# the same board's sentences in the page's language (pnp.i18n.told): the worker makes them once,
+# the page says them in the language of whoever looks
+LOOKED = {"fr": ("Avec un jeu parfait, le second joueur gagne avec 6 points d’avance ; la meilleure "
+                 "ouverture est", "Score : premier joueur 17, second joueur 23.", "Difficulté : "),
+          "ar": ("باللعب المثالي: تفوز اللاعبة الثانية بفارق 6 نقاط؛ أفضل افتتاح هو",
+                 "النتيجة: اللاعبة الأولى 17، اللاعبة الثانية 23.", "الصعوبة: ")}
+YESTERDAY = {"fr": "Le plateau d’hier (mercredi 2026-11-25, 9 points) : jeu parfait : ",
+             "ar": "لوحة الأمس (الأربعاء 2026-11-25، 9 نقاط): اللعب المثالي: "}
+
+
+@pytest.mark.parametrize("language", sorted(LOOKED))
+def test_a_board_and_yesterdays_answer_are_said_in_the_pages_language(web, language):
+    web.cookies.set("pnp_lang", language)
+    try:
+        _, looked = look(web, {"code": NINE_DOTS})
+        _, daily = followed(web, web.get("/daily?date=2026-11-26"))
+    finally:
+        web.cookies.delete("pnp_lang")
+    assert all(words in looked for words in LOOKED[language]), looked
+    assert "With perfect play" not in looked and "Score: first player" not in looked
+    assert YESTERDAY[language] in daily and "perfect play:" not in daily
+    # and the English page, after it, is as it was
+    _, english = look(web, {"code": NINE_DOTS})
+    assert "With perfect play the second player wins by 6" in english
+
+
 @pytest.mark.parametrize("code, words", [("R1-ZZZZ", "is mistyped"), ("hello", "is not a board code"),
                                          ("", "Type or paste a board code")])
 def test_look_at_a_mistyped_code_says_so_in_one_line(web, code, words):

@@ -72,9 +72,9 @@ def analyze(board: Board, solve: bool | None = None, seconds: float | None = Non
 
 # An install without a C compiler skips the solver core silently (pip shows a build's output
 # only with -v), so the one command that waits on it says so, in its report and its JSON.
-SLOW_SOLVER = ("perfect play was searched in pure Python: pnp's C solver core was not built when "
-               "pnp was installed (no C compiler?), and it is 14-27 times faster "
-               "(docs/development.md: building it)")
+SLOW_SOLVER = W_("perfect play was searched in pure Python: pnp's C solver core was not built "
+                 "when pnp was installed (no C compiler?), and it is 14-27 times faster "
+                 "(docs/development.md: building it)")
 
 
 def _c_solver() -> bool:
@@ -87,10 +87,16 @@ def _c_solver() -> bool:
 
 
 def report(figures: dict) -> str:
+    """The figures as text: English as a string (`pnp analyze`), the page's language by
+    ``said()`` (pnp.i18n.told)."""
+    from pnp.i18n.told import Told
+
     from .analysis import format_report
 
     text = format_report(figures)
-    return text + f"\nNote: {figures['solver_note']}" if figures.get("solver_note") else text
+    if not figures.get("solver_note"):
+        return text
+    return Told.joined([text, Told(W_("Note: {note}"), note=Told(figures["solver_note"]))])
 
 
 def picture(board: Board, figures: dict, key: str = "picture") -> dict:

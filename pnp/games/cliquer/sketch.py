@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
+from pnp.i18n import W_, Wn_
+from pnp.i18n.told import Number, Told
+
 from .analysis import SOLVE_AT_MOST, outcome
 from .board import Board, dot_name
 from .rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Rules
@@ -46,19 +49,28 @@ def _replay(board: Board, line) -> tuple[list, list[str]]:
         state, points = rules.play(state, (a, b))
         moves.append((player, a, b, closed))
         first, second = state.scores
-        steps.append(f"Move {number}: the {player} player draws {dot_name(a)}–{dot_name(b)} and "
-                     f"scores {points} ({_what(points, len(closed))}). "
-                     f"Score: first player {first}, second player {second}.")
+        steps.append(Told(MOVE[player], number, a=dot_name(a), b=dot_name(b), points=points,
+                          what=_what(points, len(closed)), first=first, second=second))
     return moves, steps
 
 
-def _what(points: int, triangles: int) -> str:
+# a move of the best line in words, by who plays it (the two players' sentences differ in more
+# than one word in some languages)
+MOVE = {"first": W_("Move {n}: the first player draws {a}–{b} and scores {points} ({what}). "
+                    "Score: first player {first}, second player {second}."),
+        "second": W_("Move {n}: the second player draws {a}–{b} and scores {points} ({what}). "
+                     "Score: first player {first}, second player {second}.")}
+
+
+def _what(points: int, triangles: int) -> Told:
     """What a move's points are made of, in words."""
     if triangles == 0:
-        return "the line alone"
-    made = f"the line and {triangles} triangle{'s' if triangles != 1 else ''}"
+        return Told(W_("the line alone"))
+    made = Told(Wn_("the line and {n} triangle", "the line and {n} triangles"), triangles)
     cliques = (points - LINE_POINTS - TRIANGLE_POINTS * triangles) // CLIQUE_POINTS
-    return made + ("" if not cliques else " and a 4-clique" if cliques == 1 else f" and {cliques} 4-cliques")
+    if not cliques:
+        return made
+    return Told(Wn_("{made} and a 4-clique", "{made} and {n} 4-cliques"), cliques, made=made)
 
 
 def _svg(board: Board, moves, key: str) -> str:
@@ -96,31 +108,45 @@ def _svg(board: Board, moves, key: str) -> str:
     return "".join(parts)
 
 
-def _title(board: Board, moves) -> str:
+def _title(board: Board, moves) -> Told:
     names = ", ".join(dot_name(i) for i in range(len(board.dots)))
-    drawn = f", with the {len(moves)} moves of the best line drawn" if moves else ""
-    return f"The board {board.ident}: {len(board.dots)} dots, {names}{drawn}"
+    if moves:
+        return Told(Wn_("The board {ident}: {n} dot, {names}, with the {moves} moves of the best "
+                        "line drawn", "The board {ident}: {n} dots, {names}, with the {moves} "
+                        "moves of the best line drawn"), len(board.dots), ident=board.ident,
+                    names=names, moves=len(moves))
+    return Told(Wn_("The board {ident}: {n} dot, {names}", "The board {ident}: {n} dots, {names}"),
+                len(board.dots), ident=board.ident, names=names)
 
 
-def _words(figures: dict) -> list[str]:
+def _words(figures: dict) -> list[Told]:
     """The figures as sentences for a teacher or a player (no flags, no field names)."""
     comp = figures["components"]
     n, hull, inside = comp["dots"], figures["hull_dots"], figures["interior_dots"]
-    out = [f"{n} dots: {len(hull)} on the outside edge ({' '.join(hull)})"
-           + (f" and {len(inside)} inside ({' '.join(inside)})." if inside else ", none inside."),
-           f"Difficulty: {figures['band']} ({figures['difficulty']:.2f}). "
-           f"{comp['interior_share']:.0%} of the dots are inside the edge, "
-           f"{comp['single_dot_triangles']} of the {comp['triangles']} triangles hold exactly one "
-           f"dot, and a careful player gains about {comp['stakes_per_move']:.2f} points a move "
-           "over a greedy one.",
-           f"Every finished game has {figures['moves_in_game']} moves, whatever the order "
-           f"(3 × {n} − 3 − {len(hull)}: the lines of a triangulation)."]
+    out = [Told(Wn_("{n} dots: {hull} on the outside edge ({edge}) and {inside} inside ({names}).",
+                    "{n} dots: {hull} on the outside edge ({edge}) and {inside} inside ({names})."),
+                n, hull=len(hull), edge=" ".join(hull), inside=len(inside), names=" ".join(inside))
+           if inside else
+           Told(Wn_("{n} dots: {hull} on the outside edge ({edge}), none inside.",
+                    "{n} dots: {hull} on the outside edge ({edge}), none inside."),
+                n, hull=len(hull), edge=" ".join(hull)),
+           Told(W_("Difficulty: {band} ({difficulty}). {share}% of the dots are inside the edge, "
+                   "{single} of the {triangles} triangles hold exactly one dot, and a careful "
+                   "player gains about {stakes} points a move over a greedy one."),
+                band=Told(figures["band"]), difficulty=Number(figures["difficulty"], ".2f"),
+                share=Number(comp["interior_share"] * 100, ".0f"),
+                single=comp["single_dot_triangles"], triangles=comp["triangles"],
+                stakes=Number(comp["stakes_per_move"], ".2f")),
+           Told(W_("Every finished game has {moves} moves, whatever the order (3 × {n} − 3 − "
+                   "{hull}: the lines of a triangulation)."),
+                n, moves=figures["moves_in_game"], hull=len(hull))]
     play = figures.get("perfect_play")
     if play:
-        out.append(f"With perfect play {outcome(play['first_player_margin'])}; the best opening "
-                   f"is {'–'.join(play['best_opening'])}. The best line of play has "
-                   f"{len(play['best_line'])} moves.")
+        out.append(Told(W_("With perfect play {outcome}; the best opening is {opening}. The best "
+                           "line of play has {moves} moves."),
+                        outcome=outcome(play["first_player_margin"]),
+                        opening="–".join(play["best_opening"]), moves=len(play["best_line"])))
     elif n > SOLVE_AT_MOST:
-        out.append(f"Perfect play is worked out for boards of up to {SOLVE_AT_MOST} dots; this "
-                   f"one has {n}.")
+        out.append(Told(W_("Perfect play is worked out for boards of up to {most} dots; this one "
+                           "has {n}."), n, most=SOLVE_AT_MOST))
     return out
