@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.i18n import W_
+from pnp.i18n.told import SAYABLE
 
 
 class Problem:
@@ -24,8 +25,7 @@ class Problem:
         text = translate(self.message) if translate is not None else self.message
         if not self.facts:
             return text
-        return text.format(**{name: fact.said(translate) if isinstance(fact, (Problem, Number)) else fact
-                              for name, fact in self.facts.items()})
+        return text.format(**{name: _said(fact, translate) for name, fact in self.facts.items()})
 
     def __str__(self) -> str:
         return self.said()
@@ -41,6 +41,17 @@ class Problem:
 
     def __reduce__(self):
         return (_made, (type(self), self.message, self.facts))
+
+
+def _said(fact, translate):
+    """A fact as its message says it: a Problem in the same way; a fact said in a language
+    (``pnp.i18n.told``: a sentence, a number, a weekday) in English on the CLI and in the
+    language in force on a page; anything else (a value the user wrote) as it is."""
+    if isinstance(fact, Problem):
+        return fact.said(translate)
+    if isinstance(fact, SAYABLE):
+        return str(fact) if translate is None else fact.said()
+    return fact
 
 
 def _made(kind, message, facts):
@@ -88,46 +99,6 @@ def said_of(exc: ValueError) -> str | Problem:
 
 # a field's label inside a sentence, quoted as the language quotes
 QUOTED = W_("“{label}”")
-
-
-class Counted(Problem):
-    """A counted noun as a fact ("12 dots"): said in the form its number takes, in English (as
-    the CLI prints it) or, ``translate`` given, by the page's catalog's plural forms (marked
-    ``Wn_`` where defined), its number as the page's language writes it."""
-
-    __slots__ = ()
-
-    def __init__(self, message: str, plural: str, n: int):
-        super().__init__(message, plural=plural, n=n)
-
-    def said(self, translate=None) -> str:
-        n = self.facts["n"]
-        if translate is None:
-            return (self.message if n == 1 else self.facts["plural"]).format(n=n)
-        from pnp.i18n import number, web_ngettext
-
-        return web_ngettext(self.message, self.facts["plural"], n).format(n=number(n))
-
-
-@dataclass(frozen=True)
-class Number:
-    """A number a message states: in English as ``format(value, spec)`` (the CLI's "3.14",
-    "595.276"), on a page as its language writes it (``pnp.i18n.number``, as many decimals as
-    ``spec`` fixes)."""
-
-    value: float
-    spec: str = "g"
-
-    def __str__(self) -> str:
-        return format(self.value, self.spec)
-
-    def said(self, translate=None) -> str:
-        if translate is None:
-            return str(self)
-        from pnp.i18n import number
-
-        places = int(self.spec[1:-1]) if self.spec.startswith(".") and self.spec.endswith("f") else None
-        return number(self.value, places)
 
 
 # a mistake named by its field's label, as the page shows it: the page's language sets the colon

@@ -38,7 +38,7 @@ class Problems:
 
     ``PROBLEMS("collinear", "dots {dots} lie on one line", dots="A, B, C")`` makes a Problem,
     its message a template (marked ``W_`` for the page's catalog) filled from its facts (a
-    number as a ``pnp.errors.Number``, a counted noun as a ``pnp.errors.Counted``); a message
+    number as a ``pnp.i18n.told.Number``, a counted noun as a counted ``pnp.i18n.told.Told``); a message
     without facts is English as it is, and a page says the code's meaning for it. An undeclared
     code is a programming error and raises at once.
 

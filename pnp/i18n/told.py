@@ -143,3 +143,7 @@ class Weekday:
 
     def __reduce__(self):
         return (Weekday, (self.day,))
+
+
+# the facts said in the language in force (pnp.errors.Problem says them so too)
+SAYABLE = (Told, Number, Weekday)

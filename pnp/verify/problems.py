@@ -4,7 +4,7 @@ belongs to; the module that finds it makes its problems from this registry."""
 
 from __future__ import annotations
 
-from pnp.errors import Number
+from pnp.i18n.told import Number
 from pnp.errors import Problem as Wording
 from pnp.games.base import Problems
 from pnp.i18n import W_
@@ -29,8 +29,8 @@ DATA = Problems({
 # (``pnp.verify.layout_check``, and the safe area in ``pnp.verify.validate``)
 LAYOUT = Problems({
     "outside-safe-area": Wording(W_("something is drawn within {mm} mm of the paper edge"),
-                                 mm=Number(EDGE_MM)),
-    "text-too-small": Wording(W_("a text prints smaller than {pt} pt"), pt=Number(MIN_TEXT_PT)),
+                                 mm=Number(EDGE_MM, "g")),
+    "text-too-small": Wording(W_("a text prints smaller than {pt} pt"), pt=Number(MIN_TEXT_PT, "g")),
     "text-collision": W_("two texts overlap"),
     "text-on-dot": W_("a text overlaps a dot or filled shape it does not sit inside"),
     "text-on-line": W_("a drawn line crosses a text"),

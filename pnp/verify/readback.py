@@ -13,7 +13,8 @@ import stat
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp.errors import Number, PnpError
+from pnp.errors import PnpError
+from pnp.i18n.told import Number
 from pnp.errors import Problem as Wording
 from pnp.i18n import W_
 from pnp.pdf.embed import ATTACHMENT, FORMAT

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, bounded_list, brief
-from pnp.errors import Number
+from pnp.i18n.told import Number
 from pnp.errors import Problem as Wording
 from pnp.i18n import LANGUAGES, W_
 from pnp.paper import MM, Frame

@@ -16,7 +16,8 @@ import pypdfium2 as pdfium
 
 from pnp import services
 from pnp.build import output_paths
-from pnp.errors import Counted, Number, PnpError, Problem
+from pnp.errors import PnpError, Problem
+from pnp.i18n.told import SAYABLE, Number
 from pnp.games import KINDS, game
 from pnp.spec import loads
 from pnp.web.say import Counts, Figure, Mistake, Said
@@ -118,7 +119,7 @@ def page_said(wording: Problem) -> Said:
     from pnp.verify.validate import shown_text
 
     def fact(value):
-        if isinstance(value, Counted):
+        if isinstance(value, SAYABLE):
             return value
         if isinstance(value, Problem):
             return Problem(value.message, **{k: fact(v) for k, v in value.facts.items()})

@@ -7,9 +7,9 @@ embedded data. The doors live in the rooms of the same names (see ``pnp.games``)
 
 from __future__ import annotations
 
-from pnp.errors import Counted
 from pnp.errors import Problem as Wording
 from pnp.i18n import N_, W_, Wn_
+from pnp.i18n.told import Told
 
 from .board import Board
 from .check import check
@@ -38,7 +38,7 @@ def describe(board: Board) -> Wording:
         return Wording(f"{TITLE} {board.ident}: {len(board.circles)} circles in a "
                        f"{board.arrangement}, {sizes} spaces, {variants}")
     return Wording(DESCRIBED[board.arrangement], title=Wording(TITLE), ident=board.ident,
-                   circles=Counted(*CIRCLES, len(board.circles)), sizes=sizes, variants=variants)
+                   circles=Told(CIRCLES, len(board.circles)), sizes=sizes, variants=variants)
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",

@@ -5,9 +5,9 @@ the room of the same name (see ``pnp.games``).
 
 from __future__ import annotations
 
-from pnp.errors import Counted
 from pnp.errors import Problem as Wording
 from pnp.i18n import W_, Wn_
+from pnp.i18n.told import Told
 
 from .board import Board
 from .check import check
@@ -25,7 +25,7 @@ TITLE = "CliqueR"
 def describe(board: Board) -> Wording:
     """A board's label in a report (str(): the CLI's English)."""
     return Wording(W_("CliqueR {ident} ({dots})"), ident=board.ident,
-                   dots=Counted(*Wn_("{n} dot", "{n} dots"), len(board.dots)))
+                   dots=Told(Wn_("{n} dot", "{n} dots"), len(board.dots)))
 
 
 # ---- optional doors -----------------------------------------------------------------------------
