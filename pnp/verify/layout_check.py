@@ -32,12 +32,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pnp.games.base import Problem
+from pnp.i18n import W_
+from pnp.i18n.told import Number, Told
 from pnp.paper import MM, Frame
 from pnp.pdf.faces import joins_previous
 from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import EDGE_MM
 from pnp.verify.printed import PagePrint, Shape, Text
-from pnp.verify.problems import PROBLEMS
+from pnp.verify.problems import ON_PAGE, PROBLEMS, listed
 
 
 TOUCH = 0.05          # points: shapes this close count as touching, not overlapping
@@ -63,9 +65,9 @@ def check_parsed(parsed, frames: Sequence[Placed], number: int, safe: Frame | No
 def page_problems(printed: PagePrint, frames: Sequence[Placed], number: int,
                   safe: Frame | None = None, text: bool = True) -> list[Problem]:
     """Every layout problem of one page read back; ``safe`` adds the safe-area check."""
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[Told]] = {}
 
-    def report(code: str, message: str) -> None:
+    def report(code: str, message: Told) -> None:
         found.setdefault(code, []).append(message)
 
     h = printed.height
@@ -73,30 +75,32 @@ def page_problems(printed: PagePrint, frames: Sequence[Placed], number: int,
     if text:
         for t in texts:
             if t.size < MIN_TEXT_PT - SIZE_SLACK:
-                report("text-too-small", f"{_name(t)} prints at {t.size:.2f} pt {_where(t.bounds, h)}")
+                report("text-too-small", Told(W_("{text} prints at {size} pt {where}"), text=_name(t),
+                                              size=Number(t.size, ".2f"), where=_where(t.bounds, h)))
         _collisions(texts, printed.shapes, h, report)
 
     inks = [(_name(t), _text_box(t), True) for t in texts] + \
-        [("a drawing", _shape_box(s), False) for s in printed.shapes] + \
-        [("an image", o.bounds, False) for o in printed.others]
+        [(Told(W_("a drawing")), _shape_box(s), False) for s in printed.shapes] + \
+        [(Told(W_("an image")), o.bounds, False) for o in printed.others]
     for what, box, is_text in inks:
         for name, f in frames:
             if _overlaps_inside(box, f) and not _within(box, f):
                 code = "text-outside-frame" if is_text else "ink-outside-frame"
-                report(code, f"{what} of {name} reaches {_overhang(box, f) / MM:.1f} mm outside "
-                             f"its frame {_where(box, h)}")
+                report(code, Told(W_("{what} of {piece} reaches {mm} mm outside its frame {where}"),
+                                  what=what, piece=name, mm=Number(_overhang(box, f) / MM, ".1f"),
+                                  where=_where(box, h)))
                 break
     if safe is not None:
         for what, box, _ in inks:
             if not _within(box, safe, slack=0.01):
-                report("outside-safe-area", f"{what} is within {EDGE_MM} mm of the paper "
-                                            f"edge {_where(box, h)}")
+                report("outside-safe-area", Told(W_("{what} is within {mm} mm of the paper edge "
+                                                    "{where}"), what=what, mm=Number(EDGE_MM),
+                                                 where=_where(box, h)))
 
     problems = []
     for code, messages in found.items():
-        more = len(messages) - MAX_REPORTED
-        shown = "; ".join(messages[:MAX_REPORTED]) + (f"; and {more} more" if more > 0 else "")
-        problems.append(PROBLEMS(code, f"page {number}: {shown}"))
+        problems.append(PROBLEMS(code, ON_PAGE, page=Number(number, "d"),
+                                 problem=listed(messages[:MAX_REPORTED], len(messages) - MAX_REPORTED)))
     return problems
 
 
@@ -112,8 +116,8 @@ def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report
     pairs = tree.query(inner, predicate="intersects")
     for a, b in zip(*pairs):
         if a < b and not _one_cluster(texts, a, b):
-            report("text-collision", f"{_name(texts[a])} and {_name(texts[b])} overlap "
-                                     f"{_where(texts[a].bounds, h)}")
+            report("text-collision", Told(W_("{text} and {other} overlap {where}"), text=_name(texts[a]),
+                                          other=_name(texts[b]), where=_where(texts[a].bounds, h)))
     lines, widths, fills, fill_names = [], [], [], []
     for s in shapes:
         if not s.exact:           # read by its box only: it meets no text
@@ -129,11 +133,13 @@ def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report
             area = _clipped(_area(s.lines), s.clip)
             if not area.is_empty:
                 fills.append(area)
-                fill_names.append(f"a {s.tag.lower()} mark" if s.tag else "a filled shape")
+                fill_names.append(Told(W_("a {tag} mark"), tag=s.tag.lower()) if s.tag
+                                  else Told(W_("a filled shape")))
     if lines:
         hit = tree.query(lines, predicate="dwithin", distance=widths)
         for b in sorted(set(hit[1])):
-            report("text-on-line", f"a line crosses {_name(texts[b])} {_where(texts[b].bounds, h)}")
+            report("text-on-line", Told(W_("a line crosses {text} {where}"), text=_name(texts[b]),
+                                        where=_where(texts[b].bounds, h)))
     if fills:
         hit = tree.query(fills, predicate="intersects")
         if len(hit[0]):
@@ -141,8 +147,8 @@ def _collisions(texts: Sequence[Text], shapes: Sequence[Shape], h: float, report
                                       [glyphs[b] for b in hit[1]])
             for a, b, ok in zip(hit[0], hit[1], inside):
                 if not ok:
-                    report("text-on-dot", f"{_name(texts[b])} runs onto {fill_names[a]} "
-                                          f"{_where(texts[b].bounds, h)}")
+                    report("text-on-dot", Told(W_("{text} runs onto {shape} {where}"), text=_name(texts[b]),
+                                               shape=fill_names[a], where=_where(texts[b].bounds, h)))
 
 
 def _marks(t: Text) -> bool:
@@ -332,13 +338,14 @@ def _within(box, f: Frame, slack: float = FRAME_SLACK) -> bool:
             and box[3] <= f.top + slack)
 
 
-def _name(t: Text) -> str:
+def _name(t: Text) -> Told:
     text = " ".join(t.text.split())
     if not text:
-        return "a text"
-    return f"text {text[:24] + '…' if len(text) > 25 else text!r}"
+        return Told(W_("a text"))
+    return Told(W_("text {text}"), text=repr(text[:24] + '…' if len(text) > 25 else text))
 
 
-def _where(box, page_height: float) -> str:
+def _where(box, page_height: float) -> Told:
     """Where on the page, the way a person with a ruler finds it: mm from the top-left."""
-    return f"at {box[0] / MM:.0f} mm from the left, {(page_height - box[3]) / MM:.0f} mm from the top"
+    return Told(W_("at {left} mm from the left, {top} mm from the top"), left=Number(box[0] / MM, ".0f"),
+                top=Number((page_height - box[3]) / MM, ".0f"))

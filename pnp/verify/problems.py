@@ -4,9 +4,9 @@ belongs to; the module that finds it makes its problems from this registry."""
 
 from __future__ import annotations
 
-from pnp.i18n.told import Number
+from pnp.i18n.told import Number, Told
 from pnp.errors import Problem as Wording
-from pnp.games.base import Problems
+from pnp.games.base import Problem, Problems
 from pnp.i18n import W_
 from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import EDGE_MM
@@ -52,3 +52,31 @@ PROOF = Problems({
 })
 
 PROBLEMS = DATA | LAYOUT | PROOF
+
+
+# the words a detailed message is built of, which a page says in its language
+ON_PAGE = W_("page {page}: {problem}")     # a problem where it is: "page 3: ..."
+SEPARATED = W_("{one}; {other}")           # two findings in one message
+MORE = W_("and {n} more")                  # the findings past those listed
+
+
+def listed(parts, more: int = 0) -> Told:
+    """Findings (Told, each said in the page's language) as one: "a; b; c; and 2 more"."""
+    parts = list(parts) + ([Told(MORE, n=Number(more, "d"))] if more > 0 else [])
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = Told(SEPARATED, one=part, other=said)
+    return said
+
+
+AND_MORE = W_("{listed} and {n} more")     # a list cut short
+
+
+def detailed(code: str, message: str | Told) -> Problem:
+    """A problem whose whole message is one sentence: a catalog message (marked ``W_``) with no
+    facts, or a ``Told`` built further down (a difference ``pnp.verify.structure`` found); the
+    page says that sentence in its language, not only the code's meaning."""
+    if code not in PROBLEMS:
+        raise KeyError(f"problem code {code!r} is not declared")
+    told = message if isinstance(message, Told) else Told(message)
+    return Problem(code, str(told), Wording("{finding}", finding=told))

@@ -20,6 +20,9 @@ thinner than a pixel) is a difference in the content, and fails as one.
 
 from __future__ import annotations
 
+from pnp.i18n import W_, Wn_
+from pnp.i18n.told import Number, Told
+from pnp.verify.problems import AND_MORE, listed
 from pnp.verify.structure import Difference
 
 MAX_PLACES = 3          # places named per page
@@ -70,15 +73,23 @@ def _placed(d: Difference, given, mine, measures: dict) -> Difference:
         return d
     height = wanted.height
     extra, missing = _unmatched(given.drawn, wanted.drawn), _unmatched(wanted.drawn, given.drawn)
-    words = []
-    for what, objects in (("that pnp does not draw", extra), ("that pnp draws, missing or moved",
-                                                               missing)):
+    words = [d.message]
+    for what, objects in ((EXTRA, extra), (MISSING, missing)):
         if objects:
-            places = "; ".join(_place(o.center, height) for o in objects[:MAX_PLACES])
-            more = f" and {len(objects) - MAX_PLACES} more" if len(objects) > MAX_PLACES else ""
-            words.append(f"{len(objects)} object(s) {what}, at {places}{more}")
+            places = listed(_place(o.center, height) for o in objects[:MAX_PLACES])
+            if len(objects) > MAX_PLACES:
+                places = Told(AND_MORE, listed=places, n=Number(len(objects) - MAX_PLACES, "d"))
+            words.append(Told(what, len(objects), places=places))
     points = tuple(o.center for o in (extra + missing)[:MAX_POINTS])
-    return replace(d, message=d.message + ("; " + "; ".join(words) if words else ""), where=points)
+    return replace(d, message=listed(words), where=points)
+
+
+# the objects drawn otherwise than the redraw draws them
+# (the English says "object(s)" in both forms, as it always has; other languages count them)
+EXTRA = Wn_("{n} object(s) that pnp does not draw, at {places}",
+            "{n} object(s) that pnp does not draw, at {places}")
+MISSING = Wn_("{n} object(s) that pnp draws, missing or moved, at {places}",
+              "{n} object(s) that pnp draws, missing or moved, at {places}")
 
 
 def _unmatched(these: list, those: list) -> list:
@@ -99,7 +110,8 @@ def _unmatched(these: list, those: list) -> list:
     return out
 
 
-def _place(point, height: float) -> str:
+def _place(point, height: float) -> Told:
     """A point on the page as a person with a ruler finds it: mm from the top left."""
     x, y = point
-    return f"{x / 72 * 25.4:.0f} mm from the left, {(height - y) / 72 * 25.4:.0f} mm from the top"
+    return Told(W_("{left} mm from the left, {top} mm from the top"), left=Number(x / 72 * 25.4, ".0f"),
+                top=Number((height - y) / 72 * 25.4, ".0f"))

@@ -26,6 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from pnp.i18n import W_, Wn_
+from pnp.i18n.told import Number, Told
+from pnp.verify.problems import ON_PAGE, listed
+
 
 @dataclass(frozen=True)
 class Difference:
@@ -34,7 +38,7 @@ class Difference:
 
     code: str
     page: int | None
-    message: str
+    message: str          # a Told: the CLI's English, said on a page in its language
     where: tuple[tuple[float, float], ...] = ()    # points (pt, from the bottom left) it concerns
 
 
@@ -85,7 +89,22 @@ def _n(name) -> str:
 
 
 def _foreign(where: str, what: str, page: int | None = None) -> Difference:
-    return Difference("foreign-construct", page, f"{where}: {what}; pnp never writes it")
+    return Difference("foreign-construct", page, Told(FOREIGN, where=where, what=what))
+
+
+FOREIGN = W_("{where}: {what}; pnp never writes it")
+
+
+def on_page(number: int) -> Told:
+    """"page 3", where a finding is."""
+    return Told(W_("page {page}"), page=Number(number, "d"))
+
+
+INFO = W_("the document information")
+ATTACHED = W_("the attached files")
+OUTLINES = W_("the outlines")
+ANNOTATIONS = Wn_("page {page} has {n} annotation(s); pnp pages have none",       # the English's
+                  "page {page} has {n} annotation(s); pnp pages have none")       # "(s)", as ever
 
 
 def document(given, redrawn) -> list[Difference]:
@@ -96,35 +115,40 @@ def document(given, redrawn) -> list[Difference]:
     out: list[Difference] = []
     for key in given.trailer.keys():
         if key not in TRAILER_KEYS:
-            out.append(_foreign("the trailer", f"{_n(key)}" + (" (encryption)" if key == "/Encrypt" else "")))
+            out.append(_foreign(Told(W_("the trailer")), Told(W_("{key} (encryption)"), key=_n(key))
+                                if key == "/Encrypt" else _n(key)))
     info = given.trailer.get("/Info")
     if info is not None:
         if not isinstance(info, pikepdf.Dictionary):
-            out.append(_foreign("the document information", "an /Info that is not a dictionary"))
+            out.append(_foreign(Told(INFO), Told(W_("an /Info that is not a dictionary"))))
         else:
             for key, value in info.items():
                 if not isinstance(value, (pikepdf.String, pikepdf.Name, int, Decimal, float)):
-                    out.append(_foreign("the document information", f"{_n(key)} holding a "
-                                        f"{type(value).__name__}"))
+                    out.append(_foreign(Told(INFO), Told(W_("{key} holding a {kind}"), key=_n(key),
+                                                         kind=type(value).__name__)))
     root, mine = given.Root, redrawn.Root
     for key in root.keys():
         if key not in CATALOG_KEYS:
-            out.append(_foreign("the catalog", _catalog_word(key)))
+            out.append(_foreign(Told(W_("the catalog")), _catalog_word(key)))
     for key in ("/PageMode",):
         if not _same(root.get(key), mine.get(key)):
-            out.append(Difference("print-settings", None, f"the catalog's {key} is "
-                                  f"{_show(root.get(key))}; pnp writes {_show(mine.get(key))}"))
+            out.append(Difference("print-settings", None, Told(W_("the catalog's {key} is {given}; pnp "
+                                                                  "writes {mine}"), key=key,
+                                                               given=_show(root.get(key)),
+                                                               mine=_show(mine.get(key)))))
     prefs, want = root.get("/ViewerPreferences"), mine.get("/ViewerPreferences")
     if not _same(prefs, want):
-        out.append(Difference("print-settings", None, "the viewer preferences (print scaling, "
-                              f"copies, page range, duplex) are {_show(prefs)}; pnp writes "
-                              f"{_show(want)}"))
+        out.append(Difference("print-settings", None, Told(W_("the viewer preferences (print scaling, "
+                                                              "copies, page range, duplex) are "
+                                                              "{given}; pnp writes {mine}"),
+                                                           given=_show(prefs), mine=_show(want))))
     out += _names(root.get("/Names"))
     out += _outlines(root.get("/Outlines"))
     out += _page_tree(root.get("/Pages"))
     if len(given.pages) != len(redrawn.pages):
-        out.append(Difference("page-count", None, f"the file has {len(given.pages)} pages; its "
-                                                  f"data prints {len(redrawn.pages)}"))
+        out.append(Difference("page-count", None, Told(W_("the file has {pages} pages; its data prints "
+                                                          "{printed}"), pages=Number(len(given.pages), "d"),
+                                                       printed=Number(len(redrawn.pages), "d"))))
     return out
 
 
@@ -154,7 +178,7 @@ def _names(names) -> list[Difference]:
     entries = list(tree.Names)
     for spec in entries[1::2]:
         if not isinstance(spec, pikepdf.Dictionary):
-            out.append(_foreign("the attached files", "an entry that is not a file"))
+            out.append(_foreign(Told(ATTACHED), Told(W_("an entry that is not a file"))))
             continue
         odd = [_n(k) for k in spec.keys() if k not in FILESPEC_KEYS]
         ef = spec.get("/EF")
@@ -164,7 +188,7 @@ def _names(names) -> list[Difference]:
         else:
             odd += [_n(k) for k in ef.F.keys() if k not in EMBEDDED_KEYS]
         if odd:
-            out.append(_foreign("the attached files", f"a file entry with {', '.join(odd[:3])}"))
+            out.append(_foreign(Told(ATTACHED), Told(W_("a file entry with {keys}"), keys=", ".join(odd[:3]))))
     return out
 
 
@@ -179,20 +203,20 @@ def _outlines(outlines) -> list[Difference]:
     while todo:
         item = todo.pop()
         if not isinstance(item, pikepdf.Dictionary):
-            return [_foreign("the outlines", "an item that is not a dictionary")]
+            return [_foreign(Told(OUTLINES), Told(W_("an item that is not a dictionary")))]
         key = item.objgen if item.is_indirect else id(item)
         if key in seen:
             continue
         seen.add(key)
         if len(seen) > MAX_OUTLINES:
-            return [_foreign("the outlines", f"more than {MAX_OUTLINES} items")]
+            return [_foreign(Told(OUTLINES), Told(W_("more than {most} items"), most=Number(MAX_OUTLINES, "d")))]
         odd = [_n(k) for k in item.keys() if k not in OUTLINE_KEYS]
         if odd:
-            return [_foreign("the outlines", "an item with " + ", ".join(
-                "an action (/A)" if k == "/A" else k for k in odd[:3]))]
+            return [_foreign(Told(OUTLINES), Told(W_("an item with {keys}"), keys=", ".join(
+                "an action (/A)" if k == "/A" else k for k in odd[:3])))]
         dest = item.get("/Dest")
         if dest is not None and not isinstance(dest, pikepdf.Array):
-            return [_foreign("the outlines", "a named destination")]
+            return [_foreign(Told(OUTLINES), Told(W_("a named destination")))]
         for link in ("/First", "/Next"):
             if link in item:
                 todo.append(item[link])
@@ -214,7 +238,8 @@ def _page_tree(pages) -> list[Difference]:
         seen.add(key)
         odd = [_n(k) for k in node.keys() if k not in PAGE_TREE_KEYS]
         if odd:
-            return [_foreign("the page tree", f"{', '.join(odd[:3])} inherited by its pages")]
+            return [_foreign(Told(W_("the page tree")), Told(W_("{keys} inherited by its pages"),
+                                                             keys=", ".join(odd[:3])))]
         todo += [k for k in node.get("/Kids", [])]
     return []
 
@@ -230,26 +255,29 @@ def page(index: int, given_page, redrawn_page, fonts: dict) -> list[Difference]:
     for key in obj.keys():
         if key == "/Annots":
             count = len(obj.Annots) if isinstance(obj.Annots, pikepdf.Array) else 1
-            out.append(Difference("annotation", index, f"page {number} has {count} "
-                                                       "annotation(s); pnp pages have none"))
+            out.append(Difference("annotation", index, Told(ANNOTATIONS, count, page=Number(number, "d"))))
         elif key == "/UserUnit":
-            out.append(_foreign(f"page {number}", f"/UserUnit {_show(obj.UserUnit)}, which "
-                                "scales the page", index))
+            out.append(_foreign(on_page(number), Told(W_("/UserUnit {unit}, which scales the page"),
+                                                      unit=_show(obj.UserUnit)), index))
         elif key not in PAGE_KEYS:
-            out.append(_foreign(f"page {number}", _page_word(key), index))
+            out.append(_foreign(on_page(number), _page_word(key), index))
     odd = []
     for key in ("/Rotate", *BOXES):
         if not _same(obj.get(key), mine.get(key), exact=key == "/Rotate"):
-            odd.append(f"{key} {_show(obj.get(key))}, should be {_show(mine.get(key))}")
+            odd.append(Told(W_("{key} {given}, should be {mine}"), key=key, given=_show(obj.get(key)),
+                            mine=_show(mine.get(key))))
     if odd:
-        out.append(Difference("page-geometry", index, f"page {number}: " + "; ".join(odd[:3])))
+        out.append(Difference("page-geometry", index, Told(ON_PAGE, page=Number(number, "d"),
+                                                           problem=listed(odd[:3]))))
     if not _same(obj.get("/Trans"), mine.get("/Trans")):
-        out.append(_foreign(f"page {number}", f"a transition {_show(obj.get('/Trans'))}", index))
+        out.append(_foreign(on_page(number), Told(W_("a transition {trans}"), trans=_show(obj.get('/Trans'))),
+                            index))
     out += _resources(index, obj.get("/Resources"), mine.get("/Resources"), fonts)
     for stream in _streams(obj.get("/Contents")):
         odd = [_n(k) for k in stream.keys() if k not in CONTENT_KEYS]
         if odd:           # /F would take the content from another file; /Type names nothing
-            out.append(_foreign(f"page {number}", f"a content stream with {', '.join(odd[:3])}", index))
+            out.append(_foreign(on_page(number), Told(W_("a content stream with {keys}"),
+                                                      keys=", ".join(odd[:3])), index))
             break
     if out:
         return out
@@ -269,9 +297,9 @@ def _resources(index: int, res, mine, fonts: dict) -> list[Difference]:
     import pikepdf
 
     number = index + 1
-    where = f"page {number}"
+    where = on_page(number)
     if not isinstance(res, pikepdf.Dictionary):
-        return [_foreign(where, "resources that are not a dictionary", index)]
+        return [_foreign(where, Told(W_("resources that are not a dictionary")), index)]
     out = []
     for key, value in res.items():
         key = _n(key)
@@ -279,30 +307,33 @@ def _resources(index: int, res, mine, fonts: dict) -> list[Difference]:
             continue
         if key == "/ColorSpace" and isinstance(value, pikepdf.Dictionary):
             for name, space in list(value.items())[:3]:
-                out.append(_foreign(where, f"colour space {_space(space)}", index))
+                out.append(_foreign(where, Told(W_("colour space {space}"), space=_space(space)), index))
         elif key == "/ExtGState" and isinstance(value, pikepdf.Dictionary):
             for name, state in list(value.items())[:3]:
                 entries = ", ".join(_n(k) for k in state.keys() if _n(k) != "/Type") \
                     if isinstance(state, pikepdf.Dictionary) else "?"
-                out.append(_foreign(where, f"graphics state {_n(name)} ({entries})", index))
+                out.append(_foreign(where, Told(W_("graphics state {name} ({entries})"), name=_n(name),
+                                                entries=entries), index))
         elif key == "/XObject" and isinstance(value, pikepdf.Dictionary):
             for name, x in list(value.items())[:3]:
                 kind = _n(x.get("/Subtype")) if isinstance(x, (pikepdf.Stream, pikepdf.Dictionary)) else "?"
-                extra = " with /Alternates" if isinstance(x, pikepdf.Stream) and "/Alternates" in x else ""
-                out.append(_foreign(where, f"XObject {_n(name)} of subtype {kind}{extra}", index))
+                shown = W_("XObject {name} of subtype {kind} with /Alternates") \
+                    if isinstance(x, pikepdf.Stream) and "/Alternates" in x else W_("XObject {name} of subtype {kind}")
+                out.append(_foreign(where, Told(shown, name=_n(name), kind=kind), index))
         else:
-            out.append(_foreign(where, f"resources of kind {key}", index))
+            out.append(_foreign(where, Told(W_("resources of kind {kind}"), kind=key), index))
     fonts_given, fonts_mine = res.get("/Font"), mine.get("/Font") if mine is not None else None
     if isinstance(fonts_given, pikepdf.Dictionary):
         for name, font in fonts_given.items():
             subtype = font.get("/Subtype") if isinstance(font, pikepdf.Dictionary) else None
             if _n(subtype) not in FONT_SUBTYPES:
-                out.append(_foreign(where, f"font {_n(name)} of subtype {_show(subtype)}", index))
+                out.append(_foreign(where, Told(W_("font {name} of subtype {kind}"), name=_n(name),
+                                                kind=_show(subtype)), index))
     if out:
         return out
     procset = res.get("/ProcSet")
     if procset is not None and not isinstance(procset, pikepdf.Array):
-        return [_foreign(where, "a /ProcSet that is not a list", index)]
+        return [_foreign(where, Told(W_("a /ProcSet that is not a list")), index)]
     if not _fonts_equal(fonts_given, fonts_mine, fonts):
         return [_foreign(where, "fonts other than the ones pnp embeds (their programs, widths "
                          "or encodings differ)", index)]
@@ -351,13 +382,14 @@ def content(index: int, given, mine) -> list[Difference]:
     from pnp.verify.operators import TooMany, canonical, operators, why_foreign
 
     number = index + 1
-    where = f"page {number}"
+    where = on_page(number)
     if isinstance(given, pikepdf.Array):
-        return [_foreign(where, f"its content split across {len(given)} streams (readers join "
-                         "them differently: a comment that ends one swallows the start of the "
-                         "next in a printer's reader)", index)]
+        return [_foreign(where, Told(W_("its content split across {streams} streams (readers join "
+                                        "them differently: a comment that ends one swallows the "
+                                        "start of the next in a printer's reader)"),
+                                     streams=Number(len(given), "d")), index)]
     if not isinstance(given, pikepdf.Stream):
-        return [_foreign(where, "content that is not a stream", index)]
+        return [_foreign(where, Told(W_("content that is not a stream")), index)]
     if given.get("/Filter") == mine.get("/Filter") and given.get("/DecodeParms") is None \
             and mine.get("/DecodeParms") is None and given.read_raw_bytes() == mine.read_raw_bytes():
         return []                 # as stored: the same bytes, the same filter
@@ -377,12 +409,15 @@ def content(index: int, given, mine) -> list[Difference]:
     if odd:
         return [_foreign(where, odd, index)]
     mine_ops = operators(ours)
-    count = f"; it has {len(ops)} operators, pnp's {len(mine_ops)}" \
-        if mine_ops is not None and len(ops) != len(mine_ops) else ""
-    end = "" if theirs[-1:] in b"\t\n\f\r " else "; it does not end on whitespace (a " \
-        "reader that joins it to more content runs its last token on)"
-    return [Difference("content-differs", index, f"page {number}: its drawing is not the one "
-                       f"pnp draws for its data: {_first_difference(theirs, ours)}{count}{end}")]
+    said = [_first_difference(theirs, ours)]
+    if mine_ops is not None and len(ops) != len(mine_ops):
+        said.append(Told(W_("it has {given} operators, pnp's {mine}"), given=Number(len(ops), "d"),
+                         mine=Number(len(mine_ops), "d")))
+    if theirs[-1:] not in b"\t\n\f\r ":
+        said.append(Told(W_("it does not end on whitespace (a reader that joins it to more content "
+                            "runs its last token on)")))
+    return [Difference("content-differs", index, Told(ON_PAGE, page=Number(number, "d"), problem=Told(
+        W_("its drawing is not the one pnp draws for its data: {difference}"), difference=listed(said))))]
 
 
 def _off_the_list(ops: list) -> str:
@@ -405,17 +440,20 @@ def _off_the_list(ops: list) -> str:
 MAX_SHOWN = 48          # characters of a content line shown in a message
 
 
-def _first_difference(theirs: bytes, ours: bytes) -> str:
+def _first_difference(theirs: bytes, ours: bytes) -> Told:
     """The first line where the page's content and the redraw's part, as a person reads it."""
     given, wanted = theirs.split(b"\n"), ours.split(b"\n")
     k = 0
     while k < len(given) and k < len(wanted) and given[k] == wanted[k]:
         k += 1
     if k >= len(given):
-        return f"its content stops at line {k + 1}, where pnp's goes on with {_line(wanted[k])}"
+        return Told(W_("its content stops at line {line}, where pnp's goes on with {mine}"),
+                    line=Number(k + 1, "d"), mine=_line(wanted[k]))
     if k >= len(wanted):
-        return f"line {k + 1} reads {_line(given[k])} after pnp's content has ended"
-    return f"line {k + 1} reads {_line(given[k])} where pnp writes {_line(wanted[k])}"
+        return Told(W_("line {line} reads {given} after pnp's content has ended"), line=Number(k + 1, "d"),
+                    given=_line(given[k]))
+    return Told(W_("line {line} reads {given} where pnp writes {mine}"), line=Number(k + 1, "d"),
+                given=_line(given[k]), mine=_line(wanted[k]))
 
 
 def _line(raw: bytes) -> str:

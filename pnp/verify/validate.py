@@ -20,14 +20,15 @@ from dataclasses import dataclass, field
 
 from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, bounded_list, brief
-from pnp.i18n.told import Number
-from pnp.errors import Problem as Wording
-from pnp.i18n import LANGUAGES, W_
+from pnp.i18n.told import Number, Told
+from pnp.errors import Problem as Wording, WrongValue, said_of
+from pnp.i18n import LANGUAGES, W_, Wn_
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is
-from pnp.verify.problems import PROBLEMS
+from pnp.verify.problems import AND_MORE, PROBLEMS, detailed
 from pnp.verify.readback import Drawn, NotOurs, PdfBoards
+from pnp.verify.structure import FOREIGN, on_page
 
 EDGE_SLACK_PT = 0.01
 MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
@@ -44,6 +45,13 @@ SUMMARY = W_("{boards} checked: {ok} ok, {failed} failed")
 WHOLE_FAILED = W_("{summary}; the file as a whole failed")
 THE_FILE = W_("the file as a whole")
 UNNAMED = W_("{title} (board {n})")     # a board whose data its game cannot describe
+# more than one board data attached (the English's "files" whatever the count, as ever)
+ATTACHMENTS = Wn_("{n} attached board data files; pnp attaches exactly one",
+                  "{n} attached board data files; pnp attaches exactly one")
+ATTACHMENTS_AND_OTHERS = Wn_("{n} attached board data files and other attachments {others}; pnp "
+                             "attaches exactly one",
+                             "{n} attached board data files and other attachments {others}; pnp "
+                             "attaches exactly one")
 
 
 @dataclass
@@ -185,8 +193,8 @@ def _validate(doc: PdfBoards) -> list[BoardReport]:
             redraw = sandbox.start(_redrawn, doc.payload, page_count)
             started.append(redraw)
         else:
-            whole.problems.append(PROBLEMS("ink-unproven", "the pages cannot be redrawn without "
-                                           "the data's page and title"))
+            whole.problems.append(detailed("ink-unproven", W_("the pages cannot be redrawn without "
+                                                              "the data's page and title")))
         boards = _Boards(doc, records, None)
         half = page_count // 2
         import shapely  # noqa: F401 - the layout checks' geometry (and numpy), imported once
@@ -265,8 +273,9 @@ class _Boards:
             self.reports.append(report)
             if not isinstance(record, dict) or not isinstance(record.get("kind"), str) \
                     or record["kind"] not in KINDS:
-                report.problems.append(PROBLEMS("bad-data", f"unknown kind {brief(record.get('kind'))}"
-                                                if isinstance(record, dict) else "record is not a mapping"))
+                report.problems.append(PROBLEMS("bad-data", W_("unknown kind {kind}"),
+                                                kind=brief(record.get("kind"))) if isinstance(record, dict)
+                                       else detailed("bad-data", W_("record is not a mapping")))
                 continue
             report.kind = record["kind"]
             data = record.get("data")
@@ -278,7 +287,8 @@ class _Boards:
                 board = module.from_data(record["data"])
                 placements = _placements_of(record["placements"], page_count)
             except (ValueError, TypeError, KeyError, AttributeError) as exc:
-                report.problems.append(PROBLEMS("bad-data", f"board data cannot be read: {exc}"))
+                report.problems.append(PROBLEMS("bad-data", W_("board data cannot be read: {why}"),
+                                                why=said_of(exc)))
                 continue
             try:
                 report.label = module.describe(board)
@@ -293,9 +303,10 @@ class _Boards:
             self.compared.append(n)
             if redrawn_records is not None and _moved(record, redrawn_records[n - 1]):
                 drawn = redrawn_records[n - 1]
-                report.problems.append(PROBLEMS("placement", "the data places its pieces "
-                                                f"{_show_placements(record['placements'])}; pnp "
-                                                f"lays them out {_show_placements(drawn['placements'])}"))
+                report.problems.append(PROBLEMS("placement", W_("the data places its pieces {given}; pnp "
+                                                                "lays them out {mine}"),
+                                                given=_show_placements(record["placements"]),
+                                                mine=_show_placements(drawn["placements"])))
                 # the diagnosis looks where pnp really draws the pieces (on the pages there are)
                 placements = [p for p in _placements_of(drawn["placements"], None) if p[0] < page_count]
             report.pages = sorted({p[0] for p in placements})
@@ -421,37 +432,44 @@ def _document_data(doc: PdfBoards, whole: BoardReport) -> bool:
 
     if doc.data_attachments > 1 or doc.other_attachments:
         extra = [shown_text(n) for n in doc.other_attachments[:3]]
-        whole.problems.append(PROBLEMS("data-attachments", f"{doc.data_attachments} attached board "
-                                       "data files" + (f" and other attachments {extra}" if extra else "")
-                                       + "; pnp attaches exactly one"))
+        whole.problems.append(detailed("data-attachments", Told(
+            ATTACHMENTS_AND_OTHERS if extra else ATTACHMENTS, doc.data_attachments, others=str(extra))))
     try:
         f = Fields(doc.payload, "attached data", PAYLOAD_KEYS, optional=("part", "language"))
         f.text("generator"), f.text("title"), f.text("seed")
         if f.has("part") and f.text("part") not in PARTS:
-            raise ValueError(f"attached data names part {brief(f.data['part'])}; pnp writes "
-                             f"{' or '.join(PARTS)}")
+            raise WrongValue(W_("attached data names part {part}; pnp writes {parts}"),
+                             part=brief(f.data["part"]), parts=" or ".join(PARTS))
         if f.has("language") and f.text("language") not in LANGUAGES:
-            raise ValueError(f"attached data names language {brief(f.data['language'])}; pnp "
-                             f"prints in {', '.join(LANGUAGES)}")
+            raise WrongValue(W_("attached data names language {language}; pnp prints in {languages}"),
+                             language=brief(f.data["language"]), languages=", ".join(LANGUAGES))
         page = f.mapping("page", PAGE_KEYS)
         size, orientation = page.text("size"), page.text("orientation")
         margin, width, height = page.number("margin_mm"), page.number("width"), page.number("height")
         if size not in PAPER_PT or orientation not in ("portrait", "landscape") or not 0 <= margin <= 100:
-            raise ValueError(f"page {brief(size)} {brief(orientation)} with a {margin:g} mm "
-                             "margin is not one pnp prints")
+            raise WrongValue(W_("page {size} {orientation} with a {margin} mm margin is not one pnp "
+                                "prints"), size=brief(size), orientation=brief(orientation),
+                             margin=Number(margin, "g"))
     except ValueError as exc:
-        whole.problems.append(PROBLEMS("bad-data", str(exc)))
+        said = said_of(exc)
+        whole.problems.append(PROBLEMS("bad-data", said.message, **said.facts) if isinstance(said, Wording)
+                              else PROBLEMS("bad-data", said))
         return False
     paper = geometry(size, orientation, margin)
     if (round(width, 2), round(height, 2)) != (round(paper.width, 2), round(paper.height, 2)):
-        whole.problems.append(PROBLEMS("data-page", f"the data says the page is {width:g} x "
-                                       f"{height:g} pt; {size} {orientation} is {paper.width:g} x "
-                                       f"{paper.height:g} pt"))
+        whole.problems.append(PROBLEMS("data-page", W_("the data says the page is {width} x {height} pt; "
+                                                       "{size} {orientation} is {paper_width} x "
+                                                       "{paper_height} pt"),
+                                       width=Number(width, "g"), height=Number(height, "g"), size=size,
+                                       orientation=orientation, paper_width=Number(paper.width, "g"),
+                                       paper_height=Number(paper.height, "g")))
     for i in range(len(doc)):
         w, h = doc.page_size_unloaded(i)
         if (round(w, 2), round(h, 2)) != (round(paper.width, 2), round(paper.height, 2)):
-            whole.problems.append(PROBLEMS("data-page", f"page {i + 1} is {w:g} x {h:g} pt; the "
-                                           f"data says {size} {orientation}"))
+            whole.problems.append(PROBLEMS("data-page", W_("page {page} is {width} x {height} pt; the "
+                                                           "data says {size} {orientation}"),
+                                           page=Number(i + 1, "d"), width=Number(w, "g"),
+                                           height=Number(h, "g"), size=size, orientation=orientation))
             break
     return True
 
@@ -463,18 +481,19 @@ def _redrawn(payload: dict, page_count: int):
 
     generator = payload.get("generator")
     if generator != GENERATOR:
-        return None, [PROBLEMS("other-version", f"made by {brief(generator)}; this is "
-                               f"{GENERATOR}, which can check its data but cannot prove "
-                               "its ink: validate it with the pnp that made it, or rebuild it")]
+        return None, [PROBLEMS("other-version", W_("made by {generator}; this is {this}, which can "
+                                                   "check its data but cannot prove its ink: validate "
+                                                   "it with the pnp that made it, or rebuild it"),
+                               generator=brief(generator), this=GENERATOR)]
     try:
         with _at_most_pages(page_count):
             return redraw(payload), []
     except _TooManyPages:
-        return None, [PROBLEMS("page-count", f"the data prints more than the file's "
-                               f"{page_count} pages")]
+        return None, [PROBLEMS("page-count", W_("the data prints more than the file's {pages} pages"),
+                               pages=Number(page_count, "d"))]
     except Exception:  # noqa: BLE001 - data no generator makes can trip the drawing
-        return None, [PROBLEMS("ink-unproven", "the pages cannot be redrawn from the data: it "
-                               "holds what no pnp build writes")]
+        return None, [detailed("ink-unproven", W_("the pages cannot be redrawn from the data: it "
+                                                  "holds what no pnp build writes"))]
 
 
 class _TooManyPages(Exception):
@@ -513,14 +532,14 @@ def _prove(doc: PdfBoards, pdf_bytes: bytes, reports: list[BoardReport], whole: 
     owners = _boards_by_page(reports)
     for d in compare(doc.structure, pdf_bytes, doc.data, doc.page_read):
         if d.page is None:
-            whole.problems.append(PROBLEMS(d.code, d.message))
+            whole.problems.append(detailed(d.code, d.message))
             continue
         on_page = owners.get(d.page) or [whole]
         # the boards whose pieces hold the difference; ink in the footer or margins is the page's
         hit = [r for r in on_page if any(_inside(frame, point) for page, frame in frames.get(id(r), ())
                                          if page == d.page for point in d.where)]
         for r in hit or on_page:
-            r.problems.append(PROBLEMS(d.code, d.message))
+            r.problems.append(detailed(d.code, d.message))
 
 
 def _unread(doc: PdfBoards, reports: list[BoardReport], whole: BoardReport,
@@ -531,16 +550,20 @@ def _unread(doc: PdfBoards, reports: list[BoardReport], whole: BoardReport,
     for i, read in enumerate(pages):
         if read.unread is not None:
             for r in owners.get(i) or [whole]:
-                r.problems.append(PROBLEMS("foreign-construct", f"page {i + 1}: {read.unread}; "
-                                           "pnp never writes it"))
+                r.problems.append(PROBLEMS("foreign-construct", FOREIGN, where=on_page(i + 1),
+                                           what=read.unread))
 
 
 def _show_placements(raw) -> str:
     if not isinstance(raw, list):
         return brief(raw)
-    shown = [f"{brief(p.get('piece'))} on page {p.get('page', -1) + 1 if isinstance(p.get('page'), int) else '?'}"
+    shown = [Told(W_("{piece} on page {page}"), piece=brief(p.get("piece")),
+                  page=p.get("page", -1) + 1 if isinstance(p.get("page"), int) else "?")
              if isinstance(p, dict) else brief(p) for p in raw[:3]]
-    return ", ".join(shown) + (f" and {len(raw) - 3} more" if len(raw) > 3 else "") if shown else "nowhere"
+    if not shown:
+        return Told(W_("nowhere"))
+    said = Told.joined(shown, ", ")
+    return Told(AND_MORE, listed=said, n=Number(len(raw) - 3, "d")) if len(raw) > 3 else said
 
 
 def _guarded(check, *args) -> list[Problem]:
@@ -552,8 +575,9 @@ def _guarded(check, *args) -> list[Problem]:
     try:
         return list(check(*args))
     except Exception as exc:  # noqa: BLE001 - any crash here is about this board's data
-        return [PROBLEMS("check-failed", f"{check.__module__}.{check.__name__} cannot check this "
-                                         f"data: {type(exc).__name__}: {' '.join(str(exc).split())}")]
+        return [PROBLEMS("check-failed", W_("{check} cannot check this data: {error}: {why}"),
+                         check=f"{check.__module__}.{check.__name__}", error=type(exc).__name__,
+                         why=" ".join(str(exc).split()))]
 
 
 def _page_checks(doc: PdfBoards, reports, whole, pages: list[_Page], claimed: dict) -> None:
@@ -564,17 +588,21 @@ def _page_checks(doc: PdfBoards, reports, whole, pages: list[_Page], claimed: di
         if read.edge is not None:
             left, bottom, right, top = read.edge
             for r in owners:
-                r.problems.append(PROBLEMS("outside-safe-area", f"something is drawn within {EDGE_MM} mm "
-                                           f"of the paper edge on page {page + 1} at "
-                                           f"({left:.1f}, {bottom:.1f})–({right:.1f}, {top:.1f}) pt"))
+                r.problems.append(PROBLEMS("outside-safe-area", W_("something is drawn within {mm} mm of "
+                                                                   "the paper edge on page {page} at "
+                                                                   "({left}, {bottom})–({right}, {top}) pt"),
+                                           mm=Number(EDGE_MM), page=Number(page + 1, "d"),
+                                           left=Number(left, ".1f"), bottom=Number(bottom, ".1f"),
+                                           right=Number(right, ".1f"), top=Number(top, ".1f")))
             continue
         took = claimed.get(page, set())
         d = next((d for k, d in enumerate(read.marks) if k not in took), None)
         if d is not None:
             for r in owners:
-                r.problems.append(PROBLEMS("drawn-unknown", f"page {page + 1} has a marked "
-                                           f"{shown_text(d.tag)} object at ({d.center[0]:.1f}, "
-                                           f"{d.center[1]:.1f}) that belongs to no board"))
+                r.problems.append(PROBLEMS("drawn-unknown", W_("page {page} has a marked {tag} object at "
+                                                               "({x}, {y}) that belongs to no board"),
+                                           page=Number(page + 1, "d"), tag=shown_text(d.tag),
+                                           x=Number(d.center[0], ".1f"), y=Number(d.center[1], ".1f")))
 
 
 def _boards_by_page(reports) -> dict[int, list[BoardReport]]:

@@ -17,7 +17,7 @@ import pypdfium2 as pdfium
 from pnp import services
 from pnp.build import output_paths
 from pnp.errors import PnpError, Problem
-from pnp.i18n.told import SAYABLE, Number
+from pnp.i18n.told import SAYABLE, Number, Told
 from pnp.games import KINDS, game
 from pnp.spec import loads
 from pnp.web.say import Counts, Figure, Mistake, Said
@@ -119,6 +119,8 @@ def page_said(wording: Problem) -> Said:
     from pnp.verify.validate import shown_text
 
     def fact(value):
+        if isinstance(value, Told):        # a finding said in words: its own facts made safe too
+            return Told(value.message, **{k: fact(v) for k, v in value.facts.items()})
         if isinstance(value, SAYABLE):
             return value
         if isinstance(value, Problem):
