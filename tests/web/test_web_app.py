@@ -675,11 +675,13 @@ def test_look_at_a_file_that_cannot_be_looked_at_says_why(web, name, content, wo
 
 
 @pytest.mark.parametrize("code, summary, label, meaning", [
-    ("fr", "7 plateaux vérifiés : 7 bons, 0 en échec", "CliqueR ", "le dessin d’une page n’est pas celui"),
-    ("ar", "تم فحص 7 لوحات: 7 سليمة، 0 فاشلة", "CliqueR ", "رسم صفحة ليس الرسم الذي يرسمه pnp"),
+    ("fr", "7 plateaux vérifiés : 7 bons, 0 en échec", "CliqueR ",
+     "page 1 : son dessin n’est pas celui que pnp dessine pour ses données : "),
+    ("ar", "تم فحص 7 لوحات: 7 سليمة، 0 فاشلة", "CliqueR ", "الصفحة 1: رسمها ليس الرسم الذي يرسمه pnp لبياناتها: "),
 ])
 def test_a_check_is_reported_in_the_page_language(web, built, code, summary, label, meaning):
-    """The verdict, each board's label and each problem in the page's language (the codes stay)."""
+    """The verdict, each board's label and each problem, its detail too, in the page's language
+    (the codes stay)."""
     from pnp.i18n import using
     from pnp.web.say import ngettext
 
@@ -696,3 +698,29 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
         assert "drawing is not" not in forged_html and "failed" not in forged_html
     finally:
         del web.headers["Accept-Language"]
+
+
+def test_a_problems_detail_is_said_on_the_french_page_and_the_cli_keeps_its_english(web, built):
+    """The forged page's difference from the redraw, every part of it (where its content parts
+    from pnp's, how many objects differ and where on the page), in French; the CLI's line says the
+    same in its English, word for word as it always has."""
+    import re
+
+    from pnp.verify.validate import validate_file
+
+    good, forged = built
+    [english] = [p.message for r in validate_file(forged) for p in r.problems if p.code == "content-differs"]
+    assert english.startswith("page 1: its drawing is not the one pnp draws for its data: line ")
+    assert re.search(r"; \d+ object\(s\) that pnp (does not draw|draws, missing or moved), at \d+ mm from "
+                     r"the left, \d+ mm from the top", english)
+    web.headers["Accept-Language"] = "fr"
+    try:
+        status, html = check(web, "forged.pdf", forged.read_bytes())
+    finally:
+        del web.headers["Accept-Language"]
+    [said] = re.findall(r"<p>content-differs: ([^<]*)</p>", html)
+    assert status == 422 and said.startswith("page 1 : son dessin n’est pas celui que pnp dessine pour ses "
+                                             "données : la ligne "), said
+    assert re.search(r" ; \d+ objets? que pnp (ne dessine pas|dessine, absents? ou déplacés?), à \d+ mm de "
+                     r"la gauche et \d+ mm du haut", said), said
+    assert not re.search(r"\b(line|reads|writes|object|from the|mm from)\b", said), said
