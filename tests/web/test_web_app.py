@@ -4,8 +4,8 @@ CLI agree (same messages, same bytes)."""
 from __future__ import annotations
 
 import asyncio
-import re
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -446,6 +446,9 @@ def test_a_board_and_yesterdays_answer_are_said_in_the_pages_language(web, langu
         web.cookies.delete("pnp_lang")
     assert all(words in looked for words in LOOKED[language]), looked
     assert "With perfect play" not in looked and "Score: first player" not in looked
+    # what a screen reader says of the picture too (its SVG's title, written by the worker)
+    title = re.search(r'<title id="[^"]*-title">([^<]*)</title>', looked).group(1)
+    assert title and "The board" not in title and "R1-" in title, title
     assert YESTERDAY[language] in daily and "perfect play:" not in daily
     # and the English page, after it, is as it was
     _, english = look(web, {"code": NINE_DOTS})
