@@ -89,6 +89,7 @@ class Site:
         # in English and said here in the page's (pnp.i18n.told)
         self.env.filters["said"] = said
         self.env.filters["said_picture"] = said_picture
+        self.env.globals["labelled"] = labelled
         self.env.globals["number"] = language.number
         self.env.globals["language_now"] = current      # for macros, which see no page context
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
@@ -176,3 +177,14 @@ def said_picture(look: dict) -> Markup:
     if title is not None:
         svg = svg.replace(f">{escape(title)}</title>", f">{escape(said(title))}</title>", 1)
     return Markup(svg)
+
+
+def labelled() -> tuple[str, str, str]:
+    """What goes before a label, between it and what it labels, and after, as the page's
+    language joins them (pnp.errors.LABELLED: "{label}: {problem}", "{label} : {problem}" in
+    French, a full-width colon in Chinese), for a template that marks up both parts."""
+    from pnp.errors import LABELLED
+
+    before, rest = web_gettext(LABELLED).split("{label}", 1)
+    between, after = rest.split("{problem}", 1)
+    return before, between, after
