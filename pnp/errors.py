@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.i18n import W_
-from pnp.i18n.told import SAYABLE
+from pnp.i18n.told import SAYABLE, isolated
 
 
 class Problem:
@@ -51,25 +51,9 @@ def _said(fact, translate):
         return fact.said(translate)
     if isinstance(fact, SAYABLE):
         return str(fact) if translate is None else fact.said()
-    if translate is not None and isinstance(fact, str) and _against_the_page(fact):
-        # on a page, a value written the other way from the page's language is isolated from
-        # its sentence (as HTML's <bdi> would): a name or code in Latin letters that starts an
-        # Arabic sentence does not turn the sentence left to right (the page sets each message's
-        # direction by its first letter), nor an Arabic name a French one
-        return f"{ISOLATE}{fact}{END_ISOLATE}"
+    if translate is not None and isinstance(fact, str):
+        return isolated(fact)
     return fact
-
-
-ISOLATE, END_ISOLATE = "\u2068", "\u2069"     # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
-
-
-def _against_the_page(text: str) -> bool:
-    import unicodedata
-
-    from pnp.i18n import RTL, current
-
-    against = ("L",) if current().direction == RTL else ("R", "AL")
-    return any(unicodedata.bidirectional(ch) in against for ch in text)
 
 
 def _made(kind, message, facts):

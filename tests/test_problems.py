@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pnp import i18n
-from pnp.errors import END_ISOLATE, ISOLATE, Named, Problem, SpecError, WrongValue
+from pnp.errors import Named, Problem, SpecError, WrongValue
 from pnp.i18n import W_, web_gettext
+from pnp.i18n.told import END_ISOLATE, ISOLATE
 from pnp.spec import loads
 
 NAMES = st.sampled_from(["got", "kind", "lo", "hi", "text", "why", "problem"])
