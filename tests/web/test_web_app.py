@@ -696,3 +696,28 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
         assert "drawing is not" not in forged_html and "failed" not in forged_html
     finally:
         del web.headers["Accept-Language"]
+
+
+def test_a_games_detailed_problem_is_said_in_the_page_language(web, built, tmp_path):
+    """A game's problem with its facts (which dot) is said whole in the page's language: the
+    detail translated, not swapped for the code's general meaning; the CLI's English is kept."""
+    import random
+
+    from support.forgery import plant
+    from support.obligations import MUTATIONS
+
+    missing = next(m for m in MUTATIONS if m.expect == "drawn-dot-missing")
+    good, _ = built
+    _, bad = plant(missing, good, tmp_path / "bad.pdf", random.Random(1))
+    status, html = check(web, "bad.pdf", bad.read_bytes())
+    english = re.search(r"drawn-dot-missing: dot (\w+) is in the data but not drawn on the page", html)
+    assert status == 422 and english, html
+    web.headers["Accept-Language"] = "fr"
+    try:
+        status, html = check(web, "bad.pdf", bad.read_bytes())
+    finally:
+        del web.headers["Accept-Language"]
+    assert status == 422
+    assert (f"drawn-dot-missing: le point {english.group(1)} est dans les données mais n’est pas "
+            "dessiné sur la page") in html
+    assert "not drawn on the page" not in html and "un point des données n" not in html
