@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.i18n import W_
-from pnp.i18n.told import SAYABLE
+from pnp.i18n.told import SAYABLE, isolated
 
 
 class Problem:
@@ -51,6 +51,8 @@ def _said(fact, translate):
         return fact.said(translate)
     if isinstance(fact, SAYABLE):
         return str(fact) if translate is None else fact.said()
+    if translate is not None and isinstance(fact, str):
+        return isolated(fact)
     return fact
 
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from pnp import i18n
 from pnp.errors import Named, Problem, SpecError, WrongValue
-from pnp.i18n import web_gettext
+from pnp.i18n import W_, web_gettext
+from pnp.i18n.told import END_ISOLATE, ISOLATE
 from pnp.spec import loads
 
 NAMES = st.sampled_from(["got", "kind", "lo", "hi", "text", "why", "problem"])
@@ -101,7 +102,8 @@ def test_a_page_says_each_problem_in_its_language_keeping_what_was_written(case,
     text, _ = CLI[case]
     error = mistake(text)
     with i18n.using(code):
-        said = error.by_label("Label", web_gettext)
+        # (the label here is in Latin letters: on a right-to-left page it is isolated)
+        said = error.by_label("Label", web_gettext).replace(ISOLATE, "").replace(END_ISOLATE, "")
         # the label, then the colon as the language writes it ("Label : " in French)
         named = web_gettext("{label}: {problem}").format(label="Label", problem="")
     english = str(error.problem)
@@ -109,6 +111,21 @@ def test_a_page_says_each_problem_in_its_language_keeping_what_was_written(case,
     assert not any(word in said for word in ("must", "got", "write", "number")), said
     if WRITTEN[case] is not None:
         assert WRITTEN[case] in said, said
+
+
+@pytest.mark.parametrize("code, fact, isolated", [
+    ("ar", "Thinking in Circles", True), ("ar", "سارة", False), ("ar", "12", False),
+    ("fr", "سارة", True), ("fr", "Ann", False), ("en", "Ann", False), ("en", "سارة", True)])
+def test_a_value_written_the_other_way_from_the_page_is_isolated_from_its_sentence(code, fact,
+                                                                                    isolated):
+    """As HTML's <bdi>: the page sets each message's direction from its first letter, so an
+    English name starting an Arabic sentence must not turn it left to right. The CLI adds
+    nothing."""
+    problem = Problem(W_("{name} repeats name {first}"), name=fact, first="x")
+    with i18n.using(code):
+        said = problem.said(web_gettext)
+    assert (f"{ISOLATE}{fact}{END_ISOLATE}" in said) is isolated
+    assert fact in said and str(problem) == f"{fact} repeats name x"
 
 
 def test_a_problem_in_a_spec_error_crosses_a_pipe_and_is_said_the_same():

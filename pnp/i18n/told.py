@@ -83,7 +83,26 @@ def said(fact) -> str:
         return fact.said()
     if isinstance(fact, int) and not isinstance(fact, bool):
         return number(fact)
-    return str(fact)
+    return isolated(str(fact)) if current().code != ENGLISH else str(fact)
+
+
+ISOLATE, END_ISOLATE = "\u2068", "\u2069"     # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
+
+
+def isolated(text: str) -> str:
+    """``text`` as a value set in a sentence on a page: isolated from the sentence (as HTML's
+    <bdi> would) where it is written the other way from the page's language. A name or code in
+    Latin letters that starts an Arabic sentence then does not turn the sentence left to right
+    (the page sets each message's direction by its first letter), nor an Arabic name a French
+    one; a value written the page's way is left as it is."""
+    import unicodedata
+
+    from . import RTL
+
+    against = ("L",) if current().direction == RTL else ("R", "AL")
+    if any(unicodedata.bidirectional(ch) in against for ch in text):
+        return f"{ISOLATE}{text}{END_ISOLATE}"
+    return text
 
 
 class Number:

@@ -24,6 +24,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable
 
+from markupsafe import Markup
+
 from pnp import services
 from pnp.errors import PnpError
 from pnp.site import folder as files
@@ -153,6 +155,7 @@ class _pages:
         # the web page's templates say their words through the catalogs; the site is English
         self.env.install_null_translations(newstyle=True)
         self.env.filters["said"] = str          # a game's sentences (pnp.i18n.told): English
+        self.env.filters["said_picture"] = lambda look: Markup(look["svg"])     # as written
         self.url = url
 
     def _render(self, name: str, root: str = "", **context) -> bytes:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
@@ -87,6 +88,8 @@ class Site:
         # a game's sentences about a board (its figures, yesterday's answer), made in a worker
         # in English and said here in the page's (pnp.i18n.told)
         self.env.filters["said"] = said
+        self.env.filters["said_picture"] = said_picture
+        self.env.globals["labelled"] = labelled
         self.env.globals["number"] = language.number
         self.env.globals["language_now"] = current      # for macros, which see no page context
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
@@ -164,3 +167,24 @@ def safe_name(name: str) -> str:
     wants plain ASCII."""
     return re.sub(r"[^A-Za-z0-9._ -]", "_", name)[:120] or "pnp.pdf"
 
+
+def said_picture(look: dict) -> Markup:
+    """A game's picture with its SVG's <title> (what a screen reader says of it) in the page's
+    language: the worker wrote it in English, and its sentence came along ("title")."""
+    from html import escape
+
+    svg, title = look["svg"], look.get("title")
+    if title is not None:
+        svg = svg.replace(f">{escape(title)}</title>", f">{escape(said(title))}</title>", 1)
+    return Markup(svg)
+
+
+def labelled() -> tuple[str, str, str]:
+    """What goes before a label, between it and what it labels, and after, as the page's
+    language joins them (pnp.errors.LABELLED: "{label}: {problem}", "{label} : {problem}" in
+    French, a full-width colon in Chinese), for a template that marks up both parts."""
+    from pnp.errors import LABELLED
+
+    before, rest = web_gettext(LABELLED).split("{label}", 1)
+    between, after = rest.split("{problem}", 1)
+    return before, between, after

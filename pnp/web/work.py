@@ -106,9 +106,14 @@ def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     rows = [{"board": Figure(r.number) if r.number else None, "label": page_said(r.label), "pages": [Figure(p + 1) for p in r.pages],
              "ok": r.ok, "problems": [{"code": p.code, "message": page_said(p.wording)}
                                       for p in r.problems[:MAX_PROBLEMS]],
-             "more_problems": Figure(max(0, len(r.problems) - MAX_PROBLEMS))} for r in reports]
+             "more_problems": _more(len(r.problems) - MAX_PROBLEMS)} for r in reports]
     return {"rows": rows, "summary": page_said(summary_said(reports, lambda things: Counts(tuple(things)))),
             "ok": all(r.ok for r in reports)}
+
+
+def _more(n: int) -> Figure | None:
+    """How many more problems a row has than it shows (none: nothing to say)."""
+    return Figure(n) if n > 0 else None
 
 
 def page_said(wording: Problem) -> Said:

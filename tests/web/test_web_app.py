@@ -4,8 +4,8 @@ CLI agree (same messages, same bytes)."""
 from __future__ import annotations
 
 import asyncio
-import re
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -446,6 +446,9 @@ def test_a_board_and_yesterdays_answer_are_said_in_the_pages_language(web, langu
         web.cookies.delete("pnp_lang")
     assert all(words in looked for words in LOOKED[language]), looked
     assert "With perfect play" not in looked and "Score: first player" not in looked
+    # what a screen reader says of the picture too (its SVG's title, written by the worker)
+    title = re.search(r'<title id="[^"]*-title">([^<]*)</title>', looked).group(1)
+    assert title and "The board" not in title and "R1-" in title, title
     assert YESTERDAY[language] in daily and "perfect play:" not in daily
     # and the English page, after it, is as it was
     _, english = look(web, {"code": NINE_DOTS})
@@ -675,12 +678,12 @@ def test_look_at_a_file_that_cannot_be_looked_at_says_why(web, name, content, wo
 
 
 @pytest.mark.parametrize("code, summary, label, meaning", [
-    ("fr", "7 plateaux vérifiés : 7 bons, 0 en échec", "CliqueR ", "le dessin d’une page n’est pas celui"),
+    ("fr", "Vérifié : 7 plateaux ; 7 sans défaut, 0 en échec", "CliqueR ", "le dessin d’une page n’est pas celui"),
     ("ar", "تم فحص 7 لوحات: 7 سليمة، 0 فاشلة", "CliqueR ", "رسم صفحة ليس الرسم الذي يرسمه pnp"),
 ])
 def test_a_check_is_reported_in_the_page_language(web, built, code, summary, label, meaning):
     """The verdict, each board's label and each problem in the page's language (the codes stay)."""
-    from pnp.i18n import using
+    from pnp.i18n import using, web_gettext
     from pnp.web.say import ngettext
 
     good, forged = built
@@ -688,6 +691,8 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
     try:
         status, html = check(web, "week.pdf", good.read_bytes())
         assert status == 200 and summary in html and "checked" not in html
+        with using(code):       # a row with every problem shown has no "and 0 more"
+            assert web_gettext("and %(n)s more") % {"n": 0} not in html
         with using(code):
             dots = ngettext("{n} dot", "{n} dots", 8)
         assert f"{label}" in html and dots in html and " dots)" not in html

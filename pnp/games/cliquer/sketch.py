@@ -27,13 +27,17 @@ FILL = {"first": "#1d5fa8", "second": "#b34700"}
 
 def picture(board: Board, figures: dict, key: str = "picture") -> dict:
     """{"svg": the board (and, when perfect play was worked out, its best line as one
-    ``<g data-step=k>`` a move), "steps": one sentence a move, "words": the figures as
-    sentences}. ``key`` starts the SVG's ids, so that two pictures on one page differ."""
+    ``<g data-step=k>`` a move), "title": what the SVG's <title> says (in English there, for a
+    page in another language to say it in its own), "steps": one sentence a move, "words":
+    the figures as sentences}. ``key`` starts the SVG's ids, so that two pictures on one page
+    differ."""
     play = figures.get("perfect_play")
     index = {dot_name(i): i for i in range(len(board.dots))}
     line = [tuple(index[end] for end in move.split("-")) for move in play["best_line"]] if play else []
     moves, steps = _replay(board, line)
-    return {"svg": _svg(board, moves, key), "steps": steps, "words": _words(figures)}
+    title = _title(board, moves)
+    return {"svg": _svg(board, moves, key, title), "title": title, "steps": steps,
+            "words": _words(figures)}
 
 
 def _replay(board: Board, line) -> tuple[list, list[str]]:
@@ -73,7 +77,7 @@ def _what(points: int, triangles: int) -> Told:
     return Told(Wn_("{made} and a 4-clique", "{made} and {n} 4-cliques"), cliques, made=made)
 
 
-def _svg(board: Board, moves, key: str) -> str:
+def _svg(board: Board, moves, key: str, title: Told) -> str:
     g = board.grid
 
     def xy(i: int) -> tuple[int, int]:      # the page's y grows upward, the screen's downward
@@ -84,7 +88,7 @@ def _svg(board: Board, moves, key: str) -> str:
     cy = g - sum(y for _, y in board.dots) / len(board.dots)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-PAD} {-PAD} {g + 2 * PAD} '
              f'{g + 2 * PAD}" class="board-picture" role="img" aria-labelledby="{escape(key)}-title">',
-             f'<title id="{escape(key)}-title">{escape(_title(board, moves))}</title>',
+             f'<title id="{escape(key)}-title">{escape(title)}</title>',
              f'<rect x="0" y="0" width="{g}" height="{g}" fill="#fff" stroke="#777" stroke-width="0.4"/>']
     for number, (player, a, b, closed) in enumerate(moves, 1):
         colour, dash = STROKE[player]
