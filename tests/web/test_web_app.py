@@ -729,3 +729,28 @@ def test_a_problems_detail_is_said_on_the_french_page_and_the_cli_keeps_its_engl
     assert re.search(r" ; \d+ objets? que pnp (ne dessine pas|dessine, absents? ou déplacés?), à \d+ mm de "
                      r"la gauche et \d+ mm du haut", said), said
     assert not re.search(r"\b(line|reads|writes|object|from the|mm from)\b", said), said
+
+
+def test_a_games_detailed_problem_is_said_in_the_page_language(web, built, tmp_path):
+    """A game's problem with its facts (which dot) is said whole in the page's language: the
+    detail translated, not swapped for the code's general meaning; the CLI's English is kept."""
+    import random
+
+    from support.forgery import plant
+    from support.obligations import MUTATIONS
+
+    missing = next(m for m in MUTATIONS if m.expect == "drawn-dot-missing")
+    good, _ = built
+    _, bad = plant(missing, good, tmp_path / "bad.pdf", random.Random(1))
+    status, html = check(web, "bad.pdf", bad.read_bytes())
+    english = re.search(r"drawn-dot-missing: dot (\w+) is in the data but not drawn on the page", html)
+    assert status == 422 and english, html
+    web.headers["Accept-Language"] = "fr"
+    try:
+        status, html = check(web, "bad.pdf", bad.read_bytes())
+    finally:
+        del web.headers["Accept-Language"]
+    assert status == 422
+    assert (f"drawn-dot-missing: le point {english.group(1)} est dans les données mais n’est pas "
+            "dessiné sur la page") in html
+    assert "not drawn on the page" not in html and "un point des données n" not in html

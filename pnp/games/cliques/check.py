@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from pnp.games.base import Problem
+from pnp.i18n import W_
+from pnp.i18n.told import Number
 from .problems import PROBLEMS
 from .item import MAX_REMARK_CARDS
 from .board import Board
@@ -19,13 +21,16 @@ def check(board: Board) -> list[Problem]:
         return problems
     rule = start_tokens(n)
     if board.start != rule:
-        problems.append(PROBLEMS("start-count", f"sheets say each player starts with {board.start} "
-                                f"tokens of each colour; the rule for {n} players gives {rule}"))
+        problems.append(PROBLEMS("start-count", W_("sheets say each player starts with {start} tokens of "
+                                                  "each colour; the rule for {players} players gives "
+                                                  "{rule}"),
+                                 start=Number(board.start), players=Number(n), rule=Number(rule)))
     if board.first not in board.players:
-        problems.append(PROBLEMS("first-player", f"first player {board.first!r} is not playing"))
+        problems.append(PROBLEMS("first-player", W_("first player {name} is not playing"),
+                                 name=repr(board.first)))
     if not 0 <= board.remark_cards <= MAX_REMARK_CARDS:
-        problems.append(PROBLEMS("remark-cards", f"{board.remark_cards} remark cards; a spec "
-                                                 f"may ask for 0..{MAX_REMARK_CARDS}"))
+        problems.append(PROBLEMS("remark-cards", W_("{cards} remark cards; a spec may ask for 0..{most}"),
+                                 cards=Number(board.remark_cards), most=Number(MAX_REMARK_CARDS)))
     problems += _circles(board)
     problems += _trackers(board, rule, reachable(n))
     return problems
@@ -35,70 +40,80 @@ def _players(board: Board) -> list[Problem]:
     problems = []
     n = len(board.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        problems.append(PROBLEMS("player-count", f"{n} players; Cliques sets are for "
-                                f"{MIN_PLAYERS}..{MAX_PLAYERS}"))
+        problems.append(PROBLEMS("player-count", W_("{players} players; Cliques sets are for {least}..{most}"),
+                                 players=Number(n), least=Number(MIN_PLAYERS), most=Number(MAX_PLAYERS)))
     seen: set[str] = set()
     for name in board.players:
         if not name.strip():
             problems.append(PROBLEMS("player-name", "a player has an empty name"))
         elif name.casefold() in seen:
-            problems.append(PROBLEMS("player-name", f"two players are called {name!r}"))
+            problems.append(PROBLEMS("player-name", W_("two players are called {name}"), name=repr(name)))
         seen.add(name.casefold())
         if len(name) > MAX_NAME:
-            problems.append(PROBLEMS("player-name", f"{name[:20]!r}... has {len(name)} characters; "
-                                    f"the sheets are laid out for at most {MAX_NAME}"))
+            problems.append(PROBLEMS("player-name", W_("{name}... has {length} characters; the sheets are "
+                                                     "laid out for at most {most}"),
+                                     name=repr(name[:20]), length=Number(len(name)),
+                                     most=Number(MAX_NAME)))
         missing = missing_glyphs(name, SANS) or missing_glyphs(name, BOLD)
         if missing:
-            problems.append(PROBLEMS("player-name", f"{name!r} has {missing[0]!r}, "
-                                    "which the print font cannot draw"))
+            problems.append(PROBLEMS("player-name", W_("{name} has {character}, which the print font cannot "
+                                                     "draw"), name=repr(name), character=repr(missing[0])))
     return problems
 
 
 def _one_each(board: Board, owners: list[str], thing: str, none: str, many: str) -> list[Problem]:
-    """Every player owns exactly one ``thing`` (circle or tracker) among ``owners``."""
+    """Every player owns exactly one ``thing`` (circle or tracker) among ``owners``; ``none``
+    and ``many`` say so of a player's ``{name}`` (and ``{count}``)."""
     problems = []
     for name in board.players:
         count = owners.count(name)
         if count == 0:
-            problems.append(PROBLEMS(f"{thing}-missing", f"{name} has {none}"))
+            problems.append(PROBLEMS(f"{thing}-missing", none, name=name))
         elif count > 1:
-            problems.append(PROBLEMS(f"{thing}-duplicate", f"{name} " + many.format(count=count)))
+            problems.append(PROBLEMS(f"{thing}-duplicate", many, name=name, count=Number(count)))
     return problems
 
 
 def _circles(board: Board) -> list[Problem]:
     problems = _one_each(board, [c.founder for c in board.circles], "circle",
-                         "no circle on the score sheet", "founds {count} circles")
+                         W_("{name} has no circle on the score sheet"),
+                         W_("{name} founds {count} circles"))
     for circle in board.circles:
         if circle.founder not in board.players:
-            problems.append(PROBLEMS("circle-unknown", f"a circle is founded by {circle.founder!r}, "
-                                    "who is not playing"))
+            problems.append(PROBLEMS("circle-unknown", W_("a circle is founded by {name}, who is not playing"),
+                                     name=repr(circle.founder)))
         if circle.members != (circle.founder,):
-            problems.append(PROBLEMS("circle-members", f"{circle.founder}'s circle should start with "
-                                    f"its founder alone marked, has {list(circle.members)}"))
+            problems.append(PROBLEMS("circle-members", W_("{name}'s circle should start with its founder "
+                                                        "alone marked, has {members}"),
+                                     name=circle.founder, members=str(list(circle.members))))
     return problems
 
 
 def _trackers(board: Board, rule: int, reach: tuple[int, int]) -> list[Problem]:
     problems = _one_each(board, [t.player for t in board.trackers], "tracker",
-                         "no token tracker", "has {count} token trackers")
+                         W_("{name} has no token tracker"), W_("{name} has {count} token trackers"))
     low, high = reach
     for t in board.trackers:
         if t.player not in board.players:
-            problems.append(PROBLEMS("tracker-unknown", f"a tracker belongs to {t.player!r}, "
-                                    "who is not playing"))
+            problems.append(PROBLEMS("tracker-unknown", W_("a tracker belongs to {name}, who is not playing"),
+                                     name=repr(t.player)))
         if t.style not in STYLES:
-            problems.append(PROBLEMS("tracker-style", f"{t.player}'s tracker has style {t.style!r}"))
+            problems.append(PROBLEMS("tracker-style", W_("{name}'s tracker has style {style}"),
+                                     name=t.player, style=repr(t.style)))
         if t.start != rule:
-            problems.append(PROBLEMS("tracker-start", f"{t.player}'s tracker marks {t.start} as the "
-                                    f"start; the rule gives {rule}"))
+            problems.append(PROBLEMS("tracker-start", W_("{name}'s tracker marks {start} as the start; the "
+                                                       "rule gives {rule}"),
+                                     name=t.player, start=Number(t.start), rule=Number(rule)))
         for colour in COLOURS:
             lo, hi = getattr(t, colour)
             # below zero is a count nobody can hold: a misprint, not a safe margin
             if lo != low or hi < high:
-                problems.append(PROBLEMS("tracker-range", f"{t.player}'s {colour} track shows "
-                                        f"{lo}..{hi}; a player can hold {low}..{high}"))
+                problems.append(PROBLEMS("tracker-range", W_("{name}'s {colour} track shows {lo}..{hi}; a "
+                                                           "player can hold {low}..{high}"),
+                                         name=t.player, colour=colour, lo=Number(lo), hi=Number(hi),
+                                         low=Number(low), high=Number(high)))
             elif t.style == "tens-units" and (lo % 10 or hi % 10 != 9):
-                problems.append(PROBLEMS("tracker-style", f"{t.player}'s {colour} tens and units "
-                                        f"must show whole tens, shows {lo}..{hi}"))
+                problems.append(PROBLEMS("tracker-style", W_("{name}'s {colour} tens and units must show whole "
+                                                           "tens, shows {lo}..{hi}"),
+                                         name=t.player, colour=colour, lo=Number(lo), hi=Number(hi)))
     return problems

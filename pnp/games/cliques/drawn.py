@@ -11,6 +11,8 @@ today, and that nothing a group needs to play is missing.
 from __future__ import annotations
 
 from pnp.games.base import Problem
+from pnp.i18n import W_
+from pnp.i18n.told import Number, Told
 from .problems import PROBLEMS
 from .board import Board
 from .rules import COLOURS, MAX_PLAYERS, reachable
@@ -30,7 +32,8 @@ def check_drawn(board: Board, placements) -> list[Problem]:
         marks = pieces.get(f"tracker {tracker.player}")
         if marks is None:
             problems.append(PROBLEMS("drawn-tracker-missing",
-                                    f"{tracker.player}'s token tracker is not in the PDF"))
+                                     W_("{name}'s token tracker is not in the PDF"),
+                                     name=tracker.player))
             continue
         problems += _tracker(board, tracker.player, tracker.style, marks)
     problems += _rules_card(board, pieces.get("rules card"))
@@ -48,12 +51,15 @@ def _rules_card(board: Board, marks) -> list[Problem]:
 def _printed_starts(board: Board, pieces: dict[str, list]) -> list[Problem]:
     """The start count printed in words on the score sheet and the rules card."""
     problems = []
-    for name in ("score sheet", "rules card"):
+    for name, says in (("score sheet", W_("the score sheet says players start with {shown}; "
+                                          "the data says {start}")),
+                       ("rules card", W_("the rules card says players start with {shown}; "
+                                         "the data says {start}"))):
         shown = {d.index for d in pieces.get(name, ()) if d.tag == START_TAG}
         if name in pieces and shown != {board.start}:
-            problems.append(PROBLEMS("drawn-start-count", f"the {name} says players start with "
-                                    f"{' and '.join(map(str, sorted(shown))) or 'no number'}; "
-                                    f"the data says {board.start}"))
+            problems.append(PROBLEMS("drawn-start-count", says,
+                                     shown=" and ".join(map(str, sorted(shown)))
+                                     or Told(W_("no number")), start=Number(board.start)))
     return problems
 
 
@@ -63,8 +69,13 @@ def _vote_cards(board: Board, pieces: dict[str, list]) -> list[Problem]:
         faces = {d.index for d in pieces.get(f"vote cards {player}", ()) if d.tag == VOTE_TAG}
         if faces != {0, 1}:
             lacking = [colour for k, colour in enumerate(COLOURS) if k not in faces]
-            problems.append(PROBLEMS("drawn-vote-cards", f"{player} has no "
-                                    f"{' or '.join(lacking) or 'proper'} vote card in the PDF"))
+            if lacking:
+                problems.append(PROBLEMS("drawn-vote-cards", W_("{name} has no {colours} vote "
+                                                                "card in the PDF"),
+                                         name=player, colours=" or ".join(lacking)))
+            else:
+                problems.append(PROBLEMS("drawn-vote-cards", W_("{name} has no proper vote card "
+                                                                "in the PDF"), name=player))
     return problems
 
 
@@ -86,15 +97,18 @@ def _tracker(board: Board, player: str, style: str, marks) -> list[Problem]:
         shown = shown_counts(marks, tag, style, low, high)
         gaps = [c for c in range(low, high + 1) if c not in shown]
         if gaps:
-            problems.append(PROBLEMS("drawn-tracker-range", f"{player}'s {colour} track cannot show "
-                                    f"{', '.join(map(str, gaps[:5]))}; a player can hold "
-                                    f"{low}..{high}"))
+            problems.append(PROBLEMS("drawn-tracker-range", W_("{name}'s {colour} track cannot show "
+                                                           "{gaps}; a player can hold {low}..{high}"),
+                                     name=player, colour=colour, gaps=", ".join(map(str, gaps[:5])),
+                                     low=Number(low), high=Number(high)))
         # one "start" label per shown cell it sits in, so repeated objects count once
         starts = {d.index for d in marks if d.tag == "CqS" + tag[-1]}
         if sum(starts) != board.start:
-            problems.append(PROBLEMS("drawn-tracker-start", f"{player}'s {colour} track marks "
-                                    f"{' + '.join(map(str, sorted(starts))) or 'nothing'} as the "
-                                    f"start; the sheets say {board.start}"))
+            problems.append(PROBLEMS("drawn-tracker-start", W_("{name}'s {colour} track marks {marked} as "
+                                                           "the start; the sheets say {start}"),
+                                     name=player, colour=colour,
+                                     marked=" + ".join(map(str, sorted(starts))) or Told(W_("nothing")),
+                                     start=Number(board.start)))
     return problems
 
 
@@ -108,8 +122,9 @@ def _score_sheet(board: Board, marks) -> list[Problem]:
             heads.setdefault(d.index, []).append(d.center[0])
     problems = []
     if sorted(heads) != list(range(n)):
-        problems.append(PROBLEMS("drawn-circles", f"the score sheet heads {len(heads)} circles "
-                                f"for {n} players"))
+        problems.append(PROBLEMS("drawn-circles", W_("the score sheet heads {circles} circles for "
+                                                    "{players} players"),
+                                 circles=Number(len(heads)), players=Number(n)))
         return problems
     columns = [sum(xs) / len(xs) for _, xs in sorted(heads.items())]
     founders: dict[int, float] = {}
@@ -118,12 +133,13 @@ def _score_sheet(board: Board, marks) -> list[Problem]:
             row, col = divmod(d.index, MAX_PLAYERS)
             nearest = min(range(n), key=lambda j: abs(columns[j] - d.center[0]))
             if row != col or nearest != col:
-                problems.append(PROBLEMS("drawn-founders", f"row {row + 1} has a pre-marked box "
-                                        f"under {board.players[nearest] if nearest < n else '?'}'s "
-                                        "circle, which is not its own"))
+                problems.append(PROBLEMS("drawn-founders", W_("row {row} has a pre-marked box under {name}'s "
+                                                            "circle, which is not its own"),
+                                         row=Number(row + 1),
+                                         name=board.players[nearest] if nearest < n else "?"))
             founders[row] = d.center[1]
     missing = [board.players[i] for i in range(n) if i not in founders]
     if missing:
-        problems.append(PROBLEMS("drawn-founders", f"no pre-marked founder box for "
-                                f"{', '.join(missing[:5])}"))
+        problems.append(PROBLEMS("drawn-founders", W_("no pre-marked founder box for {names}"),
+                                 names=", ".join(missing[:5])))
     return problems
