@@ -310,17 +310,19 @@ _FRESH = itertools.count()
 
 
 def test_reportlabs_own_shaping_still_works_with_pnps_font():
-    """pnp shapes with its own layout, but a caller of reportlab's shaping (``shaping=True``,
-    ``shapeStr``) gets it: HarfBuzz is given the font's bytes, not the mapping pnp reads."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+    """pnp shapes with its own layout, but reportlab's shaping (``shaping=True``, ``shapeStr``)
+    reads the font through ``hbFace``, which gives HarfBuzz the font's bytes, not the mapping
+    pnp reads the file through (HarfBuzz takes bytes only)."""
+    import uharfbuzz as hb
 
     from pnp.pdf.glyph_text import TextMappedTTFont
 
-    name = f"PnpTestShaped{next(_FRESH)}"     # a font of its own, whatever ran before
-    font = TextMappedTTFont(name, str(font_path("PnpArabic")))
-    pdfmetrics.registerFont(font)
-    assert pdfmetrics.getFont(name) is font and not isinstance(font.face._ttf_data, bytes)
-    shaped = shapeStr("مرحبا", name, 12)
-    assert isinstance(shaped, ShapedStr) and shaped.__shapeData__
-    assert isinstance(font.face._ttf_data, bytes)
+    font = TextMappedTTFont(f"PnpTestShaped{next(_FRESH)}", str(font_path("PnpArabic")))
+    assert not isinstance(font.face._ttf_data, bytes)          # mapped, as pnp reads it
+    face = font.hbFace
+    assert isinstance(face, hb.Face) and isinstance(font.face._ttf_data, bytes)
+    buf = hb.Buffer()
+    buf.add_str("مرحبا")
+    buf.guess_segment_properties()
+    hb.shape(font.hbFont(12), buf, {})
+    assert len(buf.glyph_infos) == 5 and font.hbFace is face
