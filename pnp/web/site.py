@@ -170,10 +170,10 @@ def safe_name(name: str) -> str:
 
 def said_picture(look: dict) -> Markup:
     """A game's picture with its SVG's <title> (what a screen reader says of it) in the page's
-    language: the worker wrote it in English, and its sentence came along ("title")."""
+    language: the worker wrote it in English, and its sentence came along ("svg_title")."""
     from html import escape
 
-    svg, title = look["svg"], look.get("title")
+    svg, title = look["svg"], look.get("svg_title")
     if title is not None:
         svg = svg.replace(f">{escape(title)}</title>", f">{escape(said(title))}</title>", 1)
     return Markup(svg)

@@ -453,6 +453,7 @@ def test_a_board_and_yesterdays_answer_are_said_in_the_pages_language(web, langu
     # and the English page, after it, is as it was
     _, english = look(web, {"code": NINE_DOTS})
     assert "With perfect play the second player wins by 6" in english
+    assert re.search(r'<h2 id="look-title">CliqueR R1-[0-9A-Z-]+</h2>', english)  # its own title
 
 
 @pytest.mark.parametrize("code, words", [("R1-ZZZZ", "is mistyped"), ("hello", "is not a board code"),

@@ -27,8 +27,8 @@ FILL = {"first": "#1d5fa8", "second": "#b34700"}
 
 def picture(board: Board, figures: dict, key: str = "picture") -> dict:
     """{"svg": the board (and, when perfect play was worked out, its best line as one
-    ``<g data-step=k>`` a move), "title": what the SVG's <title> says (in English there, for a
-    page in another language to say it in its own), "steps": one sentence a move, "words":
+    ``<g data-step=k>`` a move), "svg_title": what the SVG's <title> says (in English there,
+    for a page in another language to say in its own), "steps": one sentence a move, "words":
     the figures as sentences}. ``key`` starts the SVG's ids, so that two pictures on one page
     differ."""
     play = figures.get("perfect_play")
@@ -36,7 +36,7 @@ def picture(board: Board, figures: dict, key: str = "picture") -> dict:
     line = [tuple(index[end] for end in move.split("-")) for move in play["best_line"]] if play else []
     moves, steps = _replay(board, line)
     title = _title(board, moves)
-    return {"svg": _svg(board, moves, key, title), "title": title, "steps": steps,
+    return {"svg": _svg(board, moves, key, title), "svg_title": title, "steps": steps,
             "words": _words(figures)}
 
 
