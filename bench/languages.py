@@ -1,13 +1,15 @@
 """What printing in another language costs: build CPU time and PDF size, each language against
 English, for the same packs, in the same run.
 
-    python bench/languages.py [--runs 5] [--layouts layouts/class-set.yaml ...] [--baseline DIR]
+    python bench/languages.py [--runs 15] [--layouts layouts/class-set.yaml ...] [--baseline DIR]
 
 Each build runs in a fresh process (so a language pays for loading its fonts and catalog, as a
 real build does); its CPU time is the child's user + system time (getrusage), the median of
 ``--runs`` builds (after one not counted, which compiles the modules: an installed pnp has them
-compiled); its size is the PDF's bytes. The builds go round the languages in turn, run
-after run, so a machine busier at one moment than another weighs on every language alike.
+compiled); its size is the PDF's bytes. On a shared machine a build's CPU time moves by a
+fifth from minute to minute, so the default is 15 runs (with 3 or 5, the smallest pack's ratios
+moved by 0.2 between runs). The builds go round the languages in turn, run after run, so a
+machine busier at one moment than another weighs on every language alike.
 ``--baseline DIR``: a copy of pnp's source (e.g. ``git archive`` of an older commit, with its
 built C core) whose builds run in the same rounds, printed beside (the before and after of a
 change, measured in one run). The CJK faces are made once a machine (about 17 s each
@@ -69,7 +71,7 @@ def main() -> None:
     from pnp.i18n import CODES, ENGLISH
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--layouts", nargs="+", default=LAYOUTS)
     ap.add_argument("--languages", nargs="+", default=list(CODES))
     ap.add_argument("--baseline", type=Path, help="a copy of pnp's source to measure beside")
