@@ -4,10 +4,10 @@ belongs to; the module that finds it makes its problems from this registry."""
 
 from __future__ import annotations
 
-from pnp.i18n.told import Number, Told
 from pnp.errors import Problem as Wording
 from pnp.games.base import Problem, Problems
 from pnp.i18n import W_
+from pnp.i18n.told import Number, Told
 from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import EDGE_MM
 

@@ -14,9 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.i18n.told import Number
 from pnp.errors import Problem as Wording
 from pnp.i18n import W_
+from pnp.i18n.told import Number
 from pnp.pdf.embed import ATTACHMENT, FORMAT
 from pnp.verify.operators import Lines
 from pnp.verify.prescan import MAX_PAGE_WORK, said

@@ -18,11 +18,11 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from pnp.errors import Problem as Wording, WrongValue, said_of
 from pnp.games import KINDS, game, noun
 from pnp.games.base import Fields, Problem, bounded_list, brief
-from pnp.i18n.told import Number, Told
-from pnp.errors import Problem as Wording, WrongValue, said_of
 from pnp.i18n import LANGUAGES, W_, Wn_
+from pnp.i18n.told import Number, Told
 from pnp.paper import MM, Frame
 from pnp.pdf.page import EDGE_MM
 from pnp.render import HELD_BACK, PARTS  # a pack split by --keys-apart: which of its two PDFs this is

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from pnp.web.jobs import KEPT
-from pnp.web.say import GONE, Said, sentence
+from pnp.web.say import GONE, Said, sentence  # noqa: F401 (sentence: used as follow.sentence)
 from pnp.web.site import Refusal, answer, form_of
 
 AT_ONCE = 1.5        # seconds a request waits for its work before it shows a progress page

@@ -17,8 +17,8 @@ import pypdfium2 as pdfium
 from pnp import services
 from pnp.build import output_paths
 from pnp.errors import PnpError, Problem
-from pnp.i18n.told import SAYABLE, Number, Told
 from pnp.games import KINDS, game
+from pnp.i18n.told import SAYABLE, Number, Told
 from pnp.spec import loads
 from pnp.web.say import Counts, Figure, Mistake, Said
 

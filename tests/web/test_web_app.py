@@ -7,7 +7,6 @@ import asyncio
 import os
 import re
 import tempfile
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

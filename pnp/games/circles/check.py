@@ -7,9 +7,10 @@ from collections import Counter
 from pnp.games.base import Problem
 from pnp.i18n import W_
 from pnp.i18n.told import Number
+
+from .board import (BEADS_PER_HAND, COLORS, MAX_SPACES, MIN_SPACES, NEUTRAL, SHAPES, SPACE_KINDS,
+                    Board, Circle, distance)
 from .problems import PROBLEMS
-from .board import (BEADS_PER_HAND, COLORS, MAX_SPACES, MIN_SPACES, NEUTRAL,
-                                     SHAPES, SPACE_KINDS, Board, Circle, distance)
 from .rules import PLAYER_COUNTS, wins_for
 
 

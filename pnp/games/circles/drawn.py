@@ -13,10 +13,11 @@ import math
 from pnp.games.base import Problem
 from pnp.i18n import W_
 from pnp.i18n.told import Number
-from .problems import PROBLEMS
+
 from .board import SPACE_KINDS, Board
 from .draw import SPACE_TAG
 from .layout import CLEAR
+from .problems import PROBLEMS
 
 BOARD_PIECE = "circles-board"
 ROUND_SLACK = 0.25      # a space's distance from its circle's centre may vary this much (share)
