@@ -76,7 +76,5 @@ def detailed(code: str, message: str | Told) -> Problem:
     """A problem whose whole message is one sentence: a catalog message (marked ``W_``) with no
     facts, or a ``Told`` built further down (a difference ``pnp.verify.structure`` found); the
     page says that sentence in its language, not only the code's meaning."""
-    if code not in PROBLEMS:
-        raise KeyError(f"problem code {code!r} is not declared")
     told = message if isinstance(message, Told) else Told(message)
-    return Problem(code, str(told), Wording("{finding}", finding=told))
+    return PROBLEMS(code, "{finding}", finding=told)      # the sentence is the whole message
