@@ -111,9 +111,12 @@ def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
             "ok": all(r.ok for r in reports)}
 
 
-def _more(n: int) -> Figure | None:
-    """How many more problems a row has than it shows (none: nothing to say)."""
-    return Figure(n) if n > 0 else None
+def _more(n: int) -> Told | None:
+    """How many more problems a row has than it shows, in the words the validator lists its
+    findings with ("and 3 more"); none: nothing to say."""
+    from pnp.verify.problems import MORE
+
+    return Told(MORE, n=Number(n, ",")) if n > 0 else None
 
 
 def page_said(wording: Problem) -> Said:

@@ -677,6 +677,21 @@ def test_look_at_a_file_that_cannot_be_looked_at_says_why(web, name, content, wo
     assert status == 422 and words in html and "Traceback" not in html and "upload." not in html
 
 
+def test_a_row_counts_the_problems_it_does_not_show_as_the_validator_lists_them():
+    """Past the problems a row shows, "and N more" in the validator's own words (one message,
+    pnp.verify.problems.MORE), its number as the page's language writes it; none past none."""
+    from pnp.i18n import using
+    from pnp.i18n.told import said
+    from pnp.web.work import _more
+
+    assert _more(0) is None and _more(-3) is None
+    assert said(_more(1234)) == "and 1,234 more"
+    with using("fr"):
+        assert said(_more(1234)) == "et 1\u202f234 de plus"
+    with using("ar"):
+        assert said(_more(3)).startswith("و3")
+
+
 @pytest.mark.parametrize("code, summary, label, meaning", [
     ("fr", "Vérifié : 7 plateaux ; 7 sans défaut, 0 en échec", "CliqueR ",
      "page 1 : son dessin n’est pas celui que pnp dessine pour ses données : "),
@@ -686,6 +701,7 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
     """The verdict, each board's label and each problem, its detail too, in the page's language
     (the codes stay)."""
     from pnp.i18n import using, web_gettext
+    from pnp.verify.problems import MORE
     from pnp.web.say import ngettext
 
     good, forged = built
@@ -694,7 +710,7 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
         status, html = check(web, "week.pdf", good.read_bytes())
         assert status == 200 and summary in html and "checked" not in html
         with using(code):       # a row with every problem shown has no "and 0 more"
-            assert web_gettext("and %(n)s more") % {"n": 0} not in html
+            assert web_gettext(MORE).format(n=0) not in html
         with using(code):
             dots = ngettext("{n} dot", "{n} dots", 8)
         assert f"{label}" in html and dots in html and " dots)" not in html
