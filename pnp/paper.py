@@ -48,7 +48,9 @@ class Piece:
     or a path of titles outermost first (``("Answer keys", "Key KXUN-07")``), where a heading
     shared with the piece before is not repeated. A ``fill`` piece draws into any frame at least
     its size: a sheet holding only fill pieces of one size gives them the whole content area,
-    rows and columns as many as fit at that size (a quarter card grows to its paper).
+    rows and columns as many as fit at that size (a quarter card grows to its paper). A piece
+    ``once`` prints with the first board of its item only, however many boards the item has (a
+    class set's one teacher's page).
     """
 
     name: str
@@ -58,3 +60,4 @@ class Piece:
     at_end: bool = False
     outline: str | tuple[str, ...] = ()
     fill: bool = False
+    once: bool = False

@@ -87,31 +87,29 @@ def _draw_boards(canvas, page, footer: str, boards, part: str) -> tuple[list, in
     records: list = []
     imposer = Imposer(canvas, page, footer)
     held_back, last = [], None
-    paged = False                 # the item has printed a whole page (a board, a score sheet)
+    printed_once: set = set()     # (item, piece name) of the pieces an item prints once
     for item, kind, board in boards:
         # The next item's first cut piece shares the open sheet if it fits below everything on
         # it (a band of its own: one straight cut parts the two items), so a set's half-empty
-        # last sheet is not followed by a fresh one. A sheet under half full also waits over
-        # the next item's whole pages (Imposer.hold) when its own item printed a page before it
-        # (a set's board), so items still start in the order they come; a fuller sheet, or an
-        # item of cards only, prints before them.
+        # last sheet is not followed by a fresh one. The next item's whole pages never come
+        # before that sheet: a game's rules card prints right after the board it explains,
+        # and every piece prints in the order it comes.
         band, last = last is not None and item != last, item
-        if band:
-            if paged:
-                imposer.hold()    # a sheet under half full waits over the next item's pages
-            paged = False
         module = game(kind)
         placements: list = []
         records.append({"kind": kind, "item": item, "data": module.to_data(board),
                         "placements": placements})
         for piece in module.pieces(board):
+            if piece.once:
+                if (item, piece.name) in printed_once:
+                    continue
+                printed_once.add((item, piece.name))
             if piece.at_end:
                 if part != MAIN:
                     held_back.append((piece, placements, item, kind))
                 continue
             if part == HELD_BACK:
                 continue
-            paged = paged or piece.size is None
             try:
                 imposer.add(piece, placements, f"{kind} {piece.name}", band)
             except PnpError as exc:

@@ -88,10 +88,37 @@ def first_of(spec: Spec, boards: int) -> Spec:
 
 def most_pages(spec: Spec, folder: Path) -> int:
     """At most how many pages the spec makes: one copy of each item built (a few milliseconds
-    each), its pages times the item's count (cards shared by copies make it fewer)."""
+    each), its pages times the item's count (cards shared by copies make it fewer); but what an
+    item holds back to the end is counted as it prints, apart: its whole pages printed once (a
+    class set's teacher's page) once, and its pieces of one size (answer keys) as many to a
+    sheet as the sheet holds, since they follow the item's last page and each other alone."""
+    from pnp.build import generated
+    from pnp.render import page_geometry
+
+    area = page_geometry(spec.page.size, spec.page.orientation, spec.page.margin_mm).content
     one_each = dataclasses.replace(spec, items=tuple(dataclasses.replace(e, count=1) for e in spec.items))
     written = write_pdfs(one_each, folder, split=True)
-    return sum(pages * entry.count for (_, _, pages), entry in zip(written[1:], spec.items))
+    with closing(generated(one_each, one_each.seed)) as pairs:
+        held = [[p for p in game(entry.kind).pieces(board) if p.at_end] for entry, board in pairs]
+    total = 0
+    for (_, _, pages), entry, pieces in zip(written[1:], spec.items, held):
+        once = sum(p.once and p.size is None for p in pieces)
+        sized = {p.size for p in pieces if p.size is not None}
+        per_sheet = _to_a_sheet(sized.pop(), area) if len(sized) == 1 else 0
+        if not per_sheet:              # nothing held back of one size: every page a copy's own
+            total += (pages - once) * entry.count + once
+            continue
+        kept = sum(p.size is not None for p in pieces)
+        sheets = -(-kept // per_sheet)
+        total += (pages - once - sheets) * entry.count + once + -(-kept * entry.count // per_sheet)
+    return total
+
+
+def _to_a_sheet(size: tuple[float, float], area) -> int:
+    """Pieces of one size a sheet holds in rows (``pnp.pdf.pack`` places them so)."""
+    from pnp.pdf.pack import EPS
+
+    return int(area.width / size[0] + EPS) * int(area.height / size[1] + EPS)
 
 
 def counted(spec: Spec, part, boards: int) -> list[tuple[str, int]]:

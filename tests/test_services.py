@@ -37,6 +37,27 @@ def test_a_build_past_its_page_limit_is_refused_before_it_is_built(tmp_path):
     assert not list(tmp_path.glob("*.pdf"))
 
 
+@pytest.mark.parametrize("items, paper", [
+    ("  - {kind: cliquer, dots: 7, count: 41, worksheet: true}\n", "A4, orientation: portrait"),
+    ("  - {kind: cliquer, dots: 7, count: 9, worksheet: true}\n  - {kind: circles}\n"
+     "  - {kind: cliquer, dots: 7, count: 5, worksheet: true}\n  - {kind: cliques, players: 7}\n",
+     "Letter, orientation: landscape"),
+    ("  - {kind: cliquer, size: quarter, count: 9}\n  - {kind: cliques, players: 3, count: 2}\n",
+     "A4, orientation: landscape")])
+def test_the_page_probe_never_counts_fewer_pages_than_the_build_makes(tmp_path, items, paper):
+    """The probe that refuses a large spec before it is built is an upper bound; a class set's
+    teacher's page counts once and its keys as many to a sheet as they print, so a page asking
+    for 200 pupils is not refused for pages it would never make."""
+    from pnp.build import build
+
+    spec = loads(f"seed: probe\npage: {{size: {paper}}}\nitems:\n{items}", "p.yaml")
+    most = services.most_pages(spec, tmp_path / "probe")
+    [(_, _, pages)] = build(spec, tmp_path / "real")
+    assert pages <= most
+    if "worksheet" in items and "quarter" not in items:
+        assert most == pages                 # whole pages and keys only: counted as printed
+
+
 def test_a_small_build_past_its_page_limit_is_refused_after_it_is_built(tmp_path):
     plan = services.plan(loads("items:\n  - {kind: cliquer, dots: 5, count: 3}\n"), services.Limits(pages=2))
     with pytest.raises(PnpError, match="this spec makes 3 pages; the page builds at most 2"):

@@ -4,15 +4,14 @@ Sized pieces of any sizes share a sheet: a rules card, goal slips and tokens pri
 (``pnp.pdf.pack`` decides where, in the order the pieces come), with cut lines round every
 piece (``pnp.pdf.cuts``). A piece whose group differs from the piece before starts a new row,
 so pieces of one kind (a colour of chits) are never mixed into another kind's row; a piece
-added with ``new_band`` (the first of the next item, or its first cut piece when the item opens
-with a whole page) goes below everything on the sheet, or beside it, or after the last row's
-last piece (``pnp.pdf.pack``), so straight cuts part the items. A whole-page piece first closes the sheet being
-filled, so pieces print in the order they come, with one exception (``hold``): between items a
-sheet under half full stays open over the next item's whole pages and takes its cut pieces, so
-a set's card and tokens share a sheet with the next set's cards instead of leaving half of it
-blank. A sheet of ``fill`` pieces of one size (CliqueR cards) is spread over the whole content
-area: its rows and columns, as many as fit at the pieces' size, share the area evenly, and every
-piece draws into its larger frame (the frame each records), so cards sized for the smallest paper
+added with ``new_band`` (the first piece of the next item) goes below everything on the sheet,
+or beside it, or after the last row's last piece (``pnp.pdf.pack``), so straight cuts part the
+items. A whole-page piece first closes the sheet being filled, so pieces print in the order they
+come: a set's rules card always follows the board it explains, never another item's pages (a
+sheet held open over them saved paper in some packs and parted a game's rules from its board).
+A sheet of ``fill`` pieces of one size (CliqueR cards) is spread over the whole content area:
+its rows and columns, as many as fit at the pieces' size, share the area evenly, and every piece
+draws into its larger frame (the frame each records), so cards sized for the smallest paper
 leave no band blank on a larger one. Every page ends with the footer and the scale bar.
 """
 
@@ -26,9 +25,6 @@ from pnp.pdf.pack import EPS, Sheet
 from pnp.pdf.page import PageGeometry
 
 
-# A sheet whose pieces cover less than this share of the content area is "mostly empty": between
-# items it waits for the next item's cut pieces rather than printing as it is.
-HOLD_BELOW = 0.5
 # Grown pieces stop this far inside the content area, so the ink of the cut lines on their
 # outer edges stays inside it (with a 5 mm margin, the content's edge is the safe area's).
 GROWN_INSET = 1 * MM
@@ -46,22 +42,16 @@ class Imposer:
         self._slots: list = []          # (piece, record, spot) on the open sheet
         self._outlines = 0
         self._outline: tuple[str, ...] = ()     # the bookmark path of the last piece drawn
-        self._holding = False           # the open sheet stays open over whole pages (hold)
-        self._band = False              # an item began with a whole page: its first cut piece
-                                        # still starts a band of its own on a held sheet
 
     def add(self, piece: Piece, record: list, what: str = "a piece", new_band: bool = False) -> None:
         """Draw ``piece`` (now, or when its sheet is full); append its placement to ``record``.
         ``new_band``: the piece starts a band of its own below everything on the open sheet
         (the first piece of the next item), so a straight cut across the sheet parts the two."""
         if piece.size is None:
-            if not self._holding:
-                self.finish()
-            self._band = self._band or new_band
+            self.finish()
             self._draw(piece, self.page.content, record)
             self._end_page()
             return
-        new_band, self._band = new_band or self._band, False
         w, h = piece.size
         area = self.page.content
         if self._sheet is None:
@@ -71,7 +61,6 @@ class Imposer:
                            "inside its margins; use a larger page, smaller margins or a smaller size")
         # a piece of another group than the last starts a row of its own (chits by colour)
         new_row = bool(self._slots) and self._slots[-1][0].group != piece.group
-        self._holding = False
         spot = self._sheet.place(w, h, new_row, new_band)
         if spot is None:
             self.finish()
@@ -79,17 +68,11 @@ class Imposer:
             spot = self._sheet.place(w, h)
         self._slots.append((piece, record, spot))
 
-    def hold(self) -> None:
-        """Between two items: keep a sheet under half full open over the whole pages that come
-        next, so the next cut pieces fill it instead of a fresh sheet (it prints after those
-        pages). A fuller sheet prints before them, as every sheet did."""
-        self._holding = bool(self._slots) and self._sheet.covered < HOLD_BELOW
-
     def finish(self) -> int:
         """Print the sheet being filled, if any; the number of pages so far."""
         if self._slots:
             self._emit()
-        self._sheet, self._slots, self._holding = None, [], False
+        self._sheet, self._slots = None, []
         return self.pages
 
     # ------------------------------------------------------------------------------------------

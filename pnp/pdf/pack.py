@@ -104,8 +104,3 @@ class Sheet:
         if not self.placed:
             return 0.0, 0.0
         return max(r.right for r in self.placed), max(r.bottom for r in self.placed)
-
-    @property
-    def covered(self) -> float:
-        """Fraction of the sheet's area that pieces cover."""
-        return sum(r.width * r.height for r in self.placed) / (self.width * self.height)

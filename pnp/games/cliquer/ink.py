@@ -45,6 +45,17 @@ def draw_square(canvas, square: Frame) -> None:
     canvas.restoreState()
 
 
+def triangle_path(canvas, corners):
+    """A closed path through three page points, to fill (the key's and the teacher's page's
+    shaded triangle)."""
+    path = canvas.beginPath()
+    path.moveTo(*corners[0])
+    path.lineTo(*corners[1])
+    path.lineTo(*corners[2])
+    path.close()
+    return path
+
+
 def draw_dots(canvas, board, square: Frame, radius: float) -> None:
     """Every dot solid black, each tagged so the validator can find it (PnpDot, its index)."""
     from pnp.pdf.marks import END, begin

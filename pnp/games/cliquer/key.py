@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .board import Board
 from .flow import Block, Para, pour
-from .ink import dot_position, dot_radius, draw_dots, draw_square
+from .ink import dot_position, dot_radius, draw_dots, draw_square, triangle_path
 from .layout import CARD_PAD_MM, KEY_TITLE_MM, key_layout
 from .sheet import draw_dot_labels, subtitle
 from .worksheet import example_clique, hull_dots, questions
@@ -17,7 +17,8 @@ from pnp.i18n import N_, _, number
 from pnp.pdf import fonts
 
 LABEL_PT = (8.0, 7.0, 6.0)     # largest first: the first at which every letter finds a spot
-STEP_NOTE = N_("every board of an item that asks for a difficulty has the same step")
+STEP_NOTE = N_("every board of an item that asks for a difficulty has as many dots inside "
+               "the hull")
 
 
 # for a teacher handing out a set: no question asks what the step decides (bench/class_sets.py
@@ -55,12 +56,7 @@ def draw_key(board: Board, canvas, frame: Frame) -> None:
         a, b, c, d = example
         canvas.saveState()
         canvas.setFillGray(0.85)
-        tri = canvas.beginPath()
-        tri.moveTo(*points[a])
-        tri.lineTo(*points[b])
-        tri.lineTo(*points[c])
-        tri.close()
-        canvas.drawPath(tri, stroke=0, fill=1)
+        canvas.drawPath(triangle_path(canvas, [points[a], points[b], points[c]]), stroke=0, fill=1)
         canvas.setLineWidth(0.7)
         canvas.setStrokeGray(0.25)
         for p, q in clique_joins(board):

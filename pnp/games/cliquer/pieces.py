@@ -21,9 +21,13 @@ def pieces(board: Board) -> list[Piece]:
                       fill=is_card(board),
                       outline=(_("Board {ident}").format(ident=board.ident),))]
     from .key import draw_key
+    from .teacher import OUTLINE, draw_teacher_page
     from .worksheet import draw_worksheet
 
+    # the teacher's page comes first among the held-back pieces, once a class set, then the keys
     return [Piece("board", lambda canvas, frame: draw_worksheet(board, canvas, frame),
                   outline=(_("Worksheet {ident}").format(ident=board.ident),)),
+            Piece("teacher", draw_teacher_page, at_end=True, once=True,
+                  outline=(_(KEYS_SECTION), _(OUTLINE))),
             Piece("answer-key", lambda canvas, frame: draw_key(board, canvas, frame), size=key_size(),
                   group="cliquer-key", at_end=True, outline=(_(KEYS_SECTION), _("Key {ident}").format(ident=board.ident)))]

@@ -98,11 +98,12 @@ def example_clique(board: Board) -> tuple[int, int, int, int] | None:
     return max(cliques, key=lambda t: (fatness(t), [-k for k in t]))
 
 
-def _names(indices) -> str:
+def letters(indices) -> str:
+    """Dots named by their letters, as a list in the page's language ("A, C, E")."""
     return _(", ").join(dot_name(i) for i in indices)
 
 
-def _line(a: int, b: int) -> str:
+def line_name(a: int, b: int) -> str:
     return f"{dot_name(min(a, b))}–{dot_name(max(a, b))}"
 
 
@@ -158,6 +159,14 @@ def scoring_example(board: Board) -> tuple[list[tuple[int, int]], tuple[int, int
     return sorted(sides[1:]), sides[0], (LINE_POINTS, TRIANGLE_POINTS)
 
 
+# the questions whose words the teacher's page (``teacher``) works through too
+PART_QUESTION = N_("Draw a light line from A to {last}. Cover the dots below it. How many lines "
+                   "does a finished game draw on A, {last} and the dots above the line? Use 3 × "
+                   "(number of dots) − 3 − (number of hull dots), for these dots only.")
+AT_A_QUESTION = N_("How many triangles with a corner at A have a dot inside?")
+BLOCK_QUESTION = N_("Draw a light line {line}. Which dots can A no longer be joined to?")
+
+
 def questions(board: Board) -> list[tuple[str, str]]:
     """(question, answer) for the board, as the worksheet and its key print them.
 
@@ -175,23 +184,22 @@ def questions(board: Board) -> list[tuple[str, str]]:
     at_a = corner_a_triangles(board)
     drawn, scorer, points = scoring_example(board)
     none = _("none")
-    third = (_("How many triangles with a corner at A have a dot inside?"), None)
+    third = (_(AT_A_QUESTION), None)
     if at_a:
         a, b, c, d = at_a[0][0], at_a[0][1], at_a[0][2], at_a[0][3][0]
         third = (third[0], _("{count} (for example {triangle} with {dot} inside)").format(
-            count=number(len(at_a)), triangle=_names((a, b, c)), dot=dot_name(d)))
+            count=number(len(at_a)), triangle=letters((a, b, c)), dot=dot_name(d)))
     elif inside:
         third = (third[0], _("0 (every triangle with a dot inside has its corners elsewhere)"))
     else:
-        pivot, cut = _line(*blocking_line(board)), blocked_from_a(board)
+        pivot, cut = line_name(*blocking_line(board)), blocked_from_a(board)
         why = (_("A–{dot} would cross {line}").format(dot=dot_name(cut[0]), line=pivot)
                if len(cut) == 1 else
                _("each line from A to them would cross {line}").format(line=pivot) if cut else
                _("no line from A crosses {line}").format(line=pivot))
-        third = (_("Draw a light line {line}. Which dots can A no longer be joined to?").format(
-                     line=pivot),
-                 _("{dots} ({why})").format(dots=_names(cut) or none, why=why))
-    lines = _(", ").join(_line(*l) for l in drawn)
+        third = (_(BLOCK_QUESTION).format(line=pivot),
+                 _("{dots} ({why})").format(dots=letters(cut) or none, why=why))
+    lines = _(", ").join(line_name(*l) for l in drawn)
     fourth = (_("Draw the lines {lines} on the board. Which one more line completes a 4-clique? "
                 "How many points does that move score? Use the scoring rule.")
               if len(points) == 4 else
@@ -201,14 +209,12 @@ def questions(board: Board) -> list[tuple[str, str]]:
         (_("Which dots are on the hull? Write their letters in order, going round the hull "
            "clockwise (the way a clock's hands turn) from A."),
          _("{dots} ({count} on the hull; inside: {inside})").format(
-             dots=_names(walk), count=number(len(walk)), inside=_names(inside) or none)),
-        (_("Draw a light line from A to {last}. Cover the dots below it. How many lines does a "
-           "finished game draw on A, {last} and the dots above the line? Use 3 × (number of "
-           "dots) − 3 − (number of hull dots), for these dots only.").format(last=last),
-         f"{_names(part)}: 3 × {number(len(part))} − 3 − {number(part_hull)} = "
+             dots=letters(walk), count=number(len(walk)), inside=letters(inside) or none)),
+        (_(PART_QUESTION).format(last=last),
+         f"{letters(part)}: 3 × {number(len(part))} − 3 − {number(part_hull)} = "
          f"{number(part_lines(board))}"),
         third,
-        (fourth, f"{_line(*scorer)}: {' + '.join(map(number, points))} = {number(sum(points))}"),
+        (fourth, f"{line_name(*scorer)}: {' + '.join(map(number, points))} = {number(sum(points))}"),
     ]
 
 

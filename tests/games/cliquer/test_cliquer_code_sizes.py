@@ -68,7 +68,7 @@ def test_a_page_board_s_code_prints_smaller_or_says_which_size_does(tmp_path, se
 def test_the_starter_pack_s_board_becomes_a_worksheet(tmp_path):
     code = "R1-SFE2-12KE-2YR4-HS1N-NKD5-M9EC"
     [(path, boards, pages)] = build(loads(spec(code, "worksheet: true"), "c.yaml"), tmp_path)
-    assert (boards, pages) == (1, 2)              # the worksheet and its key
+    assert (boards, pages) == (1, 3)              # the worksheet, the teacher's page, its key
     assert all(r.ok for r in validate_file(path))
 
 

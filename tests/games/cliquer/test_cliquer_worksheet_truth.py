@@ -334,3 +334,104 @@ def test_an_easy_class_set_asks_what_its_own_hull_blocks():
     assert len({a for _, a in thirds}) > 5
     for board in sheets[:6]:
         check_answers(board.dots)
+
+
+# ---- the teacher's page: questions 2 and 3 worked through, by the same brute force ------------
+
+def test_the_teacher_s_question_2_is_what_brute_force_finds():
+    """The part above A-G, its hull, the sum and the game drawn, each found again without pnp's
+    geometry: the game in the picture is a finished one (no two lines cross, no line can be
+    added) of exactly the printed number of lines, the light line A-G among them."""
+    from pnp.games.cliquer.teacher import EXAMPLE, worked
+
+    dots, w = list(EXAMPLE), worked()
+    part = brute_part_above(dots)
+    sub = [dots[k] for k in part]
+    hull = {part[k] for k in brute_hull(sub)}
+    assert list(w.part) == part and set(w.below) == set(range(len(dots))) - set(part)
+    assert set(w.part_hull) == hull and len(part) - len(hull) >= 1       # a dot inside, to see
+    assert w.lines == 3 * len(part) - 3 - len(hull)
+    rng = random.Random(2)
+    assert {len(random_finished_game(sub, rng)) for _ in range(20)} == {w.lines}
+    game = set(w.game)
+    assert len(game) == w.lines and (0, len(dots) - 1) in game
+    for p, q in combinations(game, 2):
+        assert not crosses(dots, p, q)
+    for line in combinations(part, 2):
+        assert line in game or any(crosses(dots, line, other) for other in game)
+
+
+def test_the_teacher_s_question_3_is_what_brute_force_finds():
+    """Every triangle at A is listed once, and those holding a dot (by shapely) with the dots
+    they hold; on the second board, every dot on the hull, the dots the line cuts off from A."""
+    from pnp.games.cliquer.teacher import EXAMPLE, ON_HULL, worked
+
+    dots, w = list(EXAMPLE), worked()
+    n = len(dots)
+    assert sorted(w.triangles) == [(0, b, c) for b, c in combinations(range(1, n), 2)]
+    held = {(0, b, c): tuple(k for k in range(n) if k not in (0, b, c)
+                             and Polygon([dots[0], dots[b], dots[c]]).contains(Point(dots[k])))
+            for _, b, c in w.triangles}
+    assert {t[:3]: t[3] for t in w.dotted} == {t: k for t, k in held.items() if k}
+    assert 1 < len(w.dotted) < len(w.triangles)                 # some do, some do not
+    round_dots = list(ON_HULL)
+    assert brute_hull(round_dots) == set(range(len(round_dots)))
+    b, y = w.block
+    assert (b, y) == (1, len(round_dots) - 2)
+    cut = [j for j in range(1, len(round_dots)) if j not in (b, y) and
+           LineString([round_dots[0], round_dots[j]]).crosses(LineString([round_dots[b], round_dots[y]]))]
+    assert list(w.cut) == cut and cut
+
+
+def teacher_page_text(tmp_path, language: str = "en", paper: str = "A4", way: str = "portrait"):
+    """The words of a class set's teacher's page as the PDF prints them (pdfium), and its page."""
+    import pypdfium2 as pdfium
+
+    from pnp.build import build
+    from pnp.spec import loads
+
+    spec = loads(f"title: T\nseed: s\nlanguage: {language}\npage: {{size: {paper}, orientation: {way}}}\n"
+                 "items:\n  - {kind: cliquer, count: 3, dots: 8, worksheet: true}\n", "t.yaml")
+    [(path, _, _)] = build(spec, tmp_path)
+    document = pdfium.PdfDocument(str(path))
+    pages = [" ".join(document[k].get_textpage().get_text_range().split()) for k in range(len(document))]
+    return pages
+
+
+@pytest.mark.parametrize("paper, way", [("A4", "portrait"), ("Letter", "landscape")])
+def test_the_teacher_s_page_prints_what_brute_force_finds(tmp_path, paper, way):
+    """The printed page says the sums and the letters found above, once a set, after the
+    worksheets and before the keys."""
+    from pnp.games.cliquer.teacher import EXAMPLE, ON_HULL, worked
+
+    pages = teacher_page_text(tmp_path, paper=paper, way=way)
+    teacher = [k for k, text in enumerate(pages) if "For the teacher: questions 2 and 3" in text]
+    assert len(teacher) == 1
+    text = pages[teacher[0]]
+    assert teacher[0] > 2 and all("Answer key" in page for page in pages[teacher[0] + 1:])
+    dots, w = list(EXAMPLE), worked()
+    part = brute_part_above(dots)
+    hull = brute_hull([dots[k] for k in part])
+    names = ", ".join(dot_name(k) for k in part)
+    assert f"The dots left are {names}: {len(part)} dots." in text
+    assert f"3 × {len(part)} − 3 − {len(hull)} = {3 * len(part) - 3 - len(hull)}:" in text
+    assert f"That is {len(w.triangles)} triangles." in text
+    assert f"So {len(w.dotted)} of them have a dot inside, and the answer is {len(w.dotted)}." in text
+    cut = ", ".join(dot_name(k) for k in w.cut)
+    block = f"{dot_name(w.block[0])}–{dot_name(w.block[1])}"
+    assert f"A line from A to {cut} would cross {block}" in text
+    assert f"Draw a light line {block}. Which dots can A no longer be joined to?" in text
+    assert len(ON_HULL) == len(EXAMPLE)
+
+
+@pytest.mark.parametrize("language", ["fr", "ar", "zh"])
+def test_the_teacher_s_page_speaks_the_set_s_language(tmp_path, language):
+    from pnp.games.cliquer.teacher import TITLE
+    from pnp.i18n import _, using
+
+    pages = teacher_page_text(tmp_path, language)
+    with using(language):
+        title = _(TITLE)
+    assert title != TITLE
+    (text,) = [p for p in pages if " ".join(title.split()[:2]) in p]
+    assert "For the teacher" not in text and "worked through" not in text
