@@ -123,7 +123,10 @@ def default_spec() -> Path:
 def cli():
     """pnp: print-and-play PDFs for CliqueR, Thinking in Circles and Cliques.
 
-    Write a YAML spec (see layouts/), then `pnp build SPEC` and `pnp validate PDF`.
+    `pnp build` alone prints a starter pack into output/. For your own, `pnp new KIND > my.yaml`
+    writes a spec to start from, every option shown with its default (`pnp new --help` lists
+    the kinds); then `pnp build my.yaml` and `pnp validate output/my.pdf`. `pnp serve --open`
+    opens a form instead.
     """
 
 
@@ -387,10 +390,25 @@ class _Kind(click.Choice):
         pass
 
 
-@cli.command()
+class _New(click.Command):
+    """`pnp new`, whose help lists the kinds with their games' names (read from the registry
+    only when that help is asked for: `pnp --help` imports no game)."""
+
+    def format_help_text(self, ctx, formatter):
+        from pnp.games import game
+
+        super().format_help_text(ctx, formatter)
+        with formatter.section("Kinds"):
+            formatter.write_dl([(kind, game(kind).TITLE) for kind in sorted(KINDS)])
+
+
+@cli.command(cls=_New)
 @click.argument("kind", type=_Kind(), metavar="KIND")
 def new(kind):
-    """Print a commented starter spec for KIND (every option with its default)."""
+    """Print a commented starter spec for KIND (every option with its default).
+
+    Save it and build it: `pnp new cliquer > my.yaml`, then `pnp build my.yaml`.
+    """
     from pnp.starter import starter
 
     click.echo(starter(kind), nl=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 
 ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"   # no 0/O, 1/I/L: read aloud in a class
 
@@ -28,3 +29,13 @@ def ident_for(seed: str, number: int) -> str:
         digest, r = divmod(digest, len(ID_ALPHABET))
         letters += ID_ALPHABET[r]
     return f"{letters}-{number:02d}"
+
+
+# an ID as a person may type it back: any case, the hyphen or a space or nothing between
+_IDENT = re.compile(rf"[{ID_ALPHABET}]{{4}}[- ]?[0-9]{{2,6}}", re.IGNORECASE)
+
+
+def looks_like_ident(text: str) -> bool:
+    """Is ``text`` a board's ID as ``ident_for`` makes them ("5UYT-01"), however typed? A sheet
+    prints it large, so it is what a person types when asked for a board's code."""
+    return _IDENT.fullmatch(text.strip()) is not None

@@ -47,7 +47,7 @@ def named(args) -> tuple[list, list]:
             try:
                 found = read_code(" ".join(args[i:j]))
             except PnpError as exc:
-                error = exc
+                error, upto = exc, j
             if found is not None:
                 break
             j += 1
@@ -55,8 +55,10 @@ def named(args) -> tuple[list, list]:
             out.append(found)
             i = j
         elif error is not None:
+            # the pieces read as a mistyped code, and no more: what follows is read on its own
+            # (`pnp analyze 5UYT-01 R1-...` says what the ID is and still reads the code)
             errors.append(error)
-            i = j
+            i = upto
         else:
             out.append(Path(args[i]))     # not a code: a spec file, missing (load says so)
             i += 1
@@ -73,15 +75,18 @@ def code_spec(kind: str, board):
 
 
 def read_code(text: str):
-    """(kind, board) when ``text`` is some game's board code, else None; a mistyped code is the
-    user's mistake, said in one line."""
+    """(kind, board) when ``text`` is some game's board code, else None; a mistyped code (or a
+    board's ID typed instead) is the user's mistake, said in one line: a PnpError whose English
+    is the CLI's, and which keeps the game's message and facts (``said_of``) for a page to say
+    in its own language."""
+    from pnp.errors import said_of
     from pnp.games import game, offering
 
     for kind in offering("read_code"):
         try:
             board = game(kind).read_code(text)
         except ValueError as exc:
-            raise PnpError(str(exc)) from None
+            raise PnpError(said_of(exc)) from None
         if board is not None:
             return kind, board
     return None

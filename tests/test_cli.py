@@ -165,6 +165,61 @@ def test_a_mistyped_code_is_refused(runner):
     assert result.exit_code == 2 and "mistyped" in result.output
 
 
+def test_a_board_s_id_given_for_its_code_says_what_it_is_and_which_line_to_type(runner, tmp_path):
+    """The sheet prints "Board 5UYT-01" above the code: typed to analyze or build, the ID is named
+    as an ID, and the message quotes the very words the sheet prints before the code, so the
+    line to type is the one the message names (and a code after the ID is still read)."""
+    import pypdfium2 as pdfium
+
+    from pnp.games.cliquer.codes import CODE_LINE
+
+    spec = tmp_path / "one.yaml"
+    spec.write_text("seed: s\nitems:\n  - {kind: cliquer, dots: 7}\n")
+    assert runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path)]).exit_code == 0
+    printed = pdfium.PdfDocument(str(tmp_path / "one.pdf"))[0].get_textpage().get_text_range()
+    ident = next(w for w in printed.split() if w.count("-") == 1 and w[:4].isalnum() and w[5:].isdigit())
+    label = CODE_LINE.split("{code}")[0]
+    assert label in printed                     # the line the message points to is on the sheet
+    for command in (["analyze"], ["build", "-o", str(tmp_path / "no")]):
+        for typed in (ident, ident.lower(), ident.replace("-", " ")):
+            result = runner.invoke(cli, [*command, *typed.split()] if " " in typed else [*command, typed])
+            assert result.exit_code == 2, result.output
+            (line,) = result.output.strip().splitlines()
+            assert line.startswith(f"pnp: {typed} is a board's ID, not its code: ") and \
+                f"“{label}R1-…”" in line, line
+    assert not (tmp_path / "no").exists()
+    # an ID alongside a good code: the ID's line only, the code's pieces not swallowed by it
+    code = next(w for w in printed.split() if w.startswith("R1-"))
+    result = runner.invoke(cli, ["analyze", ident, code, "--no-solve"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert result.output.startswith(f"pnp: {ident} is a board's ID")
+    mistyped = code[:-1] + ("0" if code[-1] != "0" else "1")
+    both = runner.invoke(cli, ["analyze", ident, mistyped]).output.strip().splitlines()
+    assert len(both) == 2 and "board's ID" in both[0] and "mistyped" in both[1], both
+
+
+def test_a_spec_naming_a_board_by_its_id_is_told_at_the_line(runner, tmp_path):
+    spec = tmp_path / "id.yaml"
+    spec.write_text("items:\n  - kind: cliquer\n    code: 5UYT-01\n")
+    result = runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"{spec}:3:11: ") and "5UYT-01 is a board's ID" in result.output
+
+
+def test_the_help_points_to_what_an_installed_pnp_has(runner):
+    """`pnp --help` sends no one to a layouts/ folder only a checkout has; `pnp new --help`
+    lists every kind with its game's name."""
+    from pnp.games import KINDS, game
+
+    top = runner.invoke(cli, ["--help"]).output
+    assert "layouts/" not in top and "pnp new KIND" in " ".join(top.split())
+    assert "pnp build" in top and "pnp new --help" in " ".join(top.split())
+    new = runner.invoke(cli, ["new", "--help"]).output
+    listed = new.split("Kinds:", 1)[1]
+    for kind in KINDS:
+        assert f"{kind}  " in listed and game(kind).TITLE in listed
+
+
 def test_jobs_2_gives_the_same_bytes_as_jobs_1(runner, tmp_path):
     layout = ROOT / "layouts" / "designer-pack.yaml"
     for jobs in ("1", "2"):
@@ -562,8 +617,8 @@ def test_wrote_says_boards_sets_worksheets_and_keys_as_they_are(runner, tmp_path
     assert f"wrote {out / 'mix-03-cliques.pdf'} (1 set, " in result.output
     assert f"wrote {out / 'mix-04-cliquer.pdf'} (1 worksheet, 1 page)" in said
     # each item's keys beside its split PDF, and the pack's keys
-    assert f"wrote {out / 'mix-04-cliquer-keys.pdf'} (1 answer key, 1 page)" in said
-    assert f"wrote {out / 'mix-keys.pdf'} (1 answer key, 1 page)" in said
+    assert f"wrote {out / 'mix-04-cliquer-keys.pdf'} (1 answer key, 2 pages)" in said
+    assert f"wrote {out / 'mix-keys.pdf'} (1 answer key, 2 pages)" in said
     assert not (out / "mix-01-cliquer-keys.pdf").exists()      # no keys, no file
     assert sorted(p.name for p in out.iterdir()) == sorted(
         ["mix.pdf", "mix-keys.pdf", "mix-01-cliquer.pdf", "mix-02-circles.pdf",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp import services
-from pnp.errors import PnpError
+from pnp.errors import PnpError, Problem
 from pnp.games import game
 from pnp.sources import read_code
 from pnp.web import work
@@ -19,7 +19,15 @@ NOTHING_TO_LOOK_AT = N_("{name} holds no board this page can look at.")
 
 def look_code(report, tmp: str, text: str, seconds: float) -> dict:
     """A board code's figures, its report, and (from games that draw one) its picture: the SVG,
-    one sentence a move of the best line, and the figures in words."""
+    one sentence a move of the best line, and the figures in words. A mistyped code, or a
+    board's ID typed instead of its code, is said in the page's language (the game's message,
+    its facts made safe to show)."""
+    try:
+        read_code(text)
+    except PnpError as exc:
+        if exc.args and isinstance(exc.args[0], Problem):
+            raise work.Refused([Mistake(work.page_said(exc.args[0]))]) from None
+        raise work.Refused(work.mistakes(exc)) from None
     result = work.analyze_code(report, tmp, text, seconds)
     kind = result["kind"]
     result["unfinished"] = result["figures"].get("perfect_play") is None

@@ -218,7 +218,7 @@ def test_the_preview_changes_with_an_option(web):
     assert first["ok"] and second["ok"], (first.get("errors"), second.get("errors"))
     assert first["images"][0].startswith("data:image/png;base64,")
     assert first["images"][0] != second["images"][0]
-    assert (first["boards"], first["pages"]) == (24, 30)
+    assert (first["boards"], first["pages"]) == (24, 31)
 
 
 def test_forms_without_script_add_remove_preview(web):
@@ -261,7 +261,7 @@ def test_the_build_page_without_script(web):
     wait_for(web, job)
     page = web.get(job).text
     assert "Done" in page and "/file/0" in page
-    assert "(2 worksheets, 3 pages)" in page            # in the games' words, as pnp build says
+    assert "(2 worksheets, 4 pages)" in page            # in the games' words, as pnp build says
 
 
 def test_a_build_can_be_changed_and_made_again_with_its_settings(web):
@@ -463,6 +463,34 @@ def test_look_at_a_mistyped_code_says_so_in_one_line(web, code, words):
     assert 'aria-invalid="true"' in html
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "ar"])
+def test_look_at_a_board_s_id_says_it_is_the_id_and_where_the_code_is(web, language):
+    """A teacher types the ID the sheet prints large: the page says it is the board's ID and
+    names the line with the code, in the page's language (the line in the words the sheet
+    prints in it); the mistyped code's message is the page's language's too."""
+    import html as markup
+
+    from pnp.games.cliquer.codes import CODE_LINE, ID_NOT_CODE
+    from pnp.i18n import using, web_gettext
+    from pnp.i18n.told import END_ISOLATE, ISOLATE
+
+    web.cookies.set("pnp_lang", language)
+    try:
+        status, page = look(web, {"code": "5UYT-01"})
+        _, mistyped = look(web, {"code": "R1-ZZZZ"})
+    finally:
+        web.cookies.delete("pnp_lang")
+    shown = markup.unescape(page).replace(ISOLATE, "").replace(END_ISOLATE, "")
+    with using(language):
+        opening = web_gettext(ID_NOT_CODE).split("{line}")[0].format(ident="5UYT-01")
+        line = web_gettext(CODE_LINE).format(code="R1-…")
+        wrong = web_gettext("board code {code} is mistyped (its check letters do not match)")
+    assert status in (400, 422) and 'aria-invalid="true"' in page
+    assert opening[1:] in shown and line in shown, shown      # the page capitalizes the first
+    assert ("is a board's ID" in shown) == (language == "en")
+    assert wrong.split("{code}")[-1].strip()[:12] in markup.unescape(mistyped)
+
+
 def test_look_past_its_time_is_not_a_mistake_and_offers_more(web, monkeypatch):
     from pnp.web import looking
 
@@ -638,7 +666,7 @@ def test_a_class_set_is_made_with_its_keys_apart_from_the_page(web):
     job = r.headers["location"]
     wait_for(web, job)
     page = web.get(job).text
-    assert "(3 worksheets, 3 pages)" in page and "(3 answer keys, 1 page)" in page
+    assert "(3 worksheets, 3 pages)" in page and "(3 answer keys, 2 pages)" in page
     assert 'href="/for/teachers?again=' in page
 
 

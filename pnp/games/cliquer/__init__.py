@@ -33,12 +33,15 @@ def describe(board: Board) -> Wording:
 def read_code(text: str) -> Board | None:
     """The board a CliqueR board code (R1-...) describes, with the default print settings and the
     code as its ident; None if ``text`` is not a CliqueR code at all; ValueError if it is one,
-    mistyped. A spec item ``code: <ident>`` reprints it exactly."""
+    mistyped, or a board's ID given instead of its code. A spec item ``code: <ident>``
+    reprints it exactly."""
+    from pnp.seeding import looks_like_ident
+
     from . import codes
     from .difficulty import measure
     from .item import side_mm
 
-    if not codes.looks_like_code(text):
+    if not (codes.looks_like_code(text) or looks_like_ident(text)):
         return None
     dots, grid = codes.decode(text)
     rated, item = measure(dots), Item()

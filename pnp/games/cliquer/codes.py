@@ -20,7 +20,9 @@ neighbouring characters is caught.
 from __future__ import annotations
 
 from pnp.errors import WrongValue
-from pnp.i18n import W_
+from pnp.i18n import N_, W_
+from pnp.i18n.told import Told
+from pnp.seeding import looks_like_ident
 
 from functools import lru_cache
 from math import comb
@@ -34,6 +36,19 @@ PREFIX = "R1"
 CHECK = 1021
 MAX_DOTS = 63
 MAX_GRID = 255
+
+
+# The line every CliqueR sheet and card prints its code on, just under the board's ID: the
+# words say which line to type, since the ID above it is printed larger
+CODE_LINE = N_("Board code, to type into pnp: {code}")
+# what `pnp analyze`, `pnp build` and Look at a board say when given the ID instead
+ID_NOT_CODE = W_("{ident} is a board's ID, not its code: a CliqueR sheet prints the board's code "
+                 "just under its ID, on the line “{line}”; type that code instead")
+
+
+def id_not_code(text: str) -> WrongValue:
+    """The mistake of typing a board's ID ("5UYT-01") where its code belongs."""
+    return WrongValue(ID_NOT_CODE, ident=text.strip(), line=Told(CODE_LINE, code=f"{PREFIX}-…"))
 
 
 def _base32(n: int, width: int = 0) -> str:
@@ -78,7 +93,10 @@ def normal(code: str) -> str:
 
 
 def decode(code: str) -> tuple[tuple[Dot, ...], int]:
-    """The dots and grid of a code; ValueError with a reason for anything mistyped."""
+    """The dots and grid of a code; ValueError with a reason for anything mistyped (a board's
+    ID typed instead is said to be one)."""
+    if looks_like_ident(code):
+        raise id_not_code(code)
     text = _letters(code)
     if not text.startswith(PREFIX):
         raise WrongValue(W_("board code {code} should start with {prefix}-"), code=repr(code), prefix=PREFIX)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import words
 from .board import Board
-from .codes import encode
+from .codes import CODE_LINE, encode
 from .flow import BODY_PT, INSET, Block, Para, ScoreBoxes, arrange, draw_poured, inset, pour
 from .ink import dot_position, dot_radius, draw_dots, draw_square
 from .layout import card_layout, is_card, page_layout, square_for
@@ -99,9 +99,11 @@ def _card_words(board: Board, canvas, text: Frame) -> None:
 def card_block(board: Board, grow: float, boxes: bool) -> Block:
     """A card's words, ``grow`` times their least size: title, code and the whole rule (with
     what the score cells are for, when the card has them)."""
-    title = Para(((board.title, fonts.BOLD), ("·", fonts.SANS), (subtitle(board), fonts.SANS)),
+    title = Para(((board.title, fonts.BOLD), ("·", fonts.SANS),
+                  (subtitle(board, brief=True), fonts.SANS)),
                  7.5 * grow, after=0.5 * grow)
-    code = Para.of(encode(board.dots, board.grid), 6.5 * grow, after=1 * grow)
+    code = Para.of(_(CODE_LINE).format(code=encode(board.dots, board.grid)), 6.5 * grow,
+                   after=1 * grow)
     said = words.rule_lines(moves_in_game(board)) + ([_(SCORE_CELLS)] if boxes else [])
     rule = Para.of(" ".join(said), 7 * grow, after=2 * grow if boxes else 0)
     return Block((title, code, rule), after=0)

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .board import Board, dot_name
-from .codes import encode
+from .codes import CODE_LINE, encode
 from .geometry import convex_hull
 from .ink import dot_position
 from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import HEADER_MM
 from .rules import triangulation_size
 from pnp.paper import MM, Frame
-from pnp.i18n import W_, _, ngettext, number
+from pnp.i18n import N_, W_, _, ngettext, number
 from pnp.pdf import fonts
 
 
@@ -32,18 +32,26 @@ def moves_in_game(board: Board) -> int:
     return triangulation_size(len(board.dots), len(hull(board.dots)))
 
 
-def subtitle(board: Board, step: bool = True) -> str:
-    """Board figures; ``step`` adds the difficulty and its step (the number of dots inside the
-    hull). A worksheet leaves both out: pupils of a class set share one step, and the step would
-    tell them how many dots are inside; its answer key prints it."""
+# the difficulty as a header says it: its band and the number it comes from, in plain words; a
+# card, whose words fill it at its least size, says the band alone (the number needs its scale)
+DIFFICULTY = N_("difficulty: {band} ({value} on a scale of 0 to 1)")
+BAND = N_("difficulty: {band}")
+
+
+def subtitle(board: Board, step: bool = True, brief: bool = False) -> str:
+    """Board figures; ``step`` adds the dots inside the hull (the difficulty's step) and the
+    difficulty (``brief``: its band without the number). A worksheet leaves both out: pupils of a
+    class set share one step, and it would tell them how many dots are inside; its answer key
+    prints it."""
     n = len(board.dots)
     parts = [_("Board {ident}").format(ident=board.ident),
              ngettext("{n} dot", "{n} dots", n).format(n=number(n))]
     if step and board.band and board.difficulty is not None:
-        parts.append(f"{_(board.band)} {number(board.difficulty, 2)}")
         inside = len(board.dots) - len(hull(board.dots))
-        parts.append(ngettext("step: {n} dot inside the hull", "step: {n} dots inside the hull",
+        parts.append(ngettext("{n} dot inside the hull", "{n} dots inside the hull",
                               inside).format(n=number(inside)))
+        parts.append(_(BAND).format(band=_(board.band)) if brief else
+                     _(DIFFICULTY).format(band=_(board.band), value=number(board.difficulty, 2)))
     return " · ".join(parts)
 
 
@@ -66,11 +74,29 @@ def subtitle_lines(board: Board, width: float, step: bool = True) -> list[str]:
     return lines
 
 
+CODE_PT = 9
+
+
+def code_lines(board: Board, width: float) -> list[str]:
+    """The code's line ("Board code, to type into pnp: R1-..."), or where it does not fit
+    ``width`` points at CODE_PT, its words on one line and the code on the next: a code is
+    never cut short, nor its label shrunk below what a child reads."""
+    code = encode(board.dots, board.grid)
+    line = _(CODE_LINE).format(code=code)
+    if fonts.string_width(line, fonts.SANS, CODE_PT) <= width:
+        return [line]
+    before, _code, after = _(CODE_LINE).partition("{code}")
+    return [before.rstrip(), code + after]
+
+
 def header_mm(board: Board, width: float, step: bool = True) -> float:
-    """The header's height: HEADER_MM, and a line more for each line the subtitle wraps to."""
+    """The header's height: HEADER_MM, and a line more for each line the subtitle or the code's
+    line wraps to."""
     from .flow import INSET
 
-    return HEADER_MM + SUBTITLE_LINE_MM * (len(subtitle_lines(board, width - 2 * INSET, step)) - 1)
+    inner = width - 2 * INSET
+    return HEADER_MM + SUBTITLE_LINE_MM * (len(subtitle_lines(board, inner, step)) - 1
+                                           + len(code_lines(board, inner)) - 1)
 
 
 def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
@@ -80,8 +106,10 @@ def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
     # a header frame of fixed height (above the square) too short for the wrapped figures
     # prints them on one line, shrunk as needed
     lines, least = subtitle_lines(board, inset(frame).width, step), SUBTITLE_LEAST_PT
+    codes = code_lines(board, inset(frame).width)
     if frame.height < header_mm(board, frame.width, step) * MM - 1e-6:
         lines, least = [subtitle(board, step)], MIN_TEXT_PT
+        codes = [_(CODE_LINE).format(code=encode(board.dots, board.grid))]
     frame = inset(frame)
     canvas.setFillGray(0)
     fonts.draw_fitted(canvas, board.title, frame.x, frame.top - 6.5 * MM, frame.width, fonts.BOLD, 18,
@@ -90,8 +118,10 @@ def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
     for line in lines:
         fonts.draw_fitted(canvas, line, frame.x, y, frame.width, fonts.SANS, SUBTITLE_PT, min_size=least)
         y -= SUBTITLE_LINE_MM * MM
-    fonts.draw_fitted(canvas, _("Code {code}").format(code=encode(board.dots, board.grid)), frame.x, y - 0.5 * MM,
-                      frame.width, fonts.SANS, 9, min_size=MIN_TEXT_PT)
+    for line in codes:
+        fonts.draw_fitted(canvas, line, frame.x, y - 0.5 * MM, frame.width, fonts.SANS, CODE_PT,
+                          min_size=MIN_TEXT_PT)
+        y -= SUBTITLE_LINE_MM * MM
 
 
 @dataclass(frozen=True)

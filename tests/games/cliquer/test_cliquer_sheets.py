@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from support.cliquer_pages import PAPERS
-from pnp.build import build
+from pnp.build import build, generate_all
 from pnp.errors import SpecError
 from pnp.games import cliquer
 from pnp.games.cliquer import words
@@ -73,7 +73,8 @@ def test_cards_and_keys_share_sheets_as_promised_on_every_paper(tmp_path, paper,
         counts.setdefault(what, set()).add(n)
     assert counts["half"] == {2} and counts["quarter"] == {4}
     assert counts["answer-key"] == ({4} if orientation == "portrait" else {3, 1})
-    assert pages == 2 + 2 + 4 + (1 if orientation == "portrait" else 2)
+    assert counts["teacher"] == {1}                   # the class set's teacher's page, a page
+    assert pages == 2 + 2 + 4 + 1 + (1 if orientation == "portrait" else 2)
     assert all(r.ok for r in validate_file(path))
 
 
@@ -102,9 +103,10 @@ def test_the_pdf_outline_lists_each_board_and_the_keys_section(tmp_path):
     assert [t[2] for t in boards] == list(range(7))            # each on its own page
     section = [k for k, t in enumerate(toc) if t[1] == "Answer keys"]
     assert len(section) == 1
-    keys = toc[section[0] + 1:]
+    teacher, *keys = toc[section[0] + 1:]
+    assert teacher == (1, "For the teacher", 7)                 # the teacher's page, then keys
     assert [t[:2] for t in keys] == [(1, f"Key {i}") for i in idents[2:]]
-    assert [t[2] for t in keys] == [7, 7, 7, 7, 8]              # four keys to a sheet
+    assert [t[2] for t in keys] == [8, 8, 8, 8, 9]              # four keys to a sheet
     assert toc[section[0]][2] == 7
 
 
@@ -114,13 +116,14 @@ def test_keys_apart_writes_two_pdfs_that_both_validate(tmp_path):
     written = build(loads(text, "s.yaml"), tmp_path, keys_apart=True)
     (main, main_boards, main_pages), (keys, key_boards, key_pages) = written
     assert keys.name == "s-keys.pdf" and (main_boards, main_pages) == (4, 4)
-    assert (key_boards, key_pages) == (3, 1)
+    assert (key_boards, key_pages) == (3, 2)           # the teacher's page, then the keys
     assert {p["piece"] for p in placements(main)} == {"board"}
-    assert {p["piece"] for p in placements(keys)} == {"answer-key"}
+    assert {p["piece"] for p in placements(keys)} == {"teacher", "answer-key"}
     for path in (main, keys):
         reports = validate_file(path)
         assert reports and all(r.ok for r in reports), [r.line("x") for r in reports]
-    assert "Answer key" in page_texts(keys)[0] and not any("Answer key" in t for t in page_texts(main))
+    assert "For the teacher" in page_texts(keys)[0] and "Answer key" in page_texts(keys)[1]
+    assert not any("Answer key" in t or "For the teacher" in t for t in page_texts(main))
     from pnp.render import redraw
     from support.tamper import read_data
 
@@ -272,10 +275,31 @@ def test_the_worksheet_keeps_the_step_to_its_key(tmp_path):
     [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
     texts = [" ".join(t.split()) for t in page_texts(path)]
     for sheet in texts[:4]:
-        assert "medium" not in sheet and "step:" not in sheet and "dot inside the hull" not in sheet
+        assert "medium" not in sheet and "difficulty" not in sheet and "dot inside the hull" not in sheet
     keys = " ".join(texts[4:])
-    assert keys.count("step: 1 dot inside the hull") == 4
+    assert keys.count("· 1 dot inside the hull · difficulty: medium (0.") == 4
+    assert keys.count("on a scale of 0 to 1) (every board of an item that asks for a difficulty "
+                      "has as many dots inside the hull)") == 4
     assert keys.count("No answer is fixed by the step") == 4
+
+
+def test_a_header_says_its_figures_and_the_code_line_in_plain_words(tmp_path):
+    """"hard 0.74 · step: 3 dots inside the hull" said plainly, and the code's line labelled
+    as the one to type, on a page and on a card alike."""
+    from pnp.games.cliquer.codes import CODE_LINE, encode
+    from pnp.games.cliquer.sheet import hull, subtitle
+
+    text = ("title: T\nseed: s\nitems:\n  - {kind: cliquer, dots: 9, difficulty: hard}\n"
+            "  - {kind: cliquer, dots: 7, size: quarter}\n")
+    [(path, _, _)] = build(loads(text, "h.yaml"), tmp_path)
+    texts = [" ".join(t.split()) for t in page_texts(path)]
+    boards = generate_all(loads(text, "h.yaml"), "s")
+    for board, page in zip(boards, texts):
+        inside = len(board.dots) - len(hull(board.dots))
+        said = subtitle(board)
+        assert "step" not in said and f"{inside} dot" in said and "inside the hull" in said
+        assert f"difficulty: {board.band} ({board.difficulty:.2f} on a scale of 0 to 1)" in said
+        assert CODE_LINE.format(code=encode(board.dots, board.grid)) in page
 
 
 @pytest.mark.parametrize("paper, orientation", [("A4", "portrait"), ("Letter", "portrait")])
