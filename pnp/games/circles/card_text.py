@@ -22,16 +22,21 @@ HOUSE = N_("House rule:")
 #   hand    the source has six black and six white beads for two; each player gets their own
 #           three of each, so hands stay secret (a shared pool shows what the other took);
 #           totals are still -6..+6, as the source says
+#   check   the source says when you win, not when to look: the card checks after every move,
+#           whoever made it, so the other side's move can win for you
 #   double  one move can meet both sides' goals (about 2 % of random games: bench/circles_play.py)
-#   supply  the source's blockers are nickels, with no end; the printed supply can run out
-#           (in a quarter of games where nobody spends one), and spending needs a rule too
+#   start   the board is pnp's (the source does not describe one): its ★ start space counts as
+#           neutral, so Lockdown gives a blocker on it
+#   supply  the source's blockers are nickels, with no end; the printed supply of six more can
+#           run out (in a quarter of games where nobody spends one)
+#   spend   and spending needs a rule too: a spent blocker goes back, one a turn
 #   team    the source is for two; four play as two teams of two
 #   limit   the source's game need not end: two players who block each other can play for ever;
 #           turns are ticked on the turn track, and after TURN_LIMIT a game is a draw
 #   calm    what keeps the limit rare: after CALM_TURNS turns a total of 0 moves the marker one
 #           space clockwise and no circle may be picked twice in a row (bench/circles_play.py
 #           weighs it and the endings tried before it)
-HOUSE_TOPICS = ("hand", "double", "supply", "team", "limit", "calm")
+HOUSE_TOPICS = ("hand", "check", "double", "start", "supply", "spend", "team", "limit", "calm")
 
 
 @dataclass(frozen=True)
@@ -125,11 +130,17 @@ def _turn(board: Board) -> Section:
                  "other player each hide 1 to {beads} chits of one color in a closed hand, then "
                  "open hands together. White chits count +1, black −1: the total is "
                  "−{most}\u00a0to\u00a0+{most}.")
+    if teams(board):
+        move = _("Move that circle's marker as many spaces as the total: clockwise (+) if "
+                 "positive, counter-clockwise (−) if negative; at 0 it stays. Take your chits "
+                 "back; the player on the mover's left has the next turn.")
+    else:
+        move = _("Move that circle's marker as many spaces as the total: clockwise (+) if "
+                 "positive, counter-clockwise (−) if negative; at 0 it stays. Take your chits "
+                 "back; the other player has the next turn.")
     return Section(_("A turn"), (
         Paragraph(hide.format(beads=number(BEADS_PER_HAND), most=number(MAX_MOVE))),
-        Paragraph(_("Move that circle's marker as many spaces as the total: clockwise (+) if "
-                    "positive, counter-clockwise (−) if negative; at 0 it stays. Take your chits "
-                    "back; the player on the mover's left has the next turn.")),
+        Paragraph(move),
     ))
 
 
@@ -150,21 +161,21 @@ ENDING = Ending(step_from=CALM_TURNS + 1, draw_at=TURN_LIMIT, fresh=True, clockw
 def _win(board: Board) -> Section:
     chain = "–".join(map(number, (2, 3, 4) if len(board.circles) > 3 else (1, 2, 3)))
     if teams(board):
-        win = _("After every move, whoever made it, check: if the markers of three adjacent "
-                "circles (a chain joined by bars, like {chain}) are all on your team's color, or "
-                "on the shapes of your or your partner's goal in order (forwards or backwards), "
-                "your team wins: show your slip. Goal circle, square, pentagon wins on pentagon, "
-                "square, circle; not on circle, pentagon, square.")
+        win = _("If the markers of three adjacent circles (a chain joined by bars, like {chain}) "
+                "are all on your team's color, or on the shapes of your or your partner's goal "
+                "in order (forwards or backwards), your team wins: show your slip. Goal circle, "
+                "square, pentagon wins on pentagon, square, circle; not on circle, pentagon, "
+                "square.")
         double = _("if one move wins for both sides, the mover's team wins.")
     else:
-        win = _("After every move, whoever made it, check: if the markers of three adjacent "
-                "circles (a chain joined by bars, like {chain}) are all on your color, or on the "
-                "shapes of your goal in order (forwards or backwards), you win: show your slip. "
-                "Goal circle, square, pentagon wins on pentagon, square, circle; not on circle, "
-                "pentagon, square.")
+        win = _("If the markers of three adjacent circles (a chain joined by bars, like {chain}) "
+                "are all on your color, or on the shapes of your goal in order (forwards or "
+                "backwards), you win: show your slip. Goal circle, square, pentagon wins on "
+                "pentagon, square, circle; not on circle, pentagon, square.")
         double = _("if one move wins for both sides, the mover wins.")
     return Section(_("Win"), (
         Paragraph(win.format(chain=chain)),
+        Paragraph(_("check for a win after every move, whoever made it."), house="check"),
         Paragraph(double, house="double"),
         Paragraph(_("tick the turn track every turn, five strokes to a box; no winner after {limit} "
                     "turns: a draw.").format(limit=number(TURN_LIMIT)), house="limit"),
@@ -179,22 +190,23 @@ def variant_rules(board: Board) -> list[Paragraph]:
     rules = []
     if v.lockdown:
         if teams(board):
-            lock = _("Each player starts with 1 blocker; the other {supply} are the supply. When "
-                     "a marker ends a move on a neutral space (hatched or ★; a total of 0 "
-                     "counts), the mover takes a blocker from the supply. After the mover picks "
-                     "a circle, before hands are hidden, the opponent on the mover's left may "
-                     "spend a blocker to make the mover pick another circle.")
+            lock = _("Each player starts with 1 blocker. When a marker ends a move on a neutral "
+                     "space (a total of 0 counts), the mover takes a blocker. After the mover "
+                     "picks a circle, before hands are hidden, the opponent on the mover's left "
+                     "may spend a blocker to make the mover pick another circle.")
         else:
-            lock = _("Each player starts with 1 blocker; the other {supply} are the supply. When "
-                     "a marker ends a move on a neutral space (hatched or ★; a total of 0 "
-                     "counts), the mover takes a blocker from the supply. After the mover picks "
-                     "a circle, before hands are hidden, the other player may spend a blocker to "
-                     "make the mover pick another circle.")
+            lock = _("Each player starts with 1 blocker. When a marker ends a move on a neutral "
+                     "space (a total of 0 counts), the mover takes a blocker. After the mover "
+                     "picks a circle, before hands are hidden, the other player may spend a "
+                     "blocker to make the mover pick another circle.")
         rules += [
-            Paragraph(lock.format(supply=number(board.blockers - board.players)),
-                      lead=_("Lockdown:")),
-            Paragraph(_("spent blockers go back to the supply; an empty supply gives none; at "
-                        "most one blocker per turn."), house="supply"),
+            Paragraph(lock, lead=_("Lockdown:")),
+            Paragraph(_("the ★ start space counts as a neutral space."), house="start"),
+            Paragraph(_("a supply of {supply} blockers to gain (the source has no limit); an "
+                        "empty supply gives none.").format(
+                            supply=number(board.blockers - board.players)), house="supply"),
+            Paragraph(_("spent blockers go back to the supply; at most one blocker per turn."),
+                      house="spend"),
         ]
     if v.spin_cycle:
         rules.append(Paragraph(_("Each player draws {goals} goals instead of one; any one of "

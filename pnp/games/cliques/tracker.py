@@ -15,9 +15,9 @@ from . import wording
 from .ink import (
     GREY, PALE, approval_mark, beside, block_height, disapproval_mark, text_in_box)
 from .board import Board, Tracker
-from .rules import APPROVAL, DISAPPROVAL
+from .rules import APPROVAL, DISAPPROVAL, tokens_in_play
 from .sizes import TRACKER
-from pnp.i18n import N_, _, number
+from pnp.i18n import N_, _, current, number
 from pnp.pdf.fonts import BOLD, SANS
 from .wording import colour_name
 from pnp.pdf.marks import marked
@@ -32,12 +32,18 @@ TAGS = {APPROVAL: "CqA", DISAPPROVAL: "CqD"}    # marked-content tags of the tra
 
 HOW = N_("Ring each count in pencil (or put a coin on it). You vote: that colour's count goes one "
          "down. You take back a pair: each count goes one up.")
-TENS_UNITS = N_("Two rings a colour: count = tens + units (23 = 20 on tens, 3 on units).")
+# the tens row stops at a ten ("60"), so the words say how far a count goes: every token of a
+# colour in play, which a player's count can come near (docs/games/cliques.md)
+TENS_UNITS = N_("Two rings a colour: count = tens + units, from 0 up to {most}, every token of "
+                "a colour in play (23 = 20 on tens, 3 on units).")
 
 
-def foot(style: str) -> str:
-    said = (TENS_UNITS, HOW, wording.OPEN) if style == "tens-units" else (HOW, wording.OPEN)
-    return wording.said(*said)
+def foot(board: Board, tracker: Tracker) -> str:
+    if tracker.style != "tens-units":
+        return wording.said(HOW, wording.OPEN)
+    most = number(tokens_in_play(len(board.players)))
+    return current().sentence_gap.join([_(TENS_UNITS).format(most=most),
+                                        wording.said(HOW, wording.OPEN)])
 
 
 def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
@@ -49,7 +55,7 @@ def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:
     head_h = 13.0
     foot_h = block_height(3, FOOT_SIZE)     # the pencil ring, the two moves, when a circle is open
     _head(board, tracker, canvas, Frame(inner.x, inner.top - head_h, inner.width, head_h))
-    text_in_box(canvas, foot(tracker.style), inner.x, inner.y, inner.width, foot_h, SANS,
+    text_in_box(canvas, foot(board, tracker), inner.x, inner.y, inner.width, foot_h, SANS,
                 FOOT_SIZE, valign="bottom")
     body = Frame(inner.x, inner.y + foot_h + 4, inner.width, inner.height - head_h - foot_h - 8)
     gap = 5.0

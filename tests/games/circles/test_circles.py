@@ -417,12 +417,14 @@ EVERY_VARIANT_SET = [Variants(lockdown=lock, spin_cycle=spin, uncloned=unc, wild
 
 def expected_house_rules(b) -> list[str]:
     """Where the source is silent, and so where the card must print a house rule:
-    team: the source is for two; hand: it lists 6 + 6 beads but not whose; double: it does not
-    say who wins when both do; supply: its blockers are coins, with no end and no rule for
-    spending them back; limit and calm: nothing makes a game end (calm overrides the source's
-    "at 0 it stays" late in a game, so the limit is rarely reached)."""
-    return (["team"] if b.players == 4 else []) + ["hand", "double", "limit", "calm"] + \
-        (["supply"] if b.variants.lockdown else [])
+    team: the source is for two; hand: it lists 6 + 6 beads but not whose; check: it says what
+    wins, not when to look (the card checks after every move, whoever made it); double: it does
+    not say who wins when both do; limit and calm: nothing makes a game end (calm overrides the
+    source's "at 0 it stays" late in a game, so the limit is rarely reached); with Lockdown,
+    start: the source describes no board, so not that its start space is neutral; supply: its
+    blockers are coins, with no end; spend: nor a rule for spending them back."""
+    return (["team"] if b.players == 4 else []) + ["hand", "check", "double", "limit", "calm"] + \
+        (["start", "supply", "spend"] if b.variants.lockdown else [])
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -458,6 +460,7 @@ def test_four_player_card_is_the_team_game(variants):
         assert words in text, words
     for two_player in ("(2004), for two players", "the other player", "One player chooses"):
         assert two_player not in text
+    assert "the player on the mover's left has the next turn" in text
     if variants.lockdown:
         assert "the opponent on the mover's left may spend a blocker" in text
         assert "Chits, blockers and slips are each player's own" in text
@@ -475,6 +478,28 @@ def test_two_player_card_has_no_team_rules():
     assert "(a chain joined by bars, like 2–3–4)" in text
     assert "team" not in text.lower() and "partner" not in text
     assert "partner" not in printed(b, "circles-goals-1")
+    # two players sit across a table: the next turn is the other player's, not "on the left"
+    assert "the other player has the next turn" in text and "mover's left" not in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_what_the_card_adds_to_the_source_is_marked_as_a_house_rule(players):
+    """The source's Lockdown has blockers without end and says nothing of a start space (it
+    describes no board), and its win says what wins, not when to look: the card's own
+    paragraphs say what the source says, and the supply, the start space and the check after
+    every move are each a house rule."""
+    b = board(circles.Item(players=players, variants=ALL_ON))
+    said = [p for section in rules_text(b) for p in section.paragraphs]
+    source = " ".join(p.text for p in said if not p.house)
+    house = {p.house: p.text for p in said if p.house}
+    for added in ("supply", "★ start space counts", "every move", "whoever"):
+        assert added not in source, added
+    assert str(b.blockers - b.players) in house["supply"] and "no limit" in house["supply"]
+    assert "★" in house["start"] and "neutral" in house["start"]
+    assert "after every move, whoever made it" in house["check"]
+    lockdown = next(p.text for p in said if p.lead == "Lockdown:")
+    assert lockdown.startswith("Each player starts with 1 blocker. When a marker ends a move on "
+                               "a neutral space (a total of 0 counts), the mover takes a blocker.")
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -484,7 +509,7 @@ def test_every_number_on_the_card_is_the_sets(players):
     b = board(circles.Item(players=players, variants=ALL_ON, blocker_supply=11))
     text = printed(b)
     assert b.blockers - b.players == 11
-    assert "Each player starts with 1 blocker; the other 11 are the supply" in text
+    assert "a supply of 11 blockers to gain (the source has no limit)" in text
     assert f"takes {BEADS_PER_HAND} black (−1) and {BEADS_PER_HAND} white (+1) chits" in text
     assert b.beads == BEADS_PER_HAND * players        # the chits printed: every player's own
     assert f"the total is −{MAX_MOVE} to +{MAX_MOVE}" in text

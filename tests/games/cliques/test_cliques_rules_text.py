@@ -167,3 +167,19 @@ def test_rules_card_text_is_as_large_as_fits():
     width = (RULES_CARD[0] - 20 - rules_card.COLUMN_GAP) / 2
     size, _ = rules_card.layout(wording.sections(12), width, RULES_CARD[1] - 20 - 20)
     assert 7 <= size <= rules_card.LARGEST
+
+
+@pytest.mark.parametrize("players", [7, 8, 10, 12])
+def test_a_tens_and_units_tracker_says_how_far_its_count_goes(players):
+    """Its tens row stops at a ten ("60" for eight players), so the tracker says in words that
+    a count goes up to every token of a colour in play (64), which tens and units reach."""
+    from pnp.games.cliques.rules import tokens_in_play, tracker_style
+
+    board = cliques.generate(Item(players=seat_names(players)), random.Random(players), "RULE-01")
+    text = printed(board, f"tracker {board.trackers[0].player}")
+    most = tokens_in_play(players)
+    low, high = board.trackers[0].approval
+    assert tracker_style(players) == "tens-units" and low == 0 and high >= most
+    assert f"count = tens + units, from 0 up to {most}, every token of a colour in play" in text
+    # the tens row prints the ten below the top and the units row 0 to 9: the top is ringable
+    assert str(most // 10 * 10) in text.split() and str(most % 10) in text.split()
