@@ -48,6 +48,7 @@ PICTURES = {
     "cliques-tracker": ("starter", "cliques", 0, 2, 60),
     "worksheet": ("class-set", "cliquer", 0, 0, 80),
     "answer-keys": ("class-set", "cliquer", 0, "last", 80),
+    "teacher-page": ("class-set", "cliquer", 0, 1, 80),       # the first board's second page
     "worksheet-ar": ("class-set-ar", "cliquer", 0, 0, 80),
     "daily": ("daily", "cliquer", 0, 0, 60),
 }

@@ -59,13 +59,13 @@ SPECS = {"starter pack": None, "class set": CLASS, "circles": CIRCLES, "cliques"
          "class set zh": CLASS.replace("seed: golden", "seed: golden\nlanguage: zh")}
 MADE_WITH = "5.1.0"       # reportlab.Version the file digests were taken with
 GOLDEN = {
-    "starter pack": ("511ca46a32f0ad07", "04337649009c12a6"),   # cards grown to the paper, letters 8 pt; turn track, 8 remark cards
-    "class set": ("f76a736a00c88632", "779631e57ac18757"),      # the key says question 4's score is shared
-    "circles": ("a299d4fa90160758", "4a534c7e10f2b70a"),        # the ending of issue 36, its turn track
-    "cliques": ("88105a149a520a67", "6a5513c5aeecb0db"),      # remark cards grown to the paper
-    "circles ar": ("ba496d37999b4cfe", "88ad8dbf684196b8"),    # shaped right to left; the turn track mirrored
-    "cliques hi": ("99cc22517773526c", "d24bde840c92d49c"),    # Devanagari conjuncts, seat names
-    "class set zh": ("591c5c6d77d149fd", "a4b959bbcc9e2775"),  # headings in the CJK bold face
+    "starter pack": ("bb8ab523becccede", "8af85bc0202b97a7"),  # issue 44: each game's rules after its board; plain header; code line labelled
+    "class set": ("a2993217398e107d", "f8e1097c01cfe77c"),  # issue 44: the teacher's page; plain header words; the code's line labelled
+    "circles": ("d5c68bf3f95a4b5b", "c5251b0cde3b9ab5"),  # issue 44: the card's house rules marked (supply, start space, check after a move)
+    "cliques": ("2655166bd906e0a4", "3b702e8b3916872f"),  # issue 44: the tracker says its count goes up to 49
+    "circles ar": ("e954635f0f6526b4", "a3b3700361a75238"),  # issue 44: the card's house rules marked, in Arabic
+    "cliques hi": ("5b283570a6e32ee3", "352fa2a5de1cdce2"),  # issue 44: the tracker's range in words, in Hindi
+    "class set zh": ("e7de848154cf5ec3", "d47dfca3f82a1693"),  # issue 44: the teacher's page and the plain header, in Chinese
 }
 
 
