@@ -43,7 +43,7 @@ def test_a_build_past_its_page_limit_is_refused_before_it_is_built(tmp_path):
      "  - {kind: cliquer, dots: 7, count: 5, worksheet: true}\n  - {kind: cliques, players: 7}\n",
      "Letter, orientation: landscape"),
     ("  - {kind: cliquer, size: quarter, count: 9}\n  - {kind: cliques, players: 3, count: 2}\n",
-     "A4, orientation: landscape")])
+     "A4, orientation: landscape")], ids=["a class set", "two class sets among sets", "cards"])
 def test_the_page_probe_never_counts_fewer_pages_than_the_build_makes(tmp_path, items, paper):
     """The probe that refuses a large spec before it is built is an upper bound; a class set's
     teacher's page counts once and its keys as many to a sheet as they print, so a page asking
