@@ -1,0 +1,54 @@
+"""pnp leaves with os._exit once its command is over (pnp/__main__.py): what it wrote must be
+whole all the same, its exit code the command's, and what it printed all there, even into a
+pipe or a file (buffered, not a terminal)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from pypdf import PdfReader
+
+from pnp.__main__ import _exit_code
+
+
+def _pnp(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_a_build_leaves_its_pdf_whole_and_says_so(tmp_path):
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: t\nseed: leave\noutput: s.pdf\nitems:\n  - kind: cliquer\n    count: 3\n",
+                    encoding="utf-8")
+    done = _pnp("build", str(spec), "-o", "out", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "wrote out/s.pdf (3 boards, 3 pages)\n"
+    pdf = tmp_path / "out" / "s.pdf"
+    assert pdf.read_bytes().rstrip().endswith(b"%%EOF")
+    assert len(PdfReader(pdf).pages) == 3
+    assert not list((tmp_path / "out").glob(".*part"))       # no temporary file left behind
+
+
+def test_a_long_output_into_a_file_is_all_there(tmp_path):
+    """More than a pipe's buffer, written to a file: the flush before os._exit must not lose
+    its tail."""
+    out = tmp_path / "spec.yaml"
+    with open(out, "w", encoding="utf-8") as fh:
+        code = subprocess.run([sys.executable, "-m", "pnp", "new", "cliquer"], stdout=fh,
+                              timeout=120).returncode
+    assert code == 0
+    text = out.read_text(encoding="utf-8")
+    assert len(text) > 1000 and text.endswith("\n")
+    again = _pnp("new", "cliquer", cwd=tmp_path)
+    assert again.stdout == text
+
+
+def test_the_exit_code_is_the_commands(tmp_path):
+    assert _pnp("build", "no-such.yaml", cwd=tmp_path).returncode == 2
+    assert _pnp("no-such-command", cwd=tmp_path).returncode == 2
+    assert _pnp("--version", cwd=tmp_path).returncode == 0
+
+
+def test_exit_codes_as_python_makes_them():
+    assert [_exit_code(c) for c in (None, 0, 2, 130, 256, -1)] == [0, 0, 2, 130, 0, 255]
