@@ -21,7 +21,8 @@ Leaving: once the command has returned its exit code, pnp runs the atexit handle
 stdout and stderr and leaves with os._exit. Python's own shutdown after that would free every
 module and object one by one (about 30 ms after a build) for nothing: the files are written
 and closed by then (PDFs are renamed into place inside the command), and nothing else is
-pending.
+pending. Under a profiler or a tracer (cProfile, coverage) Python leaves as usual, so they
+can write what they measured.
 
 numpy's BLAS runs on one thread unless the user says otherwise: pnp's arrays are small (a
 board's dots, a page's boxes), and OpenBLAS starting a thread a core when numpy is imported
@@ -84,6 +85,8 @@ def _exit_code(code) -> int:
 def _exit(code: int) -> None:
     """Leave as Python would, without freeing every object first: the atexit handlers, then
     the output streams flushed (a failed flush, as Python reports it: exit 120), then os._exit."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)          # a profiler's or coverage's own handlers still to run
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         try:

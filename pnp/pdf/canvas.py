@@ -217,6 +217,33 @@ class Canvas(_Canvas):
         width, operators = self._line(text)
         self._show(x - width, y, operators)
 
+    def marked_dots(self, tag: str, centres, r: float) -> None:
+        """Filled circles of radius ``r`` without outline, the k-th in a marked section ``tag``
+        with index k (``pnp.pdf.marks``): a board's dots in one call, the bytes of
+        ``addLiteral(begin(tag, k)); circle(x, y, r, stroke=0, fill=1); addLiteral(END)``
+        each (the bare script of bench/build_baseline.py draws them so, marks left out)."""
+        from pnp.pdf.marks import END, begin
+
+        if not SHORTCUTS:
+            for k, (x, y) in enumerate(centres):
+                self.addLiteral(begin(tag, k))
+                super().circle(x, y, r, stroke=0, fill=1)
+                self.addLiteral(END)
+            return
+        paint = PATH_OPS[0, 1, self._fillMode]
+        append = self._code.append
+        for k, (x, y) in enumerate(centres):
+            q1, q2, q3, q4 = _circle_curves(x, y, r)
+            append(begin(tag, k))
+            append("n")             # as ``circle`` writes it
+            append(f"{fp_str(q1[0], q1[1])} m")
+            append(f"{fp_str(*q1[2:])} c")
+            append(f"{fp_str(*q2[2:])} c")
+            append(f"{fp_str(*q3[2:])} c")
+            append(f"{fp_str(*q4[2:])} c")
+            append(paint)
+            append(END)
+
     def circle(self, x_cen, y_cen, r, stroke=1, fill=0):
         if not SHORTCUTS:
             return super().circle(x_cen, y_cen, r, stroke=stroke, fill=fill)
