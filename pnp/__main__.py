@@ -9,13 +9,7 @@ only interrupt Python's own shutdown, where a KeyboardInterrupt would print a tr
 ignored from then on, and one that lands between the command's end and that moment is the same
 one line and exit 130 (nothing is half-done there: the command's own handlers have run).
 
-The cyclic garbage collector does not run while the command runs: a build or a validation
-makes many small objects that live until the PDF is saved (drawing records, pages, read-back
-geometry), and walking them again and again took 7 % of a 600-board build (0.14 s of GC in
-151 + 14 + 1 collections at Python's default thresholds, 0.05 s at (10000, 50, 50)). pnp makes
-few cycles; what is imported before the command is frozen out of any collection, and the
-collector comes back on when a command that runs for long (``pnp serve``) asks it to
-(``collect_again``).
+The cyclic garbage collector does not run while the command runs (``pnp.collector``).
 
 Leaving: once the command has returned its exit code, pnp runs the atexit handlers, flushes
 stdout and stderr and leaves with os._exit. Python's own shutdown after that would free every
@@ -30,20 +24,13 @@ cost about 0.1 s of CPU each time for no work (`python -c "import numpy"` busy f
 0.77-0.83 s of CPU by default, 0.70 with one thread).
 """
 
-import gc
 import os
 import signal
 
 import atexit
 import sys
 
-GC_THRESHOLDS = (10_000, 50, 50)
-
-
-def collect_again() -> None:
-    """The collector back on, for a command that keeps running (a server)."""
-    gc.set_threshold(*GC_THRESHOLDS)
-    gc.enable()
+from pnp import collector
 
 
 def _leave(_signum, _frame):
@@ -53,11 +40,11 @@ def _leave(_signum, _frame):
 
 def run():
     signal.signal(signal.SIGINT, _leave)
-    gc.disable()
+    collector.pause()
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")      # before anything imports numpy
     from pnp.cli import main, on_sigint
 
-    gc.freeze()                 # the modules' objects: never walked again
+    collector.freeze()
     signal.signal(signal.SIGINT, on_sigint)
     code = 0
     try:

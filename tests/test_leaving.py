@@ -52,3 +52,27 @@ def test_the_exit_code_is_the_commands(tmp_path):
 
 def test_exit_codes_as_python_makes_them():
     assert [_exit_code(c) for c in (None, 0, 2, 130, 256, -1)] == [0, 0, 2, 130, 0, 255]
+
+
+def test_a_server_collects_its_cycles_again(monkeypatch):
+    """A command runs with the collector off (pnp.__main__); pnp serve, which runs for hours,
+    must turn it back on before it starts serving."""
+    import gc
+
+    from click.testing import CliRunner
+
+    import pnp.web.serve as serve
+    from pnp import collector
+    from pnp.cli import cli
+
+    seen = []
+    monkeypatch.setattr(serve, "run_command", lambda **_: seen.append((gc.isenabled(), gc.get_threshold())))
+    was = gc.isenabled(), gc.get_threshold()
+    collector.pause()
+    try:
+        result = CliRunner().invoke(cli, ["serve"])
+    finally:
+        gc.set_threshold(*was[1])
+        (gc.enable if was[0] else gc.disable)()
+    assert result.exit_code == 0, result.output
+    assert seen == [(True, collector.THRESHOLDS)]
