@@ -4,6 +4,7 @@ pipe or a file (buffered, not a terminal)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -12,9 +13,13 @@ from pypdf import PdfReader
 from pnp.__main__ import _exit_code
 
 
+# buffered as a user's shell has it (a development machine may set PYTHONUNBUFFERED)
+BUFFERED = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
 def _pnp(*args, cwd):
     return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, env=BUFFERED)
 
 
 def test_a_build_leaves_its_pdf_whole_and_says_so(tmp_path):
@@ -36,7 +41,7 @@ def test_a_long_output_into_a_file_is_all_there(tmp_path):
     out = tmp_path / "spec.yaml"
     with open(out, "w", encoding="utf-8") as fh:
         code = subprocess.run([sys.executable, "-m", "pnp", "new", "cliquer"], stdout=fh,
-                              timeout=120).returncode
+                              timeout=120, env=BUFFERED).returncode
     assert code == 0
     text = out.read_text(encoding="utf-8")
     assert len(text) > 1000 and text.endswith("\n")
@@ -76,3 +81,17 @@ def test_a_server_collects_its_cycles_again(monkeypatch):
         (gc.enable if was[0] else gc.disable)()
     assert result.exit_code == 0, result.output
     assert seen == [(True, collector.THRESHOLDS)]
+
+
+def test_leaving_flushes_what_is_still_buffered(tmp_path):
+    """click.echo flushes as it writes; a plain write (a library's print) may still sit in the
+    buffer when pnp leaves, and os._exit alone would drop it."""
+    out = tmp_path / "out.txt"
+    code = ("import sys\nfrom pnp.__main__ import _exit\n"
+            "sys.stdout.write('x' * 100)\nsys.stdout.write('end')\nsys.stderr.write('err')\n_exit(3)\n")
+    with open(out, "w", encoding="utf-8") as fh, open(tmp_path / "err.txt", "w", encoding="utf-8") as err:
+        returncode = subprocess.run([sys.executable, "-c", code], stdout=fh, stderr=err, env=BUFFERED,
+                                    timeout=60).returncode
+    assert returncode == 3
+    assert out.read_text(encoding="utf-8") == "x" * 100 + "end"
+    assert (tmp_path / "err.txt").read_text(encoding="utf-8") == "err"
