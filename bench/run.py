@@ -178,6 +178,11 @@ class _Recorder:
     def __init__(self, canvas, pages: list):
         self._canvas, self._pages, self._ops = canvas, pages, []
 
+    def kept(self, key, draw, *args):
+        """pnp's canvas writes a repeated drawing's operators again (``Canvas.kept``); the bare
+        script must draw it every time, so every call of it is recorded."""
+        draw(self, *args)
+
     def __getattr__(self, name):
         attr = getattr(self._canvas, name)
         if name.startswith("_") or not callable(attr) or name in NOT_DRAWING:

@@ -9,11 +9,14 @@ only interrupt Python's own shutdown, where a KeyboardInterrupt would print a tr
 ignored from then on, and one that lands between the command's end and that moment is the same
 one line and exit 130 (nothing is half-done there: the command's own handlers have run).
 
-The cyclic garbage collector runs less often than Python's default (every 700 net new
-objects): a build or a validation makes many small objects that live until the PDF is saved
-(drawing records, pages, read-back geometry), and walking them again and again took 7 % of a
-600-board build (0.14 s of GC in 151 + 14 + 1 collections; 0.05 s at these thresholds, the
-same peak memory; ``bench/run.py`` times the whole command). pnp makes few cycles.
+The cyclic garbage collector does not run while the command runs (``pnp.collector``).
+
+Leaving: once the command has returned its exit code, pnp runs the atexit handlers, flushes
+stdout and stderr and leaves with os._exit. Python's own shutdown after that would free every
+module and object one by one (about 30 ms after a build) for nothing: the files are written
+and closed by then (PDFs are renamed into place inside the command), and nothing else is
+pending. Under a profiler or a tracer (cProfile, coverage) Python leaves as usual, so they
+can write what they measured.
 
 numpy's BLAS runs on one thread unless the user says otherwise: pnp's arrays are small (a
 board's dots, a page's boxes), and OpenBLAS starting a thread a core when numpy is imported
@@ -21,11 +24,13 @@ cost about 0.1 s of CPU each time for no work (`python -c "import numpy"` busy f
 0.77-0.83 s of CPU by default, 0.70 with one thread).
 """
 
-import gc
 import os
 import signal
 
-GC_THRESHOLDS = (10_000, 50, 50)
+import atexit
+import sys
+
+from pnp import collector
 
 
 def _leave(_signum, _frame):
@@ -35,17 +40,49 @@ def _leave(_signum, _frame):
 
 def run():
     signal.signal(signal.SIGINT, _leave)
-    gc.set_threshold(*GC_THRESHOLDS)
+    collector.pause()
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")      # before anything imports numpy
     from pnp.cli import main, on_sigint
 
+    collector.freeze()
     signal.signal(signal.SIGINT, on_sigint)
+    code = 0
     try:
         main()
+    except SystemExit as exc:
+        code = _exit_code(exc.code)
     except KeyboardInterrupt:
         _leave(None, None)
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _exit(code)
+
+
+def _exit_code(code) -> int:
+    """What ``sys.exit(code)`` makes the process's status: None is 0, a number itself, anything
+    else printed to stderr and 1 (as Python does)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code % 256
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _exit(code: int) -> None:
+    """Leave as Python would, without freeing every object first: the atexit handlers, then
+    the output streams flushed (a failed flush, as Python reports it: exit 120), then os._exit."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)          # a profiler's or coverage's own handlers still to run
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            if stream is sys.stdout:
+                code = code or 120
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -478,8 +478,10 @@ def site(folder, first_text, days, url, solve_seconds):
 @user_errors
 def serve(**options):
     """Start the web page: a class set, the board of the day, a pack, check a PDF, look at a board."""
+    from pnp import collector
     from pnp.web.serve import run_command
 
+    collector.resume()      # a server runs for hours: its cycles must be collected
     run_command(**options)
 
 

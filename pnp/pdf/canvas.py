@@ -15,6 +15,14 @@ Neither needs doing twice:
   and each point is then computed by reportlab's own expressions, step by step through its
   calls, in its order (``_circle_curves``).
 
+- a drawing a pack repeats on every page (a play page's rule and score boxes) is drawn once:
+  ``kept(key, draw, *args)`` runs ``draw(canvas, *args)`` the first time and keeps the
+  operators it wrote and the canvas's state before and after; later, from the same state, it
+  writes those operators and takes on that after-state. Only a drawing that writes nothing but
+  page operators can be kept so (no link, bookmark, form or image), and one whose key says
+  everything it depends on (its words are in the key's value; the page's language and
+  direction are added here).
+
 The bytes are exactly reportlab's: tests/pdf/test_pdf_canvas.py draws strings and circles both
 ways and compares the pages, and the golden PDFs pin whole packs.
 
@@ -43,6 +51,10 @@ except ImportError:
 from pnp.pdf.shaping import layout, plain
 
 KEPT_LINES = 4096   # strings kept a canvas: a pack's repeated words, not every board's own line
+KEPT_DRAWINGS = 256     # drawings kept a canvas (a pack has a few kinds of play page)
+# the canvas's state a drawing may read and change (reportlab's own list, less the extended
+# graphics state, an object compared by identity: a kept drawing must leave it as it found it)
+_STATE = tuple(a for a in _Canvas.STATE_ATTRIBUTES if a != "_extgstate")
 
 
 def _quarters() -> tuple[tuple[float, ...], ...]:
@@ -91,6 +103,29 @@ class Canvas(_Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._lines: dict = {}
+        self._drawings: dict = {}
+
+    def _state(self) -> tuple:
+        d = self.__dict__
+        return tuple(d[a] for a in _STATE) + (len(self.state_stack),)
+
+    def kept(self, key, draw, *args) -> None:
+        """``draw(self, *args)``, or what it wrote the first time from this state (see the
+        module's docstring); ``key`` hashable, equal only for drawings that write the same."""
+        key = (key, _language(), _rtl())
+        before = self._state()
+        seen = self._drawings.get(key)
+        if seen is not None and seen[0] == before:
+            self._code.extend(seen[1])
+            for name, value in zip(_STATE, seen[2]):
+                setattr(self, name, value)
+            return
+        start, ext = len(self._code), self._extgstate
+        draw(self, *args)
+        after = self._state()
+        if (SHORTCUTS and self._extgstate is ext and after[-1] == before[-1]
+                and len(self._drawings) < KEPT_DRAWINGS):
+            self._drawings[key] = (before, tuple(self._code[start:]), after[:-1])
 
     def _line(self, text: str) -> tuple[float, str]:
         """(width, operators) of ``text`` in the current font, as reportlab's text line draws it."""
@@ -181,6 +216,33 @@ class Canvas(_Canvas):
             return super().drawRightString(x, y, text)
         width, operators = self._line(text)
         self._show(x - width, y, operators)
+
+    def marked_dots(self, tag: str, centres, r: float) -> None:
+        """Filled circles of radius ``r`` without outline, the k-th in a marked section ``tag``
+        with index k (``pnp.pdf.marks``): a board's dots in one call, the bytes of
+        ``addLiteral(begin(tag, k)); circle(x, y, r, stroke=0, fill=1); addLiteral(END)``
+        each (the bare script of bench/build_baseline.py draws them so, marks left out)."""
+        from pnp.pdf.marks import END, begin
+
+        if not SHORTCUTS:
+            for k, (x, y) in enumerate(centres):
+                self.addLiteral(begin(tag, k))
+                super().circle(x, y, r, stroke=0, fill=1)
+                self.addLiteral(END)
+            return
+        paint = PATH_OPS[0, 1, self._fillMode]
+        append = self._code.append
+        for k, (x, y) in enumerate(centres):
+            q1, q2, q3, q4 = _circle_curves(x, y, r)
+            append(begin(tag, k))
+            append("n")             # as ``circle`` writes it
+            append(f"{fp_str(q1[0], q1[1])} m")
+            append(f"{fp_str(*q1[2:])} c")
+            append(f"{fp_str(*q2[2:])} c")
+            append(f"{fp_str(*q3[2:])} c")
+            append(f"{fp_str(*q4[2:])} c")
+            append(paint)
+            append(END)
 
     def circle(self, x_cen, y_cen, r, stroke=1, fill=0):
         if not SHORTCUTS:

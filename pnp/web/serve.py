@@ -23,7 +23,6 @@ import json
 import os
 import signal
 import threading
-import webbrowser
 from pathlib import Path
 
 import click
@@ -124,6 +123,8 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
                    f"minute and {limits.per_client} jobs at once from one address", err=True)
     click.echo(f"pnp: the page is at {url} (Ctrl-C stops it)", err=True)
     if open_browser:
+        import webbrowser       # here: pnp.cli imports this module for its options, every command
+
         threading.Timer(0.8, webbrowser.open, (url,)).start()
     os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
     if settings["cache"]:

@@ -235,3 +235,71 @@ def test_a_shaped_run_is_kept_by_its_placements_not_only_its_glyphs():
     far = ShapedStr(glyphs, [ShapeData(0, 700, 0, 0, 0, 500), ShapeData(1, 500, 0, 0, 0, 500)])
     assert canvas._shaped_line(near) != canvas._shaped_line(far)
     assert canvas._shaped_line(near) is canvas._shaped_line(near)
+
+
+def _kept_drawing(canvas, calls):
+    """Draw ``calls`` (as ``drawn`` does), in a saved state, leaving the font and fill changed."""
+    canvas.saveState()
+    for call in calls:
+        if call[0] == "circle":
+            _, x, y, r, stroke, fill = call
+            canvas.circle(x, y, r, stroke=stroke, fill=fill)
+        else:
+            _, method, font, size, leading, x, y, text = call
+            canvas.setFont(font, size, leading)
+            getattr(canvas, method)(x, y, text)
+    canvas.restoreState()
+    canvas.setFont(BOLD, 9)
+    canvas.setFillGray(0.25)
+
+
+def _pages_with_a_kept_drawing(calls, keep: bool, grey: float | None = None) -> bytes:
+    """Three pages each drawing ``calls`` once through ``kept`` (or straight, ``keep`` False),
+    then a string in whatever state it left; the third page's drawing starts from another
+    line width (the kept one must not be reused there) and ``grey`` changes the fill before
+    the second."""
+    out = io.BytesIO()
+    canvas = ours.Canvas(out, invariant=1, pageCompression=0, initialFontName=SANS)
+    for page in range(3):
+        if page == 1 and grey is not None:
+            canvas.setFillGray(grey)
+        if page == 2:
+            canvas.setLineWidth(3)
+        if keep:
+            canvas.kept(("rule", tuple(calls)), _kept_drawing, calls)
+        else:
+            _kept_drawing(canvas, calls)
+        canvas.drawString(10, 10, "after")
+        canvas.circle(50, 50, 5, stroke=1, fill=1)
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(STRING, CIRCLE), max_size=12), st.sampled_from([None, 0.5]))
+def test_a_kept_drawing_writes_what_drawing_it_again_writes(calls, grey):
+    assert _pages_with_a_kept_drawing(calls, True, grey) == _pages_with_a_kept_drawing(calls, False, grey)
+
+
+def test_a_kept_drawing_is_drawn_once_per_state(monkeypatch):
+    canvas = ours.Canvas(io.BytesIO(), invariant=1)
+    times = []
+
+    def draw(c, n):
+        times.append(n)
+        c.setFont(BOLD, 12)
+        c.drawString(0, 0, "x")
+
+    canvas.kept("k", draw, 1)
+    canvas.showPage()                   # a new page starts from the same state
+    canvas.kept("k", draw, 2)           # so the kept operators, and the same font after
+    assert times == [1] and (canvas._fontname, canvas._fontsize) == (BOLD, 12)
+    canvas.kept("k", draw, 3)           # from the state it left (in 12 pt): drawn afresh
+    canvas.showPage()
+    canvas.kept("other", draw, 4)
+    assert times == [1, 3, 4]
+    canvas.showPage()
+    monkeypatch.setattr(ours, "_language", lambda: "fr")
+    canvas.kept("k", draw, 5)           # the same key in another language is another drawing
+    assert times == [1, 3, 4, 5]

@@ -298,7 +298,17 @@ def _settled(regions: tuple[Frame, ...], blocks: tuple) -> Poured | None:
 
 
 def draw_poured(canvas, poured: Poured) -> None:
-    """Draw blocks where ``settle`` put them."""
+    """Draw blocks where ``settle`` put them: on pnp's canvas, once for every page that pours
+    the same blocks into the same places (``Canvas.kept``: a Poured is a frozen value whose
+    drawing depends on its fields and the page's language alone, see ``_settled``)."""
+    kept = getattr(canvas, "kept", None)
+    if kept is None:
+        _draw_poured(canvas, poured)
+    else:
+        kept(poured, _draw_poured, poured)
+
+
+def _draw_poured(canvas, poured: Poured) -> None:
     for block, frame in poured.places:
         block.draw(canvas, frame.x, frame.top, frame.width, poured.scale)
 

@@ -62,13 +62,17 @@ def draw_dots(canvas, board, square: Frame, radius: float) -> None:
 
     canvas.saveState()
     canvas.setFillGray(0)
-    # dot_position's sums, with its scale taken once a board; each dot's mark written as
-    # ``marked`` writes it, without a with block a dot (it cost about what the dot's circle did)
-    scale = square.width / board.grid
-    for i, (dx, dy) in enumerate(board.dots):
-        canvas.addLiteral(begin("PnpDot", i))
-        canvas.circle(square.x + dx * scale, square.y + dy * scale, radius, stroke=0, fill=1)
-        canvas.addLiteral(END)
+    # dot_position's sums, with its scale taken once a board
+    scale, x, y = square.width / board.grid, square.x, square.y
+    centres = [(x + dx * scale, y + dy * scale) for dx, dy in board.dots]
+    marked_dots = getattr(canvas, "marked_dots", None)
+    if marked_dots is not None:         # pnp's canvas: the dots in one call
+        marked_dots("PnpDot", centres, radius)
+    else:
+        for i, (cx, cy) in enumerate(centres):
+            canvas.addLiteral(begin("PnpDot", i))
+            canvas.circle(cx, cy, radius, stroke=0, fill=1)
+            canvas.addLiteral(END)
     canvas.restoreState()
 
 
