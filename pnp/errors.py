@@ -50,7 +50,7 @@ def _said(fact, translate):
     if isinstance(fact, Problem):
         return fact.said(translate)
     if isinstance(fact, SAYABLE):
-        return str(fact) if translate is None else fact.said()
+        return str(fact) if translate is None else fact.say()
     if translate is not None and isinstance(fact, str):
         return isolated(fact)
     return fact
