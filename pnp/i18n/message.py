@@ -222,6 +222,27 @@ class Duration(_Fact):
         return format_timedelta(timedelta(seconds=self.seconds), locale=lang.locale)
 
 
+class Words(_Fact):
+    """Words a value may be (the spec's keywords: "easy", "medium", "hard"), listed: in English
+    as the CLI always wrote them ("easy, medium, hard"), in another language each in its words
+    and listed as it lists choices ("facile, moyen ou difficile"; Arabic's own comma)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        self.items = tuple(items)
+
+    def say(self, code: str | None = None) -> str:
+        from . import listed
+
+        code = code or current().code
+        if code == ENGLISH:
+            return ", ".join(self.items)
+        catalog = translations(code, WEB)
+        with using(code):
+            return listed([catalog.gettext(w) for w in self.items], "or")
+
+
 # a field's label inside a sentence, quoted as the language quotes (in the page's catalog)
 QUOTED = Message("“{label}”").msgid
 

@@ -232,11 +232,11 @@ async def form_for_script(request: Request):
 
 def page_labels(site: Site, form: forms.Form) -> dict:
     """The labels of the page the form is on: a task page's own (its form says which page it
-    is, ``for``), else the form's."""
+    is, ``for``), in the page's language as the page shows them, else the form's."""
     who = form.values.get("for")
     for layout in site.layouts.values():
         if who and layout.audience == who and layout.ask:
-            return layout.labels
+            return {name: web_gettext(label) for name, label in layout.labels.items()}
     return {}
 
 

@@ -129,7 +129,7 @@ def page_said(wording: Problem) -> Said:
     def fact(value):
         if isinstance(value, Told):        # a finding said in words: its own facts made safe too
             return Told(value.message, **{k: fact(v) for k, v in value.facts.items()})
-        if isinstance(value, SAYABLE):
+        if isinstance(value, SAYABLE) or hasattr(value, "say"):
             return value
         if isinstance(value, Problem):
             return Problem(value.message, **{k: fact(v) for k, v in value.facts.items()})
