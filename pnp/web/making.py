@@ -43,6 +43,9 @@ def check_form(form: forms.Form, labels: dict | None = None) -> Checked:
     if not form.kinds:         # nothing asked yet: the page says what to do, not a mistake
         return Checked(form, written, {}, [], False, labels)
     try:
+        out_of_range = page_counts(form, written)
+        if out_of_range:
+            raise SpecErrors(out_of_range)
         spec = loads(written.text, forms.SPEC_NAME)
         cap = caps(spec, written)
         if cap:
@@ -51,6 +54,26 @@ def check_form(form: forms.Form, labels: dict | None = None) -> Checked:
         errors, general = forms.place(exc, written, labels)
         return Checked(form, written, errors, general, False, labels)
     return Checked(form, written, {}, [], True, labels)
+
+
+def page_counts(form: forms.Form, written: forms.Written) -> list[SpecError]:
+    """Each item's count outside this page's range, 1 to MAX_BOARDS, said with the page's range
+    (the loader's own is the command line's, 1 to 5000): the field's help, its mistake and the
+    page's cap on a whole pack all come from MAX_BOARDS."""
+    from pnp.errors import Problem
+
+    mistakes = []
+    for i in range(len(form.kinds)):
+        name = f"items.{i}.{COUNT.key}"
+        typed = form.values.get(name, "").strip()
+        if not typed.isdigit() or 1 <= int(typed) <= MAX_BOARDS or name not in written.lines:
+            continue
+        line = written.lines[name]
+        problem = Problem("must be {lo}..{hi}, got {got}", lo="1", hi=str(MAX_BOARDS), got=typed)
+        mistakes.append(SpecError(f"items[{i}].count {problem}", forms.SPEC_NAME, line,
+                                  written.fields[line][1], FieldRef(("items", i, COUNT.key), COUNT.label),
+                                  problem))
+    return mistakes
 
 
 def caps(spec, written: forms.Written) -> SpecError | None:
@@ -210,10 +233,11 @@ async def run_preview(request: Request, checked: Checked) -> dict:
 
 def preview_words(request: Request, checked: Checked, preview: dict | None) -> dict:
     """The preview's status line and its pictures' alt texts, in the template's words (the
-    page's script shows them; it assembles none)."""
+    page's script shows them as text, so they go as text: the template's markup unescaped,
+    or "d'exercices" would show as "d&#39;exercices")."""
     words = request.app.state.site.env.get_template("_preview.html").module
-    return {"status": " ".join(str(words.status(preview, checked)).split()),
-            "alts": [str(words.alt(n)) for n in range(1, len((preview or {}).get("images", ())) + 1)]}
+    return {"status": " ".join(words.status(preview, checked).unescape().split()),
+            "alts": [words.alt(n).unescape() for n in range(1, len((preview or {}).get("images", ())) + 1)]}
 
 
 def keys_apart(checked: Checked) -> bool:
