@@ -103,8 +103,8 @@ def _filled(text: str, facts: dict, code: str) -> str:
 
 def say_fact(fact) -> str:
     """The one rule that writes a fact in the language in force (see the module's doc)."""
-    if hasattr(fact, "say"):
-        return fact.say(current().code)
+    if hasattr(fact, "say"):        # English: its str, the CLI's (ForThePage's command)
+        return str(fact) if current().code == ENGLISH else fact.say(current().code)
     if isinstance(fact, int) and not isinstance(fact, bool):
         return number(fact)
     if isinstance(fact, float) and current().code != ENGLISH:
@@ -241,6 +241,25 @@ class Words(_Fact):
         catalog = translations(code, WEB)
         with using(code):
             return listed([catalog.gettext(w) for w in self.items], "or")
+
+
+class ForThePage(_Fact):
+    """A fact the command line and the page say differently, each to whoever reads it: ``cli``,
+    the command's English (``str``: "pip install 'pnp[cjk]'"), and ``page``, a Message for the
+    page's reader in any language, English too (no command line on a page: who runs the server
+    installs, docs/hosting.md). Said only where a page says the message (``errors.Problem``'s
+    ``said(translate)``); the CLI prints ``str``."""
+
+    __slots__ = ("cli", "page")
+
+    def __init__(self, cli: str, page: str):
+        self.cli, self.page = cli, page
+
+    def __str__(self) -> str:
+        return self.cli
+
+    def say(self, code: str | None = None) -> str:
+        return Message(self.page).say(code) if (code or current().code) != ENGLISH else self.page
 
 
 # a field's label inside a sentence, quoted as the language quotes (in the page's catalog)

@@ -247,6 +247,15 @@ def spoken_keyword(f: Field, value: str) -> str | None:
     return None
 
 
+def truly_default(f: Field, form: "Form") -> bool:
+    """Whether "Default: X" beside a field is true and of use: X is what an emptied field gives
+    (not an example the form holds, such as a title: an empty title prints none) and the field
+    shows it (a class set's 24 pupils beside "Default: 1" read as a contradiction)."""
+    if f.option is not None and f.option.default is None:
+        return False
+    return form.value(f) == f.default
+
+
 def shown_value(f: Field, value: str) -> str:
     """A field's value as the page shows it: a keyword in the page's words ("medium" ->
     "moyen"), anything else as typed."""

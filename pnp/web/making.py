@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from pnp.errors import FieldRef, PnpError, SpecError, SpecErrors
 from pnp.games import KINDS
 from pnp.i18n import ENGLISH, current, web_gettext
+from pnp.i18n.message import Message
 from pnp.spec import COUNT, LANGUAGE, loads, printable_in
 from pnp.starter import title_for
 from pnp.web import follow, forms, say, work
@@ -136,8 +137,16 @@ def in_page_language(form: forms.Form) -> forms.Form:
         try:
             form.values[LANGUAGE.key] = printable_in(code)
         except ValueError:          # Chinese without the CJK extra: the pages stay English
-            pass
+            return form
+        # the title printed in every footer in the sheets' language too: the layout's own
+        # (the gallery's words are in the catalog) or the form's example
+        title = form.values.get("title")
+        form.values["title"] = web_gettext(title) if title else NEW_TITLE.say(code)
     return form
+
+
+# the title a new form holds (the spec's example title, as the page's language says it)
+NEW_TITLE = Message("My print-and-play pack")
 
 
 async def make(request: Request) -> Response:
@@ -316,7 +325,10 @@ async def spec_post(request: Request) -> Response:
     return spec_download(check_form(form))
 
 
-def start_build(site: Site, checked: Checked, page: str = "/make"):
+def start_build(site: Site, checked: Checked, page: str | None = None):
+    if page is None:            # the script's build: the form says which page it is on
+        who = checked.form.values.get("for")
+        page = f"/for/{who}" if who and any(l.audience == who and l.ask for l in site.layouts.values()) else "/make"
     job = site.pool.submit("build", work.build_spec, checked.written.text, forms.SPEC_NAME,
                            keys_apart(checked), 1, True, MAX_PAGES, timeout=300, watched=True)
     # what was asked, so "change it and make it again" opens the same form with the same values
@@ -351,7 +363,9 @@ async def build_api(request: Request) -> Response:
 def job_view(job, site: Site) -> dict:
     view = {"id": job.id, "state": job.state, "done": job.progress.get("done", 0),
             "total": job.progress.get("total"), "files": [], "general": [],
-            "again": f"{getattr(job, 'about', {}).get('page', '/make')}?again={job.id}"}
+            "again": f"{getattr(job, 'about', {}).get('page', '/make')}?again={job.id}",
+            # the tab of the page that asked for it ("A class set" after a class set)
+            "task": task_of(getattr(job, "about", {}).get("page", "/make"))}
     if job.state == "done":
         # each PDF's contents in the games' nouns, in the page's language ("24 answer keys")
         view["files"] = [{"name": f["name"], "boards": f["boards"], "pages": f["pages"],
@@ -362,7 +376,8 @@ def job_view(job, site: Site) -> dict:
         about = getattr(job, "about", {}) or {}
         form = about.get("form")
         if form is not None:        # placed on the form that was asked, by the fields' labels
-            errors, general = refused(job.error, forms.write_spec(form, count_max()))
+            errors, general = refused(job.error, forms.write_spec(form, count_max()),
+                                      page_labels(site, form))
             view["general"] = general + [line for lines in errors.values() for line in lines
                                          if line != str(Said(say.SEE_ABOVE))]
         else:
@@ -370,6 +385,14 @@ def job_view(job, site: Site) -> dict:
     elif job.state in ("failed", "cancelled"):
         view["general"] = [sentence(str(job.error))]
     return view
+
+
+def task_of(page: str) -> str:
+    """The nav's tab for the page a job was asked from: a task page's ("/for/teachers" ->
+    "for-teachers"), else the pack's."""
+    if page.startswith("/for/"):
+        return "for-" + page[len("/for/"):].strip("/")
+    return "pack"
 
 
 async def job_page(request: Request) -> Response:

@@ -93,6 +93,7 @@ class Site:
         self.env.globals["number"] = language.number
         self.env.globals["language_now"] = current      # for macros, which see no page context
         self.env.globals["shown_value"] = forms.shown_value   # a keyword in the page's words
+        self.env.globals["truly_default"] = forms.truly_default
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
                        for name in STATIC_TYPES}
         self.guard = None               # the Guard, whose token the forms carry
