@@ -11,10 +11,10 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 
 from pnp.errors import FieldRef, PnpError, SpecError, SpecErrors
 from pnp.games import KINDS
+from pnp.games import game as game_of
 from pnp.i18n import ENGLISH, current, web_gettext
 from pnp.i18n.message import Message
 from pnp.spec import COUNT, LANGUAGE, loads, printable_in
-from pnp.starter import title_for
 from pnp.web import follow, forms, say, work
 from pnp.web.gallery import Layout
 from pnp.web.jobs import KEPT, Busy, Failed
@@ -123,9 +123,23 @@ def refused(mistakes, written: forms.Written, labels: dict | None = None) -> tup
 
 
 def blank_form(kind: str | None, layout: Layout | None) -> forms.Form:
+    """A new form: a layout's, one game's, or an empty pack's, in the page's language, its title
+    too (printed in every footer): the layout's own (the gallery's words are in the catalog),
+    "My CliqueR set", or the spec's example title."""
     if layout is not None:
-        return in_page_language(forms.form_from_yaml(layout.text, count_max()))
-    return in_page_language(forms.Form([kind] if kind else [], {}))
+        form = forms.form_from_yaml(layout.text, count_max())
+        title = Message(form.values["title"]) if form.values.get("title") else NEW_TITLE
+    else:
+        form = forms.Form([kind] if kind else [], {})
+        title = GAME_TITLE if kind else NEW_TITLE
+    form = in_page_language(form)
+    code = form.values.get(LANGUAGE.key, ENGLISH)
+    if kind or code != ENGLISH:     # (an English empty pack shows the example, as ever)
+        # printed text: the game's name goes in as it is (no direction marks, which no font
+        # prints and the loader refuses)
+        said = title.say(code)
+        form.values["title"] = said.format(game=game_of(kind).TITLE) if title is GAME_TITLE else said
+    return form
 
 
 def in_page_language(form: forms.Form) -> forms.Form:
@@ -137,14 +151,12 @@ def in_page_language(form: forms.Form) -> forms.Form:
         try:
             form.values[LANGUAGE.key] = printable_in(code)
         except ValueError:          # Chinese without the CJK extra: the pages stay English
-            return form
-        # the title printed in every footer in the sheets' language too: the layout's own
-        # (the gallery's words are in the catalog) or the form's example
-        title = form.values.get("title")
-        form.values["title"] = web_gettext(title) if title else NEW_TITLE.say(code)
+            pass
     return form
 
 
+# a new spec's title for one game, {game} its name: `pnp new`'s in English (pnp.starter.title_for)
+GAME_TITLE = Message("My {game} set")   # said unfilled, then filled with the name as it is
 # the title a new form holds (the spec's example title, as the page's language says it)
 NEW_TITLE = Message("My print-and-play pack")
 
@@ -159,8 +171,6 @@ async def make(request: Request) -> Response:
         return site.page(request, "message.html", 404, message=Said(say.NO_LAYOUT, name=name[:40]))
     form = asked_again(site, request.query_params.get("again")) or \
         blank_form(kind, site.layouts.get(name) if name else None)
-    if kind and "title" not in form.values:
-        form.values["title"] = title_for(kind)
     return render_form(request, check_form(form), None, layout=name)
 
 
