@@ -58,9 +58,9 @@ def check_form(form: forms.Form, labels: dict | None = None) -> Checked:
 
 
 def page_counts(form: forms.Form, written: forms.Written) -> list[SpecError]:
-    """Each item's count outside this page's range, 1 to MAX_BOARDS, said with the page's range
-    (the loader's own is the command line's, 1 to 5000): the field's help, its mistake and the
-    page's cap on a whole pack all come from MAX_BOARDS."""
+    """Each item's count outside this page's range, 1 to MAX_BOARDS, said with the page's
+    figures (the loader's own range is the command line's, 1 to 5000): the field's help, this
+    and the page's cap on a whole pack all come from MAX_BOARDS."""
     from pnp.errors import Problem
 
     mistakes = []
@@ -70,7 +70,10 @@ def page_counts(form: forms.Form, written: forms.Written) -> list[SpecError]:
         if not typed.isdigit() or 1 <= int(typed) <= MAX_BOARDS or name not in written.lines:
             continue
         line = written.lines[name]
-        problem = Problem("must be {lo}..{hi}, got {got}", lo="1", hi=str(MAX_BOARDS), got=typed)
+        if int(typed) < 1:
+            problem = Problem("must be {lo}..{hi}, got {got}", lo="1", hi=str(MAX_BOARDS), got=typed)
+        else:
+            problem = Said(say.TOO_MANY_BOARDS, most=MAX_BOARDS, asked=int(typed))
         mistakes.append(SpecError(f"items[{i}].count {problem}", forms.SPEC_NAME, line,
                                   written.fields[line][1], FieldRef(("items", i, COUNT.key), COUNT.label),
                                   problem))
