@@ -75,6 +75,10 @@ class Message(str):
         return cls(between.join(f"{{line{k}}}" for k in range(len(lines))),
                    **{f"line{k}": line for k, line in enumerate(lines)})
 
+    def with_facts(self, **facts) -> "Message":
+        """The same message with other facts (a page's made-safe copies of them)."""
+        return _remade(self.msgid, self.plural, self.context, facts)
+
     def __reduce__(self):
         return (_remade, (self.msgid, self.plural, self.context, self.facts))
 
