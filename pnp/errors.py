@@ -49,8 +49,8 @@ def _said(fact, translate):
     language in force on a page; anything else (a value the user wrote) as it is."""
     if isinstance(fact, Problem):
         return fact.said(translate)
-    if isinstance(fact, SAYABLE):
-        return str(fact) if translate is None else fact.said()
+    if isinstance(fact, SAYABLE) or hasattr(fact, "say"):
+        return str(fact) if translate is None else fact.say()
     if translate is not None and isinstance(fact, str):
         return isolated(fact)
     return fact

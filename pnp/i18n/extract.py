@@ -59,6 +59,16 @@ def messages(domain: str = DOMAIN):
         for filename, lineno, message, comments, context in found:
             path = Path(folder, filename).relative_to(PACKAGE.parent).as_posix()
             catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    if domain == WEB:           # every Message(...) call, in any module (pnp.i18n.message)
+        from .message import found
+
+        for path in sorted(PACKAGE.rglob("*.py")):
+            text = path.read_text("utf-8")
+            if "Message(" not in text:
+                continue
+            for lineno, message, context in found(text):
+                catalog.add(message, None, [(path.relative_to(PACKAGE.parent).as_posix(), lineno)],
+                            context=context)
     return catalog
 
 

@@ -31,7 +31,15 @@ REGULAR, BOLD = "regular", "bold"
 # weight -> (the package pip install 'pnp[cjk]' brings it in, its font file, the kept file's name)
 WEIGHTS = {REGULAR: ("cvttf_NotoSansCJK_Regular", "NotoSansCJKtc-Regular.otf", "NotoSansCJK"),
            BOLD: ("cvttf_NotoSansCJK_Bold", "NotoSansCJKtc-Bold.otf", "NotoSansCJK-Bold")}
-INSTALL = "pip install 'pnp[cjk]'"
+def _install():
+    from pnp.i18n.message import ForThePage, Message
+
+    # the page's reader cannot run pip on the server: the person who runs it can (docs/hosting.md)
+    return ForThePage("pip install 'pnp[cjk]'",
+                      Message("ask the person who runs this server to install the CJK fonts").msgid)
+
+
+INSTALL = _install()
 LANGUAGE = "ZHS"                                  # the OpenType language whose forms print
 FORMAT = 1                                        # bump when the conversion below changes
 

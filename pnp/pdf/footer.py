@@ -70,8 +70,8 @@ def footer_line(text: str, number: int | None, width: float) -> tuple[str, float
     tail = "" if number is None else " · " + _("page {n}").format(n=written(number))
     title, mark, rest = text.rpartition(SEED_MARK)
     said = " · " + _("seed") + " "        # the mark as the page's language prints it
-    if mark:
-        text = title + said + rest
+    if mark:                            # an empty title leaves no separator before the seed
+        text = (title + said if title.strip() else said.lstrip(" ·")) + rest
     whole = text + tail
     size = fit_size(whole, SANS, FOOTER_PT, width)
     if string_width(whole, SANS, size) <= width + 1e-6:

@@ -224,6 +224,9 @@ def scalar(f: Field, value: str) -> str:
         return _quoted(value)
     value = value.strip()
     if f.style == "rich":
+        named = spoken_keyword(f, value)
+        if named is not None:
+            return named
         if value[:1] in "[{" and _one_value(value):
             return value
         if f.lists and "," in value and value[:1] not in "[{":
@@ -231,6 +234,32 @@ def scalar(f: Field, value: str) -> str:
         if f.maps and ":" in value and value[:1] not in "[{" and _one_value("{" + value + "}"):
             return "{" + value + "}"
     return value if _PLAIN.fullmatch(value) else _quoted(value)
+
+
+def spoken_keyword(f: Field, value: str) -> str | None:
+    """The spec's keyword for a word typed in the page's language ("difficile" -> "hard"), or
+    typed as the keyword itself; None when ``value`` is neither. (The spec keeps its English
+    keywords; the page shows and takes its own.)"""
+    typed = value.strip().casefold()
+    for word in f.suggestions:
+        if typed in (word.casefold(), web_gettext(word).casefold()):
+            return word
+    return None
+
+
+def truly_default(f: Field, form: "Form") -> bool:
+    """Whether "Default: X" beside a field is true and of use: X is what an emptied field gives
+    (not an example the form holds, such as a title: an empty title prints none) and the field
+    shows it (a class set's 24 pupils beside "Default: 1" read as a contradiction)."""
+    if f.option is not None and f.option.default is None:
+        return False
+    return form.value(f) == f.default
+
+
+def shown_value(f: Field, value: str) -> str:
+    """A field's value as the page shows it: a keyword in the page's words ("medium" ->
+    "moyen"), anything else as typed."""
+    return web_gettext(value) if value in f.suggestions else value
 
 
 def _quoted(value: str) -> str:

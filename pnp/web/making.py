@@ -11,9 +11,10 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 
 from pnp.errors import FieldRef, PnpError, SpecError, SpecErrors
 from pnp.games import KINDS
+from pnp.games import game as game_of
 from pnp.i18n import ENGLISH, current, web_gettext
+from pnp.i18n.message import Message
 from pnp.spec import COUNT, LANGUAGE, loads, printable_in
-from pnp.starter import title_for
 from pnp.web import follow, forms, say, work
 from pnp.web.gallery import Layout
 from pnp.web.jobs import KEPT, Busy, Failed
@@ -43,6 +44,9 @@ def check_form(form: forms.Form, labels: dict | None = None) -> Checked:
     if not form.kinds:         # nothing asked yet: the page says what to do, not a mistake
         return Checked(form, written, {}, [], False, labels)
     try:
+        out_of_range = page_counts(form, written)
+        if out_of_range:
+            raise SpecErrors(out_of_range)
         spec = loads(written.text, forms.SPEC_NAME)
         cap = caps(spec, written)
         if cap:
@@ -51,6 +55,29 @@ def check_form(form: forms.Form, labels: dict | None = None) -> Checked:
         errors, general = forms.place(exc, written, labels)
         return Checked(form, written, errors, general, False, labels)
     return Checked(form, written, {}, [], True, labels)
+
+
+def page_counts(form: forms.Form, written: forms.Written) -> list[SpecError]:
+    """Each item's count outside this page's range, 1 to MAX_BOARDS, said with the page's
+    figures (the loader's own range is the command line's, 1 to 5000): the field's help, this
+    and the page's cap on a whole pack all come from MAX_BOARDS."""
+    from pnp.errors import Problem
+
+    mistakes = []
+    for i in range(len(form.kinds)):
+        name = f"items.{i}.{COUNT.key}"
+        typed = form.values.get(name, "").strip()
+        if not typed.isdigit() or 1 <= int(typed) <= MAX_BOARDS or name not in written.lines:
+            continue
+        line = written.lines[name]
+        if int(typed) < 1:
+            problem = Problem("must be {lo}..{hi}, got {got}", lo="1", hi=str(MAX_BOARDS), got=typed)
+        else:
+            problem = Said(say.TOO_MANY_BOARDS, most=MAX_BOARDS, asked=int(typed))
+        mistakes.append(SpecError(f"items[{i}].count {problem}", forms.SPEC_NAME, line,
+                                  written.fields[line][1], FieldRef(("items", i, COUNT.key), COUNT.label),
+                                  problem))
+    return mistakes
 
 
 def caps(spec, written: forms.Written) -> SpecError | None:
@@ -99,9 +126,23 @@ def refused(mistakes, written: forms.Written, labels: dict | None = None) -> tup
 
 
 def blank_form(kind: str | None, layout: Layout | None) -> forms.Form:
+    """A new form: a layout's, one game's, or an empty pack's, in the page's language, its title
+    too (printed in every footer): the layout's own (the gallery's words are in the catalog),
+    "My CliqueR set", or the spec's example title."""
     if layout is not None:
-        return in_page_language(forms.form_from_yaml(layout.text, count_max()))
-    return in_page_language(forms.Form([kind] if kind else [], {}))
+        form = forms.form_from_yaml(layout.text, count_max())
+        title = Message(form.values["title"]) if form.values.get("title") else NEW_TITLE
+    else:
+        form = forms.Form([kind] if kind else [], {})
+        title = GAME_TITLE if kind else NEW_TITLE
+    form = in_page_language(form)
+    code = form.values.get(LANGUAGE.key, ENGLISH)
+    if kind or code != ENGLISH:     # (an English empty pack shows the example, as ever)
+        # printed text: the game's name goes in as it is (no direction marks, which no font
+        # prints and the loader refuses)
+        said = title.say(code)
+        form.values["title"] = said.format(game=game_of(kind).TITLE) if title is GAME_TITLE else said
+    return form
 
 
 def in_page_language(form: forms.Form) -> forms.Form:
@@ -117,6 +158,12 @@ def in_page_language(form: forms.Form) -> forms.Form:
     return form
 
 
+# a new spec's title for one game, {game} its name: `pnp new`'s in English (pnp.starter.title_for)
+GAME_TITLE = Message("My {game} set")   # said unfilled, then filled with the name as it is
+# the title a new form holds (the spec's example title, as the page's language says it)
+NEW_TITLE = Message("My print-and-play pack")
+
+
 async def make(request: Request) -> Response:
     """The form: one game (?kind=), a layout of the gallery (?layout=), or an empty pack."""
     site = request.app.state.site
@@ -127,8 +174,6 @@ async def make(request: Request) -> Response:
         return site.page(request, "message.html", 404, message=Said(say.NO_LAYOUT, name=name[:40]))
     form = asked_again(site, request.query_params.get("again")) or \
         blank_form(kind, site.layouts.get(name) if name else None)
-    if kind and "title" not in form.values:
-        form.values["title"] = title_for(kind)
     return render_form(request, check_form(form), None, layout=name)
 
 
@@ -210,10 +255,11 @@ async def run_preview(request: Request, checked: Checked) -> dict:
 
 def preview_words(request: Request, checked: Checked, preview: dict | None) -> dict:
     """The preview's status line and its pictures' alt texts, in the template's words (the
-    page's script shows them; it assembles none)."""
+    page's script shows them as text, so they go as text: the template's markup unescaped,
+    or "d'exercices" would show as "d&#39;exercices")."""
     words = request.app.state.site.env.get_template("_preview.html").module
-    return {"status": " ".join(str(words.status(preview, checked)).split()),
-            "alts": [str(words.alt(n)) for n in range(1, len((preview or {}).get("images", ())) + 1)]}
+    return {"status": " ".join(words.status(preview, checked).unescape().split()),
+            "alts": [words.alt(n).unescape() for n in range(1, len((preview or {}).get("images", ())) + 1)]}
 
 
 def keys_apart(checked: Checked) -> bool:
@@ -232,11 +278,11 @@ async def form_for_script(request: Request):
 
 def page_labels(site: Site, form: forms.Form) -> dict:
     """The labels of the page the form is on: a task page's own (its form says which page it
-    is, ``for``), else the form's."""
+    is, ``for``), in the page's language as the page shows them, else the form's."""
     who = form.values.get("for")
     for layout in site.layouts.values():
         if who and layout.audience == who and layout.ask:
-            return layout.labels
+            return {name: web_gettext(label) for name, label in layout.labels.items()}
     return {}
 
 
@@ -292,7 +338,10 @@ async def spec_post(request: Request) -> Response:
     return spec_download(check_form(form))
 
 
-def start_build(site: Site, checked: Checked, page: str = "/make"):
+def start_build(site: Site, checked: Checked, page: str | None = None):
+    if page is None:            # the script's build: the form says which page it is on
+        who = checked.form.values.get("for")
+        page = f"/for/{who}" if who and any(l.audience == who and l.ask for l in site.layouts.values()) else "/make"
     job = site.pool.submit("build", work.build_spec, checked.written.text, forms.SPEC_NAME,
                            keys_apart(checked), 1, True, MAX_PAGES, timeout=300, watched=True)
     # what was asked, so "change it and make it again" opens the same form with the same values
@@ -327,7 +376,9 @@ async def build_api(request: Request) -> Response:
 def job_view(job, site: Site) -> dict:
     view = {"id": job.id, "state": job.state, "done": job.progress.get("done", 0),
             "total": job.progress.get("total"), "files": [], "general": [],
-            "again": f"{getattr(job, 'about', {}).get('page', '/make')}?again={job.id}"}
+            "again": f"{getattr(job, 'about', {}).get('page', '/make')}?again={job.id}",
+            # the tab of the page that asked for it ("A class set" after a class set)
+            "task": task_of(getattr(job, "about", {}).get("page", "/make"))}
     if job.state == "done":
         # each PDF's contents in the games' nouns, in the page's language ("24 answer keys")
         view["files"] = [{"name": f["name"], "boards": f["boards"], "pages": f["pages"],
@@ -338,7 +389,8 @@ def job_view(job, site: Site) -> dict:
         about = getattr(job, "about", {}) or {}
         form = about.get("form")
         if form is not None:        # placed on the form that was asked, by the fields' labels
-            errors, general = refused(job.error, forms.write_spec(form, count_max()))
+            errors, general = refused(job.error, forms.write_spec(form, count_max()),
+                                      page_labels(site, form))
             view["general"] = general + [line for lines in errors.values() for line in lines
                                          if line != str(Said(say.SEE_ABOVE))]
         else:
@@ -346,6 +398,14 @@ def job_view(job, site: Site) -> dict:
     elif job.state in ("failed", "cancelled"):
         view["general"] = [sentence(str(job.error))]
     return view
+
+
+def task_of(page: str) -> str:
+    """The nav's tab for the page a job was asked from: a task page's ("/for/teachers" ->
+    "for-teachers"), else the pack's."""
+    if page.startswith("/for/"):
+        return "for-" + page[len("/for/"):].strip("/")
+    return "pack"
 
 
 async def job_page(request: Request) -> Response:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import QUOTED, Advice, FieldRef, PnpError, Problem, SpecError  # noqa: F401 (QUOTED: shown here)
-from pnp.i18n import duration, listed, number, web_gettext, web_ngettext
+from pnp.i18n import listed, number, web_gettext, web_ngettext
+from pnp.i18n.message import Duration  # noqa: F401 (a span of time: one type, pnp.i18n.message's)
 
 
 def _(message: str, **facts) -> str:
@@ -57,16 +58,6 @@ class Said(Problem):
 
     def __str__(self) -> str:
         return self.said(web_gettext)
-
-
-@dataclass(frozen=True)
-class Duration:
-    """A fact that is a span of time, said in the page's language when the message is shown."""
-
-    seconds: int
-
-    def __str__(self) -> str:
-        return duration(self.seconds)
 
 
 @dataclass(frozen=True)

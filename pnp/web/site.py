@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from pnp.games import KINDS, game
 from pnp.i18n import current, web_gettext, web_ngettext
 from pnp.i18n.told import said
-from pnp.web import language, say
+from pnp.web import forms, language, say
 from pnp.web.jobs import Pool
 from pnp.web.say import Said
 
@@ -92,6 +92,8 @@ class Site:
         self.env.globals["labelled"] = labelled
         self.env.globals["number"] = language.number
         self.env.globals["language_now"] = current      # for macros, which see no page context
+        self.env.globals["shown_value"] = forms.shown_value   # a keyword in the page's words
+        self.env.globals["truly_default"] = forms.truly_default
         self.static = {name: resources.files("pnp.web").joinpath("static", name).read_bytes()
                        for name in STATIC_TYPES}
         self.guard = None               # the Guard, whose token the forms carry

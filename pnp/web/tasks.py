@@ -13,6 +13,7 @@ import dataclasses
 from starlette.requests import Request
 from starlette.responses import Response
 
+from pnp.i18n import web_gettext
 from pnp.web import forms, making, say
 from pnp.web.gallery import Layout
 from pnp.web.say import Said
@@ -67,9 +68,10 @@ async def task_page(request: Request) -> Response:
     except Refusal as exc:
         return answer(request, exc)
     form = making.asked_again(site, request.query_params.get("again")) or \
-        making.in_page_language(forms.form_from_yaml(layout.text, count_max()))
+        making.blank_form(None, layout)
     form.values.setdefault("keys_apart", "true")      # the keys apart, unless asked otherwise
-    return render_task(request, layout, making.check_form(form, layout.labels), None)
+    labels = {name: web_gettext(label) for name, label in layout.labels.items()}
+    return render_task(request, layout, making.check_form(form, labels), None)
 
 
 async def task_post(request: Request) -> Response:

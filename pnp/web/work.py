@@ -18,6 +18,7 @@ from pnp import services
 from pnp.build import output_paths
 from pnp.errors import PnpError, Problem
 from pnp.games import KINDS, game
+from pnp.i18n.message import Message
 from pnp.i18n.told import SAYABLE, Number, Told
 from pnp.spec import loads
 from pnp.web.say import Counts, Figure, Mistake, Said
@@ -127,9 +128,9 @@ def page_said(wording: Problem) -> Said:
     from pnp.verify.validate import shown_text
 
     def fact(value):
-        if isinstance(value, Told):        # a finding said in words: its own facts made safe too
-            return Told(value.message, **{k: fact(v) for k, v in value.facts.items()})
-        if isinstance(value, SAYABLE):
+        if isinstance(value, Message):     # a finding said in words: its own facts made safe too
+            return value.with_facts(**{k: fact(v) for k, v in value.facts.items()})
+        if isinstance(value, SAYABLE) or hasattr(value, "say"):
             return value
         if isinstance(value, Problem):
             return Problem(value.message, **{k: fact(v) for k, v in value.facts.items()})

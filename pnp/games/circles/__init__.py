@@ -8,8 +8,8 @@ embedded data. The doors live in the rooms of the same names (see ``pnp.games``)
 from __future__ import annotations
 
 from pnp.errors import Problem as Wording
-from pnp.i18n import N_, W_, Wn_
-from pnp.i18n.told import Told
+from pnp.i18n import N_, W_
+from pnp.i18n.message import Message
 
 from .board import Board
 from .check import check
@@ -28,7 +28,6 @@ NOUN = "set"          # what one board of this game is, in a build's "wrote ..."
 # a set's label in a report (str(): the CLI's English), by its circles' arrangement
 DESCRIBED = {"row": W_("{title} {ident}: {circles} in a row, {sizes} spaces, {variants}"),
              "ring": W_("{title} {ident}: {circles} in a ring, {sizes} spaces, {variants}")}
-CIRCLES = Wn_("{n} circle", "{n} circles")
 
 
 def describe(board: Board) -> Wording:
@@ -38,7 +37,7 @@ def describe(board: Board) -> Wording:
         return Wording(f"{TITLE} {board.ident}: {len(board.circles)} circles in a "
                        f"{board.arrangement}, {sizes} spaces, {variants}")
     return Wording(DESCRIBED[board.arrangement], title=Wording(TITLE), ident=board.ident,
-                   circles=Told(CIRCLES, len(board.circles)), sizes=sizes, variants=variants)
+                   circles=Message("{n} circle", "{n} circles", n=len(board.circles)), sizes=sizes, variants=variants)
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",

@@ -6,8 +6,8 @@ the room of the same name (see ``pnp.games``).
 from __future__ import annotations
 
 from pnp.errors import Problem as Wording
-from pnp.i18n import W_, Wn_
-from pnp.i18n.told import Told
+from pnp.i18n import W_
+from pnp.i18n.message import Message
 
 from .board import Board
 from .check import check
@@ -25,7 +25,7 @@ TITLE = "CliqueR"
 def describe(board: Board) -> Wording:
     """A board's label in a report (str(): the CLI's English)."""
     return Wording(W_("CliqueR {ident} ({dots})"), ident=board.ident,
-                   dots=Told(Wn_("{n} dot", "{n} dots"), len(board.dots)))
+                   dots=Message("{n} dot", "{n} dots", n=len(board.dots)))
 
 
 # ---- optional doors -----------------------------------------------------------------------------
@@ -91,15 +91,14 @@ def _c_solver() -> bool:
 
 def report(figures: dict) -> str:
     """The figures as text: English as a string (`pnp analyze`), the page's language by
-    ``said()`` (pnp.i18n.told)."""
-    from pnp.i18n.told import Told
+    ``say()`` (pnp.i18n.message)."""
 
     from .analysis import format_report
 
     text = format_report(figures)
     if not figures.get("solver_note"):
         return text
-    return Told.joined([text, Told(W_("Note: {note}"), note=Told(figures["solver_note"]))])
+    return Message.joined([text, Message("Note: {note}", note=Message(figures["solver_note"]))])
 
 
 def picture(board: Board, figures: dict, key: str = "picture") -> dict:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pnp.i18n import W_, Wn_
-from pnp.i18n.told import Told, Weekday
+from pnp.i18n.message import Message, Weekday
 
 from .board import dot_name
 
@@ -73,9 +72,9 @@ def previous_answer(day: dt.date, budget, progress=None, most_dots: int | None =
     if known is not None:
         return _answer(head, *known, board.dots)
     if most_dots is not None and len(board.dots) > most_dots:
-        why = Told(Wn_("{n} dot takes minutes", "{n} dots take minutes"), len(board.dots))
+        why = Message("{n} dot takes minutes", "{n} dots take minutes", n=len(board.dots))
         why = f"{why}; --solve-seconds 600 gives it time" if hint else why    # the CLI's advice
-        return Told(NOT_WORKED_OUT, **head, why=why)
+        return not_worked_out(**head, why=why)
     figures = analyze(board.dots, SolveRequest(budget, progress, whole_line=False))
     play = figures["perfect_play"]
     if play is None:
@@ -126,31 +125,34 @@ def _head(before: dt.date, board) -> dict:
 
 
 # each line counted by its board's dots (8 to 11: two plural forms in Arabic)
-NOT_WORKED_OUT = Wn_("Yesterday's board ({weekday} {date}, {n} dots): perfect play not worked out "
-                     "({why})", "Yesterday's board ({weekday} {date}, {n} dots): perfect play not "
-                     "worked out ({why})")
-ANSWER = Wn_("Yesterday's board ({weekday} {date}, {n} dots): perfect play: {outcome}; best "
-             "opening {opening}", "Yesterday's board ({weekday} {date}, {n} dots): perfect play: "
-             "{outcome}; best opening {opening}")
-SAID_NOTHING = W_("{answer} ({same})")
+def not_worked_out(**facts) -> Message:
+    return Message("Yesterday's board ({weekday} {date}, {n} dots): perfect play not worked out "
+                   "({why})", "Yesterday's board ({weekday} {date}, {n} dots): perfect play not "
+                   "worked out ({why})", **facts)
 
 
-def _not_worked_out(head: dict, figures: dict, hint: bool = True) -> Told:
+def answered(**facts) -> Message:
+    return Message("Yesterday's board ({weekday} {date}, {n} dots): perfect play: {outcome}; best "
+                   "opening {opening}", "Yesterday's board ({weekday} {date}, {n} dots): perfect "
+                   "play: {outcome}; best opening {opening}", **facts)
+
+
+def _not_worked_out(head: dict, figures: dict, hint: bool = True) -> Message:
     """Why perfect play was not worked out; ``hint``: and which option of `pnp daily` gives it
     more time."""
     skipped = figures["perfect_play_skipped"]        # the reason, and the CLI's advice
-    why = skipped.facts["reason"] if isinstance(skipped, Told) else skipped.split(";")[0]
+    why = skipped.facts["reason"] if isinstance(skipped, Message) else skipped.split(";")[0]
     why = f"{why}; --solve-seconds gives it more" if hint else why    # the CLI's own advice
-    return Told(NOT_WORKED_OUT, **head, why=why)
+    return not_worked_out(**head, why=why)
 
 
-def _answer(head: dict, margin: int, opening, dots) -> Told:
+def _answer(head: dict, margin: int, opening, dots) -> Message:
     from .analysis import move_name, outcome
 
-    line = Told(ANSWER, **head, outcome=outcome(margin), opening=move_name(opening))
+    line = answered(**head, outcome=outcome(margin), opening=move_name(opening))
     if not all_on_the_outline(dots):
         return line
-    return Told(SAID_NOTHING, answer=line, same=Told(SAME_ON_THE_OUTLINE, len(dots)))
+    return Message("{answer} ({same})", answer=line, same=same_on_the_outline(len(dots)))
 
 
 # Dots all on the outline (the convex hull) make the same game whatever the board: two segments
@@ -159,8 +161,9 @@ def _answer(head: dict, margin: int, opening, dots) -> Told:
 # every other's, move for move. Its answer then says nothing about the board itself (issue 36:
 # +7 at 6 and 8 dots, +4 at 7 and 9, and at 7 and 9 every opening is a best one), and the line
 # says so. Checked by brute force on random such boards, tests/games/cliquer.
-SAME_ON_THE_OUTLINE = W_("every {n}-dot board with all its dots on the outline has this answer, "
-                         "so it says nothing about this one")
+def same_on_the_outline(n: int) -> Message:
+    return Message("every {n}-dot board with all its dots on the outline has this answer, so it "
+                   "says nothing about this one", n=n)
 
 
 def all_on_the_outline(dots) -> bool:

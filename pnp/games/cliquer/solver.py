@@ -34,8 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from pnp.i18n import W_, Wn_
-from pnp.i18n.told import Number, Told
+from pnp.i18n.message import Message, Number
 
 from .geometry import Dot
 from .rules import Move, Rules, State, move_points
@@ -65,18 +64,12 @@ _C_WIDE_MAX_SEGMENTS = 78    # the wide core's keys keep 78 bits: up to 13 dots 
 class OverBudget(Exception):
     """The search went past its budget; the message says which limit, e.g. "more than 20 s of CPU",
     and ``limit`` names it: "positions", "seconds" or "memory" (a Budget field, less "_mb").
-    ``told``: the message as a sentence the web page says in its language (pnp.i18n.told)."""
+    ``told``: the message as a sentence the web page says in its language (a Message)."""
 
     def __init__(self, message: str, limit: str):
         super().__init__(message)
         self.limit = limit
         self.told = message
-
-
-# each limit's words (the web page's board of the day says them too)
-OVER = {"positions": Wn_("more than {n} positions", "more than {n} positions"),
-        "seconds": W_("more than {n} s of CPU"),
-        "memory": W_("more than {n} MB of memory")}
 
 
 @dataclass(frozen=True)
@@ -224,14 +217,16 @@ class Solver:
         self.next_check = self.positions + self.every
         limits = self.limits
         if limits.positions is not None and self.positions >= limits.positions:
-            raise OverBudget(Told(OVER["positions"], Number(limits.positions, ",")), "positions")
+            raise OverBudget(Message("more than {n} positions", "more than {n} positions",
+                                     n=Number(limits.positions, ",")), "positions")
         elapsed = time.process_time() - self.started
         if limits.seconds is not None and elapsed > limits.seconds:
-            raise OverBudget(Told(OVER["seconds"], n=Number(limits.seconds, "g")), "seconds")
+            raise OverBudget(Message("more than {n} s of CPU", n=Number(limits.seconds, "g")), "seconds")
         if limits.memory_mb is not None:
             used = _resident_mb()
             if used is not None and used > limits.memory_mb:
-                raise OverBudget(Told(OVER["memory"], n=Number(limits.memory_mb, ",")), "memory")
+                raise OverBudget(Message("more than {n} MB of memory", n=Number(limits.memory_mb, ",")),
+                                 "memory")
         if self.progress is not None:
             self.progress(self.positions, elapsed)
 

@@ -14,6 +14,7 @@ a target no board reaches ends with a ValueError naming the values the search di
 from __future__ import annotations
 
 from pnp.errors import WrongValue
+from pnp.i18n.message import Words
 from pnp.i18n import W_
 
 import math
@@ -41,7 +42,7 @@ def band_target(name: str) -> tuple[float, float]:
     """The closed range of values a band accepts (values are rounded to 4 decimals)."""
     if name not in BANDS:
         raise WrongValue(W_("unknown difficulty band {name}; choose one of {bands}"), name=repr(name),
-                         bands=", ".join(BANDS))
+                         bands=Words(BANDS))
     low, high = BANDS[name]
     return low, high if high >= 1.0 else round(high - 1e-4, 4)
 

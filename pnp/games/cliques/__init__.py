@@ -8,8 +8,8 @@ on them comes from the rules (``rules``). The doors live in the rooms of the sam
 from __future__ import annotations
 
 from pnp.errors import Problem as Wording
-from pnp.i18n import W_, Wn_
-from pnp.i18n.told import Told
+from pnp.i18n import W_
+from pnp.i18n.message import Message
 
 from .board import Board
 from .check import check
@@ -28,7 +28,7 @@ NOUN = "set"          # what one board of this game is, in a build's "wrote ..."
 def describe(board: Board) -> Wording:
     """A set's label in a report (str(): the CLI's English)."""
     return Wording(W_("Cliques set {ident} for {players}"), ident=board.ident,
-                   players=Told(Wn_("{n} player", "{n} players"), len(board.players)))
+                   players=Message("{n} player", "{n} players", n=len(board.players)))
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",

@@ -1,5 +1,5 @@
 """Boards with every dot on the outline (the convex hull) all make the same game for their number
-of dots, so the board of the day's answer says so when its board is one (daily.SAME_ON_THE_OUTLINE).
+of dots, so the board of the day's answer says so when its board is one (daily.same_on_the_outline).
 Checked three ways: the game's structure (which segments cross) is the same for every such board
 once the dots are numbered around the outline; brute force (plain minimax, every position) gives
 the same margin on random such boards; and every opening is a best one at 7 and 9 dots."""
