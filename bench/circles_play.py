@@ -13,7 +13,7 @@ Prints, per board setup and player count, and for two kinds of player (blind: sp
   none%     games without a winner after 2000 turns (these rows play without the card's turn limit)
   calm%     games the card's ending would come into play in (longer than CALM_TURNS turns)
 
-Then the card's ending with blind, greedy (one move ahead: see tests/support/sim/circles_play.py),
+Then the card's ending with blind, greedy (one move ahead: see pnp/games/circles/playing/players.py),
 marker-count, guessing and lead-keeping players on plain, Lockdown, ring and every-variant boards
 ("endings" below, the columns there).
 Run: python bench/circles_play.py [games-per-setup] [greedy-games]
@@ -90,7 +90,7 @@ LOOKING = ("blind", "greedy", "marker-count", "guessing", "lead-keeping")
 
 def endings(games: int, names=tuple(ENDINGS)) -> None:
     """Each ending with blind, greedy, marker-count, guessing and lead-keeping players (two; see
-    tests/support/sim/circles_play.py) on plain, Lockdown, ring and every-variant boards: the
+    pnp/games/circles/playing/players.py) on plain, Lockdown, ring and every-variant boards: the
     share of games the ending's last turn decides (by markers or as a draw), the share won by a
     move the ending made (a total of 0 it moved) or allowed (Wild Cards it switched on, a goal it
     wrote), and the first side's share of the games won."""

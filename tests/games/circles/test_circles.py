@@ -684,12 +684,13 @@ def test_the_turn_track_has_a_box_a_turn_grey_where_the_calm_rule_is_in_force():
 @given(st.integers(1, 4), st.integers(1, 4),
        st.lists(st.integers(-3, 3), min_size=16, max_size=16))
 def test_the_simulators_guessing_equilibrium_guarantees_its_value(m, n, cells):
-    """Guessing players draw hands from each turn's equilibrium (support/sim/circles_play.py):
-    the row mix earns at least the value against every column, the column mix concedes at most
-    the value to every row, both are mixes, and a pure saddle point is found (brute force)."""
+    """Guessing players draw hands from each turn's equilibrium
+    (pnp/games/circles/playing/players.py): the row mix earns at least the value against every
+    column, the column mix concedes at most the value to every row, both are mixes, and a pure
+    saddle point is found (brute force)."""
     import numpy as np
 
-    from support.sim.circles_play import equilibrium
+    from pnp.games.circles.playing.players import equilibrium
 
     matrix = np.array(cells[:m * n], dtype=float).reshape(m, n)
     value, rows, cols = equilibrium(matrix)
