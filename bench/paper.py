@@ -82,9 +82,6 @@ class GridImposer:
         self.pages = 0
         self._open: dict[tuple, _GridSheet] = {}
 
-    def hold(self) -> None:          # items never shared a sheet then
-        pass
-
     def add(self, piece: Piece, record: list, what: str = "a piece", new_band: bool = False) -> None:
         if new_band:
             self.finish()
@@ -138,9 +135,6 @@ def items_apart():
     from pnp.pdf.impose import Imposer
 
     class ItemsApart(Imposer):
-        def hold(self) -> None:
-            pass
-
         def add(self, piece, record, what="a piece", new_band=False):
             if new_band:
                 self.finish()
