@@ -400,13 +400,6 @@ class Pool:
                     self._threads, self._work, job, fn, args, timeout)
             finally:
                 lane.done(client)
-            if job.state == "done" and job.what == "build":
-                try:
-                    await asyncio.get_running_loop().run_in_executor(None, self._store, job)
-                except OSError as exc:      # its PDFs could not be kept (a full disk): plainly
-                    log.error("pnp serve: a build could not be kept: %s", exc)
-                    keeping.drop(job)
-                    job.state, job.result, job.error = "failed", None, Said(say.UNFORESEEN_OTHER)
             if job.keep and job.state == "done" and self.kept is not None:
                 await asyncio.get_running_loop().run_in_executor(None, self.kept.put, *job.merged,
                                                                  job.result)
@@ -420,8 +413,9 @@ class Pool:
                 shutil.rmtree(job.tmp, ignore_errors=True)
 
     def _store(self, job: Job) -> None:
-        if self._kept_folder is None:
-            self._kept_folder = Path(tempfile.mkdtemp(prefix="pnp-kept-"))    # mode 0700
+        with _FORKSERVER_LOCK:          # the pool's threads finish builds at once
+            if self._kept_folder is None:
+                self._kept_folder = Path(tempfile.mkdtemp(prefix="pnp-kept-"))    # mode 0700
         keeping.store(self._kept_folder, job)
 
     def _work(self, job: Job, fn, args, timeout: float) -> None:
@@ -464,6 +458,15 @@ class Pool:
                     tag, value = "failed", Said(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER))
                 elif tag == "refused":
                     value = self._plain(job, value)
+                if tag == "done" and job.what == "build":
+                    # its PDFs on disk before it is said done: a download reads them there
+                    try:
+                        job.result = value
+                        self._store(job)
+                    except OSError as exc:      # a full disk: plain words, the details logged
+                        log.error("pnp serve: a build could not be kept: %s", exc)
+                        keeping.drop(job)
+                        tag, value, job.result = "failed", Said(say.UNFORESEEN_OTHER), None
                 job.state = tag
                 if tag == "done":
                     job.result = value

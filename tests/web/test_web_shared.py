@@ -155,3 +155,27 @@ def test_past_the_room_for_finished_work_a_new_build_is_busy_and_nothing_is_remo
         pool.close()
 
     asyncio.run(main())
+
+
+def test_a_finished_builds_pdfs_wait_on_disk_and_go_with_the_server():
+    from pathlib import Path
+
+    from starlette.testclient import TestClient
+
+    from pnp.web.app import create_app
+    from web_helpers import BASE, post, token_of, wait_for
+
+    app = create_app("127.0.0.1", 8000, workers=1, warm=False, public=True)
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as web:
+        web.token = token_of(web.get("/").text)
+        data = {"title": "Week", "seed": "2026-11-21", "items.0.kind": "cliquer",
+                "items.0.count": "2", "items.0.dots": "8", "items.0.worksheet": "true"}
+        status = wait_for(web, post(web, "/build", data).json()["url"])
+        assert status["state"] == "done", status
+        job = app.app.app.state.site.pool.jobs[status["id"]]
+        [(name, path)] = job.result["pdfs"]
+        assert isinstance(path, str) and Path(path).is_file()         # not bytes in memory
+        got = web.get(status["files"][0]["url"])
+        assert got.status_code == 200 and got.content == Path(path).read_bytes()
+        assert got.content.startswith(b"%PDF")
+    assert not Path(path).exists()
