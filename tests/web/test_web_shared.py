@@ -179,3 +179,91 @@ def test_a_finished_builds_pdfs_wait_on_disk_and_go_with_the_server():
         assert got.status_code == 200 and got.content == Path(path).read_bytes()
         assert got.content.startswith(b"%PDF")
     assert not Path(path).exists()
+
+
+# --- who a client is --------------------------------------------------------------------------
+
+def guard_of(**kwargs):
+    from pnp.web.guard import Guard, Rate
+
+    async def ok(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    return Guard(ok, "127.0.0.1", 8000, 1000, 1000, rate=Rate(60, 20), **kwargs)
+
+
+def asked(guard, client: str, method: str = "POST", headers=(), path: str = "/analyze") -> int:
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": method, "path": path, "query_string": b"",
+             "headers": list(headers) or [(b"host", b"127.0.0.1:8000")], "client": (client, 5000)}
+    asyncio.run(guard(scope, receive, send))
+    return sent[0]["status"]
+
+
+def test_forty_addresses_of_one_ipv6_64_are_one_client():
+    guard = guard_of()
+    codes = [asked(guard, f"2001:db8:1:2::{n:x}") for n in range(1, 41)]
+    assert codes[:20] == [200] * 20 and codes[20:] == [429] * 20       # one client's burst
+    assert asked(guard, "2001:db8:1:3::1") == 200                       # the next /64 is another
+    assert guard.client({"client": ("2001:db8:1:2:aaaa::9", 1)}, {}) == "2001:db8:1:2::/64"
+
+
+def test_the_ipv6_prefix_is_configurable():
+    guard = guard_of(ipv6_prefix=128)
+    assert guard.client({"client": ("2001:db8::1", 1)}, {}) != guard.client({"client": ("2001:db8::2", 1)}, {})
+
+
+def test_an_ipv4_mapped_address_is_that_ipv4_client():
+    guard = guard_of()
+    assert guard.client({"client": ("::ffff:192.0.2.4", 1)}, {}) == "192.0.2.4"
+    codes = [asked(guard, "192.0.2.4" if n % 2 else "::ffff:192.0.2.4") for n in range(21)]
+    assert codes[-1] == 429
+
+
+@pytest.mark.parametrize("proxy, peer", [("localhost", "127.0.0.1"), ("10.0.0.0/8", "10.1.2.3"),
+                                         ("::1", "::1"), ("127.0.0.1", "::ffff:127.0.0.1")])
+def test_a_proxy_is_an_address_a_range_or_a_name_resolved_at_start(proxy, peer):
+    from pnp.web.app import create_app
+
+    guard = create_app("127.0.0.1", 8000, workers=1, warm=False, layouts={}, proxies=[proxy])
+    forwarded = {"x-forwarded-for": "198.51.100.20, 192.0.2.77"}
+    assert guard.client({"client": (peer, 1)}, forwarded) == "192.0.2.77"
+    assert guard.client({"client": ("192.0.2.50", 1)}, forwarded) == "192.0.2.50"   # not ours
+
+
+def test_a_proxy_named_by_a_name_that_resolves_to_nothing_is_refused_in_one_line():
+    import socket
+
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    with socket.socket() as taken:              # were the name accepted, this would be the line
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--proxy", "no-such-proxy.invalid"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "pnp: --proxy no-such-proxy.invalid: neither an address, a range (10.0.0.0/8) nor a "
+        "name this machine can resolve"]
+
+
+# --- one Host, one answer ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("hosts", [[b"evil.example", b"127.0.0.1:8000"], [b"127.0.0.1:8000", b"evil.example"],
+                                   [b"127.0.0.1:8000", b"127.0.0.1:8000"]])
+def test_a_request_with_two_host_headers_is_refused(hosts):
+    from pnp.web.app import create_app
+
+    guard = create_app("127.0.0.1", 8000, workers=1, warm=False, layouts={})
+    assert asked(guard, "127.0.0.1", "GET", [(b"host", h) for h in hosts], "/static/pnp.css") == 400
+    assert asked(guard, "127.0.0.1", "GET", [(b"host", hosts[0])], "/static/pnp.css") in (200, 421)
