@@ -27,6 +27,7 @@ from starlette.routing import Route
 
 from pnp.web import follow, gallery, looking, making, say, tasks, tools
 from pnp.web.cache import Kept
+from pnp.web.clients import IPV6_PREFIX, networks_of
 from pnp.web.say import Said
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
@@ -99,11 +100,13 @@ def _short(folder: str) -> str:
 def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
                layouts: dict[str, Layout] | None = None, waiting: int | None = None,
                token: str | None = None, warm: bool = True, public: bool = False,
-               allow_hosts=(), cache: str | None = None, proxies=(), own_temp: bool = False):
+               allow_hosts=(), cache: str | None = None, proxies=(), own_temp: bool = False,
+               ipv6_prefix: int = IPV6_PREFIX):
     """The ASGI app, wrapped in its guard (Host, size, token, rate) and security headers.
 
     ``public``: the shared mode's limits (``site.PUBLIC``). ``cache``: the shared folder for
-    finished work. ``proxies``: addresses whose X-Forwarded-For names the client. ``own_temp``
+    finished work. ``proxies``: addresses, ranges or names (resolved now) whose X-Forwarded-For
+    names the client; ``ipv6_prefix``: the bits of an IPv6 address that name a client. ``own_temp``
     (a server process of its own, as `pnp serve` runs it): every temporary file of this process
     goes into one private folder, which the fork server removes once this process is gone."""
     limits = PUBLIC if public else PRIVATE
@@ -161,7 +164,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                   allow_hosts=allow_hosts, work_paths=WORK_PATHS, rated_paths=RATED_PATHS,
                   rate=Rate(limits.per_minute, limits.burst) if limits.per_minute else None,
                   body_seconds=limits.body_seconds, upload_seconds=limits.upload_seconds,
-                  proxies=frozenset(proxies))
+                  proxies=networks_of(proxies), ipv6_prefix=ipv6_prefix)
     site.guard = guard
     return guard
 

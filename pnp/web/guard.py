@@ -29,6 +29,7 @@ import socket
 import time
 from collections import OrderedDict
 
+from pnp.web.clients import IPV6_PREFIX, Proxies, client_of
 from pnp.web.jobs import CLIENT
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -177,7 +178,7 @@ class Guard:
                  allow_hosts=(), work_paths: tuple[str, ...] = (), rated_paths: tuple[str, ...] = (),
                  rate: Rate | None = None,
                  body_seconds: float = 60.0, upload_seconds: float = 300.0,
-                 proxies: frozenset[str] = frozenset()):
+                 proxies=(), ipv6_prefix: int = IPV6_PREFIX):
         self.app = app
         self.hosts = Hosts(host, port, allow_hosts)
         self.max_body, self.max_upload = max_body, max_upload
@@ -186,21 +187,28 @@ class Guard:
         self.rated_paths = rated_paths  # GETs counted by the rate (each may start new work)
         self.rate = rate
         self.body_seconds, self.upload_seconds = body_seconds, upload_seconds
-        self.proxies = proxies          # addresses whose X-Forwarded-For names the client
+        # networks whose X-Forwarded-For names the client (pnp.web.clients: resolved at start)
+        self.proxies = proxies if isinstance(proxies, Proxies) else Proxies(proxies)
+        self.ipv6_prefix = ipv6_prefix  # an IPv6 client is its /64
         self.token = token or secrets.token_urlsafe(32)
 
     def client(self, scope, headers: dict[str, str]) -> str:
+        """The client the limits count: the peer, or the address a proxy of ours names; an
+        IPv6 address as its network (pnp.web.clients)."""
         address = (scope.get("client") or ("?", 0))[0]
         if address in self.proxies and headers.get("x-forwarded-for"):
             # the proxy appends the address it saw: the last entry is the one it vouches for
-            return headers["x-forwarded-for"].split(",")[-1].strip()[:64]
-        return address
+            address = headers["x-forwarded-for"].split(",")[-1].strip()[:64]
+        return client_of(address, self.ipv6_prefix)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         host = headers.get("host", "").strip().lower()
+        if sum(1 for k, _ in scope["headers"] if k.lower() == b"host") > 1:
+            # one Host is checked, and the app might read another: two are refused (RFC 9112)
+            return await _refuse(send, 400, "a request names one host, not two")
         if not self.hosts.allows(host):
             return await _refuse(send, 421, "pnp serve answers only to its own names (this "
                                             "request named another host)")

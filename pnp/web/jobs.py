@@ -49,12 +49,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.web import say
+from pnp.web import keeping, say
+from pnp.web.keeping import FINISHED_SECONDS
 from pnp.web.say import Said
+from pnp.web.turns import BACKGROUND, LONG, QUICK, Turns, lane_of
 
-FINISHED_KEPT = 32          # finished jobs whose results can still be fetched
-FINISHED_SECONDS = 900      # and for how long
-KEPT = say.Duration(FINISHED_SECONDS)       # as the page's messages say it
+KEPT = say.Duration(FINISHED_SECONDS)       # how long finished work is kept, as the page says it
+KEPT_TOTAL = 2 * 2**30      # bytes of finished PDFs kept on disk, every client together
 MOST_QUEUED = 256 * 2**20   # bytes of uploads waiting or being checked, all jobs together
 RUN_FOLDER_VARIABLE = "PNP_RUN_FOLDER"      # read by pnp.web.warm in the fork server
 
@@ -100,6 +101,9 @@ class Job:
     askers: int = 0                 # requests waiting on a merged job (``Pool.shared``)
     merged: tuple | None = None     # (what, key) of work many ask for alike (``Pool.merged``)
     keep: bool = False              # its result is written to the shared folder when done
+    kept_bytes: int = 0             # its PDFs' bytes, kept on disk once done (pnp.web.keeping)
+    kept_folder: str | None = None
+    timed_out: bool = False
 
     @property
     def finished(self) -> bool:
@@ -180,7 +184,9 @@ def _start_forkserver(run_folder: str | None) -> None:
 class Pool:
     def __init__(self, workers: int | None = None, waiting: int = 62, abandon_after: float = 30.0,
                  per_client: int | None = None, most_seconds: float | None = None,
-                 most_queued: int = MOST_QUEUED, run_folder: str | None = None, kept=None):
+                 most_queued: int = MOST_QUEUED, run_folder: str | None = None, kept=None,
+                 fair_share: bool | None = None, kept_total: int = KEPT_TOTAL,
+                 kept_per_client: int = keeping.CLIENT_BYTES):
         self.workers = max(1, min(workers or _cores(), _cores()))
         self.waiting = waiting
         self.abandon_after = abandon_after
@@ -191,8 +197,18 @@ class Pool:
         self.kept = kept                    # pnp.web.cache.Kept, or None
         self.jobs: dict[str, Job] = {}
         self._merged: dict[tuple[str, str], Job] = {}
-        self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pnp-job")
-        self._slots: asyncio.Semaphore | None = None
+        self.kept_total, self.kept_per_client = kept_total, kept_per_client
+        # the lanes (pnp.web.turns): quick and long work each on the cores' worth of workers,
+        # yesterday's answer one at a time; shared (``fair_share``, the default with a cap per
+        # client) a client holds at most half a lane's workers while it has work waiting
+        if fair_share is None:
+            fair_share = per_client is not None
+        share = max(1, self.workers // 2) if fair_share else None
+        self.lanes = {QUICK: Turns(self.workers, share), LONG: Turns(self.workers, share),
+                      BACKGROUND: Turns(1)}
+        self._threads = ThreadPoolExecutor(max_workers=2 * self.workers + 1,
+                                           thread_name_prefix="pnp-job")
+        self._kept_folder: Path | None = None
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["pnp.web.warm"])
 
@@ -207,6 +223,13 @@ class Pool:
     def queued_bytes(self) -> int:
         return sum(job.upload_bytes for job in self.jobs.values() if not job.finished)
 
+    def kept_bytes(self) -> int:
+        return sum(job.kept_bytes for job in self.jobs.values())
+
+    def ahead(self, job: Job) -> int | None:
+        """How many jobs start before this one in its lane (None: it is not waiting)."""
+        return self.lanes[lane_of(job.what)].ahead(job.client or "", job)
+
     def submit(self, what: str, fn, *args, timeout: float = 120, watched: bool = False,
                tmp: str | None = None, upload_bytes: int = 0) -> Job:
         """Start ``fn`` on a worker (or queue it); Busy when the queue is full, or when the
@@ -214,13 +237,16 @@ class Pool:
         self._forget_old()
         if self.active() >= self.workers + self.waiting:
             raise Busy(Said(say.BUSY))
-        client = CLIENT.get()
+        background = lane_of(what) == BACKGROUND
+        # work in the background is no one client's: asked once for everyone (yesterday's
+        # answer), counted against nobody's cap, and bounded by its own budget, not the cap
+        client = None if background else CLIENT.get()
         if self.per_client is not None and client is not None and sum(
                 1 for j in self.jobs.values() if j.client == client and not j.finished) >= self.per_client:
             raise Busy(Said(say.TOO_MANY_AT_ONCE))
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.workers)
-        if self.most_seconds is not None:
+        if what == "build" and self.kept_bytes() >= self.kept_total:
+            raise Busy(Said(say.BUSY))          # the room for finished PDFs is full: none is removed
+        if self.most_seconds is not None and not background:
             timeout = min(timeout, self.most_seconds)
         job = Job(secrets.token_urlsafe(16), what, watched=watched, client=client, tmp=tmp,
                   upload_bytes=upload_bytes)
@@ -352,16 +378,19 @@ class Pool:
         return job
 
     def _forget_old(self) -> None:
-        now = time.monotonic()
-        finished = sorted((j for j in self.jobs.values() if j.finished), key=lambda j: j.ended)
-        for job in finished[:-FINISHED_KEPT] + [j for j in finished if now - j.ended > FINISHED_SECONDS]:
+        """Finished work past its time or past its own client's room (pnp.web.keeping)."""
+        finished = [j for j in self.jobs.values() if j.finished]
+        for job in keeping.to_forget(finished, time.monotonic(), most_bytes=self.kept_per_client):
             self.jobs.pop(job.id, None)
+            keeping.drop(job)
             self.forget(job)        # a merged job nobody came back for: not its key's job for ever
 
     # --- one job --------------------------------------------------------------------------------
     async def _run(self, job: Job, fn, args, timeout: float) -> None:
+        lane, client = self.lanes[lane_of(job.what)], job.client or ""
         try:
-            async with self._slots:
+            await lane.turn(client, job)
+            try:
                 if job.cancelled:
                     job.state = "cancelled"
                     return
@@ -369,6 +398,8 @@ class Pool:
                 job.started = time.monotonic()
                 await asyncio.get_running_loop().run_in_executor(
                     self._threads, self._work, job, fn, args, timeout)
+            finally:
+                lane.done(client)
             if job.keep and job.state == "done" and self.kept is not None:
                 await asyncio.get_running_loop().run_in_executor(None, self.kept.put, *job.merged,
                                                                  job.result)
@@ -380,6 +411,12 @@ class Pool:
             job.ended = time.monotonic()
             if job.tmp is not None:         # a job cancelled before it ran: its upload too
                 shutil.rmtree(job.tmp, ignore_errors=True)
+
+    def _store(self, job: Job) -> None:
+        with _FORKSERVER_LOCK:          # the pool's threads finish builds at once
+            if self._kept_folder is None:
+                self._kept_folder = Path(tempfile.mkdtemp(prefix="pnp-kept-"))    # mode 0700
+        keeping.store(self._kept_folder, job)
 
     def _work(self, job: Job, fn, args, timeout: float) -> None:
         """In a thread of the pool: start the worker, listen to it, end it, clean up."""
@@ -421,6 +458,15 @@ class Pool:
                     tag, value = "failed", Said(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER))
                 elif tag == "refused":
                     value = self._plain(job, value)
+                if tag == "done" and job.what == "build":
+                    # its PDFs on disk before it is said done: a download reads them there
+                    try:
+                        job.result = value
+                        self._store(job)
+                    except OSError as exc:      # a full disk: plain words, the details logged
+                        log.error("pnp serve: a build could not be kept: %s", exc)
+                        keeping.drop(job)
+                        tag, value, job.result = "failed", Said(say.UNFORESEEN_OTHER), None
                 job.state = tag
                 if tag == "done":
                     job.result = value
@@ -452,6 +498,8 @@ class Pool:
         for job in self.jobs.values():
             if job.tmp is not None:
                 shutil.rmtree(job.tmp, ignore_errors=True)
+        if self._kept_folder is not None:
+            shutil.rmtree(self._kept_folder, ignore_errors=True)
 
 
 def _copy(source, target: Path) -> None:

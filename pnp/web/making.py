@@ -450,7 +450,16 @@ async def job_file(request: Request) -> Response:
     n = request.path_params["n"]
     if job is None or job.what != "build" or job.state != "done" or not n < len(job.result.get("pdfs", ())):
         return PlainTextResponse(str(Said(say.NO_FILE, time=KEPT)), 404)
-    name, data = job.result["pdfs"][n]
+    name, path = job.result["pdfs"][n]       # kept on disk (pnp.web.keeping)
+    try:
+        data = await asyncio.get_running_loop().run_in_executor(None, _read, path)
+    except OSError:
+        return PlainTextResponse(str(Said(say.NO_FILE, time=KEPT)), 404)
     return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(name)}"'})
 
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read()

@@ -29,7 +29,7 @@ import click
 
 SETTINGS_VARIABLE = "PNP_SERVE_SETTINGS"
 CONFIG_KEYS = {"host": str, "port": int, "workers": int, "public": bool, "allow_host": list,
-               "cache": str, "proxy": list}
+               "cache": str, "proxy": list, "ipv6_prefix": int}
 
 
 def _cores() -> int:
@@ -39,14 +39,23 @@ def _cores() -> int:
 
 
 def settings_of(host: str, port: int, workers: int | None, public: bool, allow_host=(),
-                cache: str | None = None, proxy=()) -> dict:
+                cache: str | None = None, proxy=(), ipv6_prefix: int = 64) -> dict:
     """What the server process is started with. One process serves the page: a build's progress
     and its PDFs live in its memory, so a second process on the same socket could not answer for
     it. The work runs in the pool's worker processes, the cores' worth (``--workers``); beyond
-    one machine, replicas behind a proxy that keeps each client on one (docs/hosting.md)."""
+    one machine, replicas behind a proxy that keeps each client on one (docs/hosting.md).
+    A ``proxy`` given by name is resolved here, once (a name that resolves to nothing: one
+    line)."""
+    from pnp.errors import PnpError
+    from pnp.web.clients import networks_of
+
+    try:
+        proxies = networks_of(proxy)
+    except ValueError as exc:
+        raise PnpError(str(exc)) from None
     return {"host": host, "port": port, "workers": workers, "public": public,
             "allow_hosts": list(allow_host), "cache": str(Path(cache).resolve()) if cache else None,
-            "proxies": list(proxy)}
+            "proxies": proxies, "ipv6_prefix": ipv6_prefix}
 
 
 def app_of(settings: dict):
@@ -56,7 +65,8 @@ def app_of(settings: dict):
     return create_app(settings["host"], settings["port"], settings["workers"],
                       public=settings["public"], allow_hosts=settings["allow_hosts"],
                       cache=settings["cache"] and str(Path(settings["cache"]) / "pnp" / "web"),
-                      proxies=settings["proxies"], own_temp=True)
+                      proxies=settings["proxies"], own_temp=True,
+                      ipv6_prefix=settings.get("ipv6_prefix", 64))
 
 
 def _load(_target: str):
@@ -99,7 +109,8 @@ def read_config(path: str) -> dict:
 
 
 def serve(host: str, port: int, open_browser: bool = False, workers: int | None = None,
-          public: bool = False, allow_host=(), cache: str | None = None, proxy=()) -> None:
+          public: bool = False, allow_host=(), cache: str | None = None, proxy=(),
+          ipv6_prefix: int = 64) -> None:
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.server import Server
@@ -108,8 +119,8 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
     from pnp.web.guard import is_loopback
     from pnp.web.site import PRIVATE, PUBLIC
 
+    settings = settings_of(host, port, workers, public, allow_host, cache, proxy, ipv6_prefix)
     _check_free(host, port)
-    settings = settings_of(host, port, workers, public, allow_host, cache, proxy)
     limits = PUBLIC if public else PRIVATE
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
@@ -198,7 +209,10 @@ def options(fn):
         click.option("--cache", type=click.Path(file_okay=False), default=None,
                      help="a folder for finished work that several servers share"),
         click.option("--proxy", multiple=True, metavar="ADDRESS",
-                     help="a reverse proxy's address: its X-Forwarded-For names the client"),
+                     help="a reverse proxy's address, range (10.0.0.0/8) or name (resolved at "
+                          "start): its X-Forwarded-For names the client; repeat for more"),
+        click.option("--ipv6-prefix", default=64, show_default=True, type=click.IntRange(32, 128),
+                     help="the bits of an IPv6 address that name one client for the limits"),
         click.option("--config", "config", type=click.Path(dir_okay=False), default=None,
                      help="a YAML file of these settings (options given here win)"),
     ]):
