@@ -84,7 +84,7 @@ class _Path:
 
 
 class _Recorder:
-    """Stands in for pnp's canvas (as bench/run.py's does, paths too): passes every call
+    """Stands in for pnp's canvas (bench/run.py records through it too): passes every call
     through and notes the drawing ones; a kept drawing's every call, a path by its calls."""
 
     def __init__(self, canvas, pages: list):

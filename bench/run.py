@@ -169,42 +169,12 @@ def cliquer_spec(work: Path, boards: int, dots: int = 9, name: str | None = None
     return path
 
 
-NOT_DRAWING = {"addLiteral", "save", "setCatalogEntry", "stringWidth"}
-
-
-class _Recorder:
-    """Stands in for pnp's canvas: passes every call through and notes the drawing ones."""
-
-    def __init__(self, canvas, pages: list):
-        self._canvas, self._pages, self._ops = canvas, pages, []
-
-    def kept(self, key, draw, *args):
-        """pnp's canvas writes a repeated drawing's operators again (``Canvas.kept``); the bare
-        script must draw it every time, so every call of it is recorded."""
-        draw(self, *args)
-
-    def __getattr__(self, name):
-        attr = getattr(self._canvas, name)
-        if name.startswith("_") or not callable(attr) or name in NOT_DRAWING:
-            return attr
-
-        def call(*args, **kwargs):
-            out = attr(*args, **kwargs)
-            if out is not None:
-                raise RuntimeError(f"canvas.{name} returned an object; the replay cannot follow it")
-            self._ops.append([name, list(args), kwargs])
-            if name == "showPage":
-                self._pages.append(self._ops)
-                self._ops = []
-            return out
-        return call
-
-
 def record_drawing(run: Run, boards: int) -> list:
     """Build a pack in-process with a recording canvas; the drawing calls, page by page."""
     if run.cache.get("recorded", (0, None))[0] >= boards:
         return run.cache["recorded"][1]
     import pnp.pdf.writer as writer
+    from build_baseline import _Recorder      # the replay's own recorder (paths too)
     from pnp.build import build
     from pnp.spec import load
 
