@@ -173,39 +173,49 @@ class Number(_Fact):
             return number(self.value, places)
 
 
-class Weekday(_Fact):
-    """A date's day of the week, as the language names it ("Monday", "lundi", "الاثنين")."""
+class _Date(_Fact):
+    """A date said one way: ``english`` as the CLI always printed it, ``pattern`` for babel."""
 
     __slots__ = ("day",)
+    pattern = ""
 
     def __init__(self, day: dt.date):
         self.day = day
 
+    def _key(self) -> tuple:         # the subclasses' own __slots__ are empty: the day is here
+        return (self.day,)
+
+    def english(self) -> str:
+        raise NotImplementedError
+
     def say(self, code: str | None = None) -> str:
         lang = language(code or current().code)
         if lang.code == ENGLISH:
-            return self.day.strftime("%A")
+            return self.english()
         from babel.dates import format_date
 
-        return format_date(self.day, "EEEE", locale=lang.locale)
+        return format_date(self.day, self.pattern, locale=lang.locale)
 
 
-class Day(_Fact):
+class Weekday(_Date):
+    """A date's day of the week, as the language names it ("Monday", "lundi", "الاثنين")."""
+
+    __slots__ = ()
+    pattern = "EEEE"
+
+    def english(self) -> str:
+        return self.day.strftime("%A")
+
+
+class Day(_Date):
     """A date as the language writes it in full; English keeps ISO (2026-11-21), as the CLI
     always printed dates."""
 
-    __slots__ = ("day",)
+    __slots__ = ()
+    pattern = "long"
 
-    def __init__(self, day: dt.date):
-        self.day = day
-
-    def say(self, code: str | None = None) -> str:
-        lang = language(code or current().code)
-        if lang.code == ENGLISH:
-            return self.day.isoformat()
-        from babel.dates import format_date
-
-        return format_date(self.day, "long", locale=lang.locale)
+    def english(self) -> str:
+        return self.day.isoformat()
 
 
 class Duration(_Fact):
