@@ -45,3 +45,15 @@ def slow_answer(report, tmp, iso_day):
 
 def no_answer(report, tmp, iso_day):
     raise MemoryError
+
+
+def full_disk_build(report, tmp, *args):
+    """The page's build (``pnp.web.work.build_spec``) on a full disk: every PDF it writes goes
+    to /dev/full, where each write fails as a full disk's does (ENOSPC)."""
+    import os
+
+    import pnp.pdf.writer as writer
+    from pnp.web import work
+
+    writer._create_new = lambda part: os.open("/dev/full", os.O_WRONLY)
+    return work.build_spec(report, tmp, *args)
