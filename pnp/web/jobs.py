@@ -100,6 +100,7 @@ class Job:
     kept_bytes: int = 0             # its PDFs' bytes, kept on disk once done (pnp.web.keeping)
     kept_folder: str | None = None
     timed_out: bool = False
+    out_of_memory: bool = False     # its worker ran out of the memory the page allows
 
     @property
     def finished(self) -> bool:
@@ -449,6 +450,8 @@ class Pool:
                 if tag == "progress":
                     job.progress = value
                     continue
+                # the worker's own "failed" is one thing only: it ran out of memory (``_child``)
+                job.out_of_memory = tag == "failed"
                 if tag == "unforeseen":
                     log.error("pnp serve: %s failed: %s", job.what, value)
                     tag, value = "failed", Said(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER))
