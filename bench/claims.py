@@ -63,6 +63,10 @@ NOT_MEASURED = {
             "cases",
     "record": "a measurement of code that is no longer this code (before a change, with its "
               "commit, issue or date), kept as history; the current code's figure has its row",
+    "fact": "a size or count of a shipped file or format (a font's bytes, its glyphs), the "
+            "same on every machine: a fact to look up, not a cost to measure",
+    "unmeasured": "a figure measured once by hand that no row measures again yet: a gap, "
+                  "counted by --list (tests/test_docs_figures.py lists where)",
     "example": "a value in an example (a file, a page's words, a message) shown as it is, not "
                "a measurement",
     "shares": "a share of simulated games, boards or pairs, measured by the bench named beside "
@@ -429,11 +433,16 @@ def languages(run: Run) -> Measured:
                     f"--runs {runs})", {"stdout": out})
 
 
-def depth_retest(run: Run) -> Measured:
+def depth_retest(run: Run, bands: bool = False) -> Measured:
     """The 48 chains of docs/difficulty.md's "How sure": 24 boards of 6-9 dots, each played
-    twice; bench/depth.py prints its own CPU seconds."""
-    args = ["--sizes", "6,7", "--boards", "2"] if run.quick else ["--sizes", "6,7,8,9", "--boards", "6"]
-    found, out = _bench([str(BENCH / "depth.py"), *args, "--retest", "--no-loss"],
+    twice (``bands``: its 72 chains of boards made to each band); bench/depth.py prints its own
+    CPU seconds."""
+    if bands:
+        args = ["--bands", "--sizes", "7", "--boards", "1"] if run.quick else \
+            ["--bands", "--sizes", "7,8,9", "--boards", "4"]
+    else:
+        args = ["--sizes", "6,7", "--boards", "2"] if run.quick else ["--sizes", "6,7,8,9", "--boards", "6"]
+    found, out = _bench([str(BENCH / "depth.py"), *args, "--no-loss", "--retest"],
                         r"(\d+) boards, (\d+) s of CPU")
     same = re.search(r"test-retest[^\n]*", out)
     if not found:
@@ -441,17 +450,40 @@ def depth_retest(run: Run) -> Measured:
     boards, cpu = int(found.group(1)), float(found.group(2))
     return Measured(cpu, f"{cpu:.0f} s of CPU for {boards} boards' {2 * boards} chains, "
                     f"{cpu / boards:.2f} s a board; {same.group(0).strip() if same else ''} "
-                    f"(bench/depth.py {' '.join(args)} --retest --no-loss)", {"stdout": out})
+                    f"(bench/depth.py {' '.join(args)} --no-loss --retest)", {"stdout": out})
+
+
+def depth_bands_retest(run: Run) -> Measured:
+    return depth_retest(run, bands=True)
 
 
 def site_month(run: Run) -> Measured:
-    cache = Path(tempfile.mkdtemp(prefix="cache-", dir=run.work))
+    """docs/hobbyists.md's three runs of `pnp site`: a month from an empty cache, the same month
+    again into another folder (answers kept), and one day more."""
+    cache = {"XDG_CACHE_HOME": str(Path(tempfile.mkdtemp(prefix="cache-", dir=run.work)))}
     days = "3" if run.quick else "30"
-    cpu, mb, _ = cpu_of([*pnp_command(), "site", str(run.work / "month"), "--from", "2026-11-01",
-                         "--days", days, "--solve-seconds", "600"],
-                        env={"XDG_CACHE_HOME": str(cache)}, memory=True)
-    return Measured(cpu, f"{secs(cpu)} of CPU, {mb:.0f} MB ({days} days from an empty cache)",
-                    {"cpu": cpu, "mb": mb})
+    site = [*pnp_command(), "site"]
+    first, mb1, _ = cpu_of([*site, str(run.work / "month"), "--from", "2026-11-01", "--days", days,
+                            "--solve-seconds", "600"], env=cache, memory=True)
+    again, mb2, _ = cpu_of([*site, str(run.work / "month-again"), "--from", "2026-11-01", "--days",
+                            days, "--solve-seconds", "600"], env=cache, memory=True)
+    more, mb3, _ = cpu_of([*site, str(run.work / "month"), "--from", "2026-12-01", "--days", "1",
+                           "--solve-seconds", "600"], env=cache, memory=True)
+    return Measured(first, f"{days} days from an empty cache {secs(first)} of CPU, {mb1:.0f} MB; "
+                    f"again, answers kept, {secs(again)}, {mb2:.0f} MB; a day more {secs(more)}, "
+                    f"{mb3:.0f} MB", {"cpu": [first, again, more], "mb": [mb1, mb2, mb3]})
+
+
+def ci_python_solver(run: Run) -> Measured:
+    """.ci/run's second pass: the tests that wait on perfect play, on the pure-Python solver."""
+    tests = ["tests/games/cliquer/test_cliquer_analyze.py", "tests/games/cliquer/test_cliquer_solver_daily.py",
+             "tests/games/cliquer/test_cliquer_depth.py", "tests/games/cliquer/test_cliquer_target_depth.py"]
+    start = time.monotonic()
+    cpu, _, out = cpu_of([PY, "-m", "pytest", "-q", "-p", "no:randomly", *tests], cwd=ROOT,
+                         env={"PNP_SOLVER_CORE": "python"})
+    wall = time.monotonic() - start
+    tail = out.strip().splitlines()[-1] if out.strip() else ""
+    return Measured(wall, f"{secs(wall)} wall, {secs(cpu)} CPU ({tail})", {"cpu": cpu, "wall": wall})
 
 
 def _command_row(args: list[str], pattern: str, scale: float = 1.0, timeout: float | None = None):
@@ -482,7 +514,7 @@ ROWS: list[Claim] = [
           ("docs/development.md",), "1.89", 1.7, 2.1, "x", build_class_set,
           "python bench/claims.py --only build-class-set", quick=True),
     Claim("memory-1000", "peak memory of a 1000-page CliqueR pack",
-          ("docs/development.md",), "60 MB (bare reportlab 47 MB)", 40, 75, "MB", memory_1000,
+          (), "(bench/run.py's aim: at most 150 MB)", None, 150, "MB", memory_1000,
           "python bench/claims.py --only memory-1000"),
     Claim("validate", "pnp validate against pnp build of the same 1000-board pack, CPU",
           ("docs/validator.md",), "0.88x (the aim: at most 1.5x)", 0.7, 1.1, "x", validate,
@@ -500,13 +532,16 @@ ROWS: list[Claim] = [
           ("docs/difficulty.md",), "24.6 s, 530 MB", 15, 35, "s", solve_11,
           "python bench/claims.py --only solve-11"),
     Claim("solve-sunday", "perfect play on Sunday 2026-11-22's 11-dot board of the day, CPU",
-          ("docs/difficulty.md",), "50.8 s of CPU", 35, 80, "s", solve_sunday,
+          ("docs/difficulty.md", "docs/hobbyists.md"), "50.8 s of CPU", 35, 80, "s", solve_sunday,
           "python bench/solver_times.py --days 2026-11-22 --sizes 0 --methods new --whole 0"),
     Claim("depth-retest", "the 48 chains of 'How sure' (24 boards of 6-9 dots, twice), CPU",
           ("README.md", "docs/difficulty.md"), "13 s", 8, 20, "s", depth_retest,
           "python bench/depth.py --sizes 6,7,8,9 --boards 6 --retest --no-loss"),
+    Claim("depth-bands-retest", "the 72 chains of boards made to each band (7-9 dots, twice), CPU",
+          ("docs/difficulty.md",), "14 s", 9, 21, "s", depth_bands_retest,
+          "python bench/depth.py --bands --sizes 7,8,9 --boards 4 --no-loss --retest"),
     Claim("web-preview", "a changed option to a one-page preview over HTTP",
-          ("docs/web.md",), "253 ms (direct build+render 72 ms)", 0.15, 0.4, "s", web_preview,
+          ("docs/web.md",), "0.25 s (p95 0.39 s)", 0.15, 0.4, "s", web_preview,
           "python bench/web.py --repeat 9"),
     Claim("cjk-first", "the first Chinese build's font conversion, CPU a weight",
           ("docs/languages.md",), "about 17 s", 10, 25, "s", cjk_first,
@@ -535,6 +570,9 @@ ROWS: list[Claim] = [
                        r"corpus 12[^\n]*?([\d,.]+) s"),
           "python bench/solver_times.py --no-week --sizes 12 --boards 1 --methods new --whole 0 "
           "--limit 2700", slow=True),
+    Claim("ci-python-solver", ".ci/run's second pass, the pure-Python solver's tests, wall",
+          ("docs/development.md",), "about 30 s", 15, 60, "s", ci_python_solver,
+          "PNP_SOLVER_CORE=python pytest tests/games/cliquer/test_cliquer_analyze.py ...", slow=True),
     Claim("site-month", "pnp site of a month from an empty cache, CPU",
           ("docs/hobbyists.md",), "365 s", 200, 600, "s", site_month,
           "/usr/bin/time -v pnp site month --from 2026-11-01 --days 30 --solve-seconds 600",

@@ -10,7 +10,9 @@ What counts as a figure: a number (digits, thousands commas, a decimal point; a 
   ``115 × 75 mm``, ``24 × 6 dots``);
 - a share: ``%``;
 
-in the prose and tables of README.md and docs/**/*.md. Not in code (fenced or indented blocks,
+in the prose and tables of README.md and docs/**/*.md. In a table, a column whose head names a
+unit (``CPU s``, ``wall s``, ``peak MB``, ``ms``, ``%``, ``ratio``) makes every number of its
+cells a figure too, unit or not (``| 56.8 |`` under ``CPU s``). Not in code (fenced or indented blocks,
 inline code spans: commands and their outputs, which tests/test_docs_examples.py runs and
 compares) nor in HTML comments. Lengths (mm, pt), counts ("24 boards"), dates and rule numbers
 carry none of these units and are not figures.
@@ -48,6 +50,9 @@ _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 FIGURE = re.compile(
     rf"(?<![\w.,]){_NUMBER}(?:\s?(?:–|-|to)\s?{_NUMBER})?\s?"
     r"(?:ms|s|min|seconds?|minutes?|hours?|[kK]B|MB|GB|%|(?:×|x)(?!\s?\d))(?![\w])")
+# a table column's head that gives its cells a unit
+HEAD_UNIT = re.compile(r"\b(?:CPU|wall) s\b|\bs\)|\bMB\b|\bms\b|%|\bratio\b")
+BARE_NUMBER = re.compile(rf"(?<![\w.,]){_NUMBER}(?:\s?[–-]\s?{_NUMBER})?(?![\w.,%×]|\s?[×%]|\s[a-zA-Z])")
 MARKER = re.compile(r"^\s*<!--\s*figures:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
 
@@ -57,6 +62,21 @@ def figures(text: str) -> list[str]:
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"<!--.*?-->", " ", text)
     return [m.group(0) for m in FIGURE.finditer(text)]
+
+
+def column_figures(table: list[str]) -> list[str]:
+    """The numbers of a table's columns whose head names a unit (a table: lines from "|")."""
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in table]
+    if len(rows) < 3 or not all(line.lstrip().startswith("|") for line in table):
+        return []
+    units = [i for i, head in enumerate(rows[0]) if HEAD_UNIT.search(head)]
+    found = []
+    for row in rows[2:]:
+        for i in units:
+            if i < len(row):
+                cell = re.sub(r"`[^`]*`|\([^)]*\)", " ", row[i])
+                found += [f"{m.group(0)} ({rows[0][i]})" for m in BARE_NUMBER.finditer(cell)]
+    return found
 
 
 def blocks(markdown: str):
@@ -92,10 +112,11 @@ def blocks(markdown: str):
             current = [number, pending, [], []]
             pending = None
             out.append(current)
-        current[2].extend(figures(line))
         current[3].append(line)
     del i
-    return [(n, names, figs, "\n".join(text)) for n, names, figs, text in out]
+    # figures are found in the block's lines joined: "20\nseconds" is a figure too
+    return [(n, names, figures(" ".join(text)) + column_figures(text), "\n".join(text))
+            for n, names, _, text in out]
 
 
 def problems(path: str, markdown: str, rows=None) -> list[str]:
@@ -216,6 +237,14 @@ def test_what_is_not_a_figure(text):
 ])
 def test_what_is_a_figure(text, found):
     assert figures(text) == found
+
+
+def test_a_column_head_gives_its_cells_a_unit():
+    table = ["| solver | CPU s | positions | peak MB |", "|---|---|---|---|",
+             "| now | **56.8** | 93,045,870 | 534 (one worker) |", "| before | 70.4 | 80,377,071 | 533 |"]
+    assert column_figures(table) == ["56.8 (CPU s)", "534 (peak MB)", "70.4 (CPU s)", "533 (peak MB)"]
+    found = problems("docs/made-up.md", "\n".join(table) + "\n")
+    assert len(found) == 1 and "56.8 (CPU s)" in found[0]
 
 
 def test_code_blocks_hold_no_figures():
