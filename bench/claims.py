@@ -201,7 +201,7 @@ def compile_like_pip() -> None:
 
 
 def _startup(run: Run, bytecode: bool) -> Measured:
-    rounds = run.rounds * 4                        # cheap, and the noisiest figure
+    rounds = run.rounds * (4 if bytecode else 1)   # cheap with bytecode, and the noisiest figure
     env = None
     if not bytecode:
         # nothing compiled anywhere: every run compiles pnp, click and the standard library
