@@ -35,19 +35,24 @@ CIRCLE = st.tuples(st.just("circle"), COORD, COORD,
                    st.sampled_from([0, 1, True, False]), st.sampled_from([0, 1, True, False]))
 
 
+def _draw_calls(canvas, calls) -> None:
+    """Make each drawing call on ``canvas``: a circle, or a string in its font."""
+    for call in calls:
+        if call[0] == "circle":
+            _, x, y, r, stroke, fill = call
+            canvas.circle(x, y, r, stroke=stroke, fill=fill)
+        else:
+            _, method, font, size, leading, x, y, text = call
+            canvas.setFont(font, size, leading)
+            getattr(canvas, method)(x, y, text)
+
+
 def drawn(canvas_class, calls, pages: int = 2, bottomup: int = 1) -> bytes:
     out = io.BytesIO()
     canvas = canvas_class(out, invariant=1, pageCompression=0, initialFontName=SANS,
                           bottomup=bottomup)
     for page in range(pages):
-        for call in calls:
-            if call[0] == "circle":
-                _, x, y, r, stroke, fill = call
-                canvas.circle(x, y, r, stroke=stroke, fill=fill)
-            else:
-                _, method, font, size, leading, x, y, text = call
-                canvas.setFont(font, size, leading)
-                getattr(canvas, method)(x, y, text)
+        _draw_calls(canvas, calls)
         canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -240,14 +245,7 @@ def test_a_shaped_run_is_kept_by_its_placements_not_only_its_glyphs():
 def _kept_drawing(canvas, calls):
     """Draw ``calls`` (as ``drawn`` does), in a saved state, leaving the font and fill changed."""
     canvas.saveState()
-    for call in calls:
-        if call[0] == "circle":
-            _, x, y, r, stroke, fill = call
-            canvas.circle(x, y, r, stroke=stroke, fill=fill)
-        else:
-            _, method, font, size, leading, x, y, text = call
-            canvas.setFont(font, size, leading)
-            getattr(canvas, method)(x, y, text)
+    _draw_calls(canvas, calls)
     canvas.restoreState()
     canvas.setFont(BOLD, 9)
     canvas.setFillGray(0.25)

@@ -16,28 +16,12 @@ from pnp.games.circles.board import (MAX_MOVE, SHAPES, Variants, adjacent_pairs,
                                      adjacent_triples, distance)
 from pnp.games.circles.card_text import rules_text, variant_names
 from pnp.games.circles.rules import legal_goals, meets_goal, wins_for
+from support.circles_items import items
 from support.damage import damage
 
 ALL_ON = Variants(lockdown=True, spin_cycle=3, uncloned=True, wild_cards=True)
 
 
-@st.composite
-def items(draw):
-    lockdown = draw(st.booleans())
-    values = dict(
-        circles=draw(st.integers(3, 8)),
-        arrangement=draw(st.sampled_from(["row", "ring"])),
-        spaces=draw(st.integers(13, 24)),
-        shape_spaces=draw(st.none() | st.integers(1, 4)),
-        color_spaces=draw(st.none() | st.integers(1, 5)),
-        players=draw(st.sampled_from([2, 4])),
-        blocker_supply=draw(st.none() | st.integers(1, 40)),
-        variants=Variants(lockdown=lockdown, spin_cycle=draw(st.sampled_from([None, 2, 3])),
-                          uncloned=draw(st.booleans()), wild_cards=draw(st.booleans())))
-    try:
-        return circles.Item(**values)
-    except ValueError:
-        assume(False)
 
 
 def board(item=None, seed=1):

@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.games import circles
@@ -20,31 +20,13 @@ from pnp.games.circles.playing.game import Refused
 from pnp.games.circles.playing.match import Match
 from pnp.games.circles.playing.players import HANDS, blind_hand, side_wins
 from pnp.games.circles.rules import legal_goals, side_of
+from support.circles_items import items
 from support.sim.circles_play import BLIND_SPEND, random_game
 
 
-
-@st.composite
-def items(draw):
-    """Two-player sets of every shape and variant (a screen seats two: game.py says why)."""
-    values = dict(
-        circles=draw(st.integers(3, 8)),
-        arrangement=draw(st.sampled_from(["row", "ring"])),
-        spaces=draw(st.integers(13, 24)),
-        shape_spaces=draw(st.none() | st.integers(1, 4)),
-        color_spaces=draw(st.none() | st.integers(1, 5)),
-        blocker_supply=draw(st.none() | st.integers(1, 40)),
-        variants=Variants(lockdown=draw(st.booleans()),
-                          spin_cycle=draw(st.sampled_from([None, 2, 3])),
-                          uncloned=draw(st.booleans()), wild_cards=draw(st.booleans())))
-    try:
-        return circles.Item(**values)
-    except ValueError:
-        assume(False)
-
-
-def two_player(item):
-    return item
+def two_player_items():
+    """Items of every shape and variant seated for two (a screen seats two: game.py says why)."""
+    return items(players=st.just(2))
 
 
 def replayed(board, rng: random.Random):
@@ -77,9 +59,9 @@ def replayed(board, rng: random.Random):
 
 
 @settings(max_examples=60, deadline=None)
-@given(items(), st.integers(0, 2**32))
+@given(two_player_items(), st.integers(0, 2**32))
 def test_a_game_played_step_by_step_is_the_simulators_game(item, seed):
-    board = circles.generate(two_player(item), random.Random(seed), "T1")
+    board = circles.generate(item, random.Random(seed), "T1")
     state, spent = replayed(board, random.Random(seed))
     sim = random_game(board, random.Random(seed), ending=ENDING)
     assert state.turn == sim.turns
@@ -91,9 +73,9 @@ def test_a_game_played_step_by_step_is_the_simulators_game(item, seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(items(), st.integers(0, 2**32), st.data())
+@given(two_player_items(), st.integers(0, 2**32), st.data())
 def test_every_step_keeps_the_cards_rules(item, seed, data):
-    board = circles.generate(two_player(item), random.Random(seed), "T1")
+    board = circles.generate(item, random.Random(seed), "T1")
     lockdown = board.variants.lockdown
     state = game.new_game(board, ("white", "black"), data.draw(st.integers(0, 1)))
     blockers = sum(state.held) + state.supply
@@ -146,9 +128,9 @@ def test_a_double_win_goes_to_the_mover_and_the_last_turn_is_a_draw():
 
 
 @settings(max_examples=40, deadline=None)
-@given(items(), st.integers(0, 2**32), st.integers(1, 3))
+@given(two_player_items(), st.integers(0, 2**32), st.integers(1, 3))
 def test_the_computers_chance_for_your_one_goal_is_the_share_of_legal_goals(item, seed, moves):
-    board = circles.generate(two_player(replace(item, variants=replace(item.variants,
+    board = circles.generate((replace(item, variants=replace(item.variants,
                                                                        spin_cycle=None))),
                              random.Random(seed), "T1")
     rng = random.Random(seed)
@@ -206,9 +188,9 @@ strengths = st.sampled_from(computer.STRENGTHS)
 
 
 @settings(max_examples=25, deadline=None)
-@given(items(), strengths, st.integers(0, 2**32))
+@given(two_player_items(), strengths, st.integers(0, 2**32))
 def test_no_view_shows_the_computers_goals_or_hand_before_they_are_due(item, strength, seed):
-    board = circles.generate(two_player(item), random.Random(seed), "T1")
+    board = circles.generate(item, random.Random(seed), "T1")
     m, views = play(board, strength, seed, random.Random(seed))
     seal = views[0]["seals"]["goals"]
     for v in views[:-1]:
@@ -229,10 +211,10 @@ def test_no_view_shows_the_computers_goals_or_hand_before_they_are_due(item, str
 
 
 @settings(max_examples=20, deadline=None)
-@given(items(), strengths, st.integers(0, 2**32))
+@given(two_player_items(), strengths, st.integers(0, 2**32))
 def test_the_computer_plays_the_same_whatever_your_slip_says(item, strength, seed):
     """Two matches alike but for your slip (never claimed): the same views, seal aside."""
-    board = circles.generate(two_player(item), random.Random(seed), "T1")
+    board = circles.generate(item, random.Random(seed), "T1")
     other = [("square", "triangle", "square")] * board.variants.goals
     _, a = play(board, strength, seed, random.Random(seed), claim=False)
     _, b = play(board, strength, seed, random.Random(seed), your_slip=other, claim=False)
@@ -250,10 +232,10 @@ def played(view):
 
 
 @settings(max_examples=20, deadline=None)
-@given(items(), strengths, st.integers(0, 2**32), st.sampled_from(HANDS), st.sampled_from(HANDS))
+@given(two_player_items(), strengths, st.integers(0, 2**32), st.sampled_from(HANDS), st.sampled_from(HANDS))
 def test_the_computers_hand_is_sealed_before_yours_and_does_not_follow_it(item, strength, seed,
                                                                            one, other):
-    board = circles.generate(two_player(item), random.Random(seed), "T1")
+    board = circles.generate(item, random.Random(seed), "T1")
     m = Match(board, strength, sealed(goals_text(slip(board)), SALT), "black",
               rng=random.Random(seed))
     v = m.view()
@@ -265,7 +247,9 @@ def test_the_computers_hand_is_sealed_before_yours_and_does_not_follow_it(item, 
     w = twin.view()
     while w["phase"] != "hands":
         w = twin.pick(w["allowed"][0]) if w["phase"] == "pick" else twin.block(False)
-    assert m.play_hand(one)["opened"]["hand"] == twin.play_hand(other)["opened"]["hand"]
+    opened = m.play_hand(one)["opened"]
+    assert opened["seal"] == seal and opens(seal, str(opened["hand"]), opened["salt"])
+    assert opened["hand"] == twin.play_hand(other)["opened"]["hand"]
 
 
 def test_a_claim_must_open_the_seal_and_be_met():
@@ -294,9 +278,9 @@ def test_a_claim_must_open_the_seal_and_be_met():
 
 
 @settings(max_examples=10, deadline=None)
-@given(items(), st.integers(0, 2**32))
+@given(two_player_items(), st.integers(0, 2**32))
 def test_every_match_ends_and_its_winner_is_one_the_board_shows(item, seed):
-    board = circles.generate(two_player(item), random.Random(seed), "T1")
+    board = circles.generate(item, random.Random(seed), "T1")
     m, views = play(board, "guessing", seed, random.Random(seed + 1))
     end = views[-1]
     assert end["over"] and end["turn"] <= ENDING.draw_at
