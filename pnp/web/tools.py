@@ -165,10 +165,10 @@ def checked(request: Request, job) -> Response:
     def finished(job):
         if job.state == "done":
             return 200 if job.result["ok"] else 422, {"report": job.result}
-        from pnp.verify.readback import NO_DATA     # a PDF saved again by another program
+        from pnp.verify.record import NO_RECORD     # a PDF saved again by another program
 
         lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
-        resaved = job.state == "refused" and any(getattr(m.message, "message", None) == NO_DATA
+        resaved = job.state == "refused" and any(getattr(m.message, "message", None) == NO_RECORD
                                                  for m in job.error)
         return 422, {"cannot": lines, "resaved": resaved}
 

@@ -632,7 +632,7 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
 
 
 def test_builds_at_the_same_time_never_mix_their_outputs(web, tmp_path):
-    from pnp.verify.readback import read_payload
+    from pnp.verify.record import read_payload
 
     seeds = [f"mix-{n}" for n in range(4)]
     jobs = [post(web, "/build", {**CLASS_SET, "items.0.count": "3", "seed": seed}).json()["url"]
