@@ -28,10 +28,17 @@ def ensure_fonts() -> None:
     """Register the Latin faces with reportlab (idempotent and, after the first call, free:
     every measurement of text calls it). The other faces register when a line first needs
     them."""
+    global _ENSURED
+    if _ENSURED:        # ttfont keeps every face it registered, for good
+        return
     from pnp.pdf.faces import ttfont
 
     ttfont(SANS)
     ttfont(BOLD)
+    _ENSURED = True
+
+
+_ENSURED = False
 
 
 _UNMIRRORED: ContextVar[bool] = ContextVar("pnp_unmirrored", default=False)
@@ -115,14 +122,28 @@ def backwards_letter(text: str) -> str | None:
 # under our names only).
 @lru_cache(maxsize=4096)
 def _width(text: str, font: str, size: float, rtl: bool, language: str) -> float:
+    # a page's own line (its code, its page number) is measured once: every call here is new
+    # text, so the imports are made once a process, not once a call
+    if _shaping is None:
+        _import_measures()
+    ensure_fonts()
+    if _shaping.plain(text, font, rtl):
+        return _stringWidth(text, font, size)
+    return _shaping.width(text, font, rtl, language) * size / 1000
+
+
+_shaping = _stringWidth = None
+
+
+def _import_measures() -> None:
+    """pnp.pdf.shaping and reportlab's stringWidth, for ``_width`` (imported on first use, as
+    before: they bring reportlab's font machinery, which ``pnp --help`` need not load)."""
+    global _shaping, _stringWidth
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from pnp.pdf.shaping import plain, width
+    from pnp.pdf import shaping
 
-    ensure_fonts()
-    if plain(text, font, rtl):
-        return stringWidth(text, font, size)
-    return width(text, font, rtl, language) * size / 1000
+    _shaping, _stringWidth = shaping, stringWidth
 
 
 def string_width(text: str, font: str, size: float) -> float:
