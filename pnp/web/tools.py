@@ -12,7 +12,7 @@ from pnp.dates import read_date
 from pnp.errors import PnpError
 from pnp.web import follow, say, work
 from pnp.web.jobs import Busy, Failed
-from pnp.web.say import Said, sentence
+from pnp.web.say import sentence, shown
 from pnp.web.site import BUSY, DAILY_KEPT, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
@@ -23,9 +23,9 @@ def parse_day(text: str | None) -> dt.date:
     try:
         day = read_date(text, "the date")
     except PnpError as exc:
-        raise Refusal(str(exc)) from None
+        raise Refusal(exc) from None
     if not 2000 <= day.year <= 2200:
-        raise Refusal(Said(say.DATE_RANGE, day=day.isoformat()))
+        raise Refusal(say.DATE_RANGE.with_facts(day=day.isoformat()))
     return day
 
 
@@ -75,7 +75,7 @@ async def daily(request: Request) -> Response:
     except Busy:
         return answer(request, Refusal(BUSY, 503))
     except (Failed, work.Refused) as exc:
-        return answer(request, Refusal(str(exc), 500))
+        return answer(request, Refusal(exc, 500))
     boards = [{**b, "png": data_url(b["png"]), "url": f"/daily/{day.isoformat()}/{n}.pdf"}
               for n, b in enumerate(result["boards"])]
     context = {"day": day, "boards": boards, "yesterday": day - dt.timedelta(days=1),
@@ -86,7 +86,7 @@ async def daily(request: Request) -> Response:
     site.pool.forget(job)
     answers = job.result if job.state == "done" else None
     return site.page(request, "daily.html", **context, answers=answers,
-                     failed=None if answers is not None else follow.sentence(str(job.error)))
+                     failed=None if answers is not None else follow.sentence(job.error))
 
 
 def yesterday_shown(request: Request, job) -> Response:
@@ -103,11 +103,11 @@ async def daily_pdf(request: Request) -> Response:
         result = await the_day(request, day)
         board = result["boards"][request.path_params["n"]]
     except Refusal as exc:
-        return PlainTextResponse(sentence(str(exc)), exc.status)
+        return PlainTextResponse(sentence(exc), exc.status)
     except Busy:
         return PlainTextResponse(str(BUSY), 503)
     except (Failed, work.Refused, IndexError):
-        return PlainTextResponse(str(Said(say.NO_BOARD)), 404)
+        return PlainTextResponse(shown(say.NO_BOARD), 404)
     return Response(board["pdf"], media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
@@ -128,17 +128,17 @@ async def validate_post(request: Request) -> Response:
         data = await form_of(request, files=1)
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
-            raise Refusal(Said(say.CHOOSE_A_PDF))
+            raise Refusal(say.CHOOSE_A_PDF)
         name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
         if not await upload.read(1):
-            raise Refusal(Said(say.EMPTY_FILE, name=name))
+            raise Refusal(say.EMPTY_FILE.with_facts(name=name))
         # the upload goes into the job's folder on disk before it waits for a worker
         job = await site.pool.submit_upload(CHECK, work.validate_pdf, None,
                                             upload=(upload.file, work.UPLOAD),
                                             timeout=CHECK_SECONDS, watched=True)
     except Refusal as exc:
         return site.page(request, "validate.html", exc.status, report=None,
-                         general=[follow.sentence(str(exc))])
+                         general=[follow.sentence(exc)])
     except Busy:
         return site.page(request, "validate.html", 503, report=None, general=[str(BUSY)])
     follow.started(job, CHECK_SECONDS, name=name)
@@ -156,7 +156,7 @@ def checked(request: Request, job) -> Response:
         from pnp.verify.readback import NO_DATA     # a PDF saved again by another program
 
         lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
-        resaved = job.state == "refused" and any(getattr(m.message, "message", None) == NO_DATA
+        resaved = job.state == "refused" and any(getattr(m.message, "msgid", None) == NO_DATA
                                                  for m in job.error)
         return 422, {"cannot": lines, "resaved": resaved}
 
