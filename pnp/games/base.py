@@ -111,6 +111,10 @@ OPTIONAL_DOORS = {
                "for a screen (SVG, its ids starting with key; the best line's moves as "
                "<g data-step=k>), one sentence a move, and the figures as sentences: the page's "
                "Look at a board and `pnp site` (needs analyze)",
+    "play": "play(board=None, figures=None) -> {script, style, words, noscript} and for a board "
+            "its data (JSON), title: the game played in the browser, its rules and players in "
+            "the script (held to the Python's by a test): pnp.play writes the page, `pnp serve` "
+            "and `pnp site` link it for any game that has it",
     # doors that are values, not functions
     "NOUN": "a word for one board of the game when boards are counted, when it is not 'board' "
             "(\"set\"): `pnp build`'s 'wrote ...' line and `pnp validate`'s summary",

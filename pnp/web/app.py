@@ -73,8 +73,14 @@ SECURITY_HEADERS = [
 ]
 
 
+# seconds a "busy" answer (503) asks its client to wait before asking again: a rush's teachers
+# come back spread out, at a pace the workers can take, and the page's script waits that long
+RETRY_SECONDS = 3
+
+
 class Headers:
-    """Every answer says: no scripts or styles from elsewhere, not in another site's frame."""
+    """Every answer says: no scripts or styles from elsewhere, not in another site's frame; and
+    every 503 says when to try again (``Retry-After``), whichever route answered it."""
 
     def __init__(self, app):
         self.app = app
@@ -82,7 +88,10 @@ class Headers:
     async def __call__(self, scope, receive, send):
         async def sending(message):
             if message["type"] == "http.response.start":
-                message = {**message, "headers": list(message.get("headers", [])) + SECURITY_HEADERS}
+                headers = list(message.get("headers", [])) + SECURITY_HEADERS
+                if message["status"] == 503 and not any(k.lower() == b"retry-after" for k, _ in headers):
+                    headers.append((b"retry-after", str(RETRY_SECONDS).encode()))
+                message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, sending)

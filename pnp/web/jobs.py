@@ -38,7 +38,6 @@ import contextvars
 import logging
 import multiprocessing
 import os
-import re
 import secrets
 import shutil
 import tempfile
@@ -50,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.web import keeping, say
+from pnp.web.insides import shows_insides
 from pnp.web.keeping import FINISHED_SECONDS
 from pnp.web.turns import BACKGROUND, LONG, QUICK, Turns, lane_of
 
@@ -64,10 +64,6 @@ CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("pnp_client"
 
 # what a page shows when work fails in a way nobody foresaw: plain words, by kind of work
 UNFORESEEN = {"check": say.UNFORESEEN_CHECK, "look": say.UNFORESEEN_LOOK}
-# a line that names Python's insides (an object's address, an exception's class, a plea to
-# report a bug) is for the server's log; the page gets its kind of work's plain line instead
-INSIDES = re.compile(r"object at 0x|0x[0-9a-fA-F]{8,}|\b[A-Z]\w*(?:Error|Exception)\b|Traceback|"
-                     r"please report it")
 
 log = logging.getLogger("pnp.web")
 
@@ -103,6 +99,7 @@ class Job:
     kept_bytes: int = 0             # its PDFs' bytes, kept on disk once done (pnp.web.keeping)
     kept_folder: str | None = None
     timed_out: bool = False
+    out_of_memory: bool = False     # its worker ran out of the memory the page allows
 
     @property
     def finished(self) -> bool:
@@ -452,6 +449,8 @@ class Pool:
                 if tag == "progress":
                     job.progress = value
                     continue
+                # the worker's own "failed" is one thing only: it ran out of memory (``_child``)
+                job.out_of_memory = tag == "failed"
                 if tag == "unforeseen":
                     log.error("pnp serve: %s failed: %s", job.what, value)
                     tag, value = "failed", UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER)
@@ -480,11 +479,13 @@ class Pool:
             shutil.rmtree(job.tmp, ignore_errors=True)
 
     def _plain(self, job: Job, mistakes: list) -> list:
-        """A worker's mistakes (``say.Mistake``), each that shows Python's insides replaced (and
-        logged)."""
+        """A worker's mistakes (``say.Mistake``), each that shows the server's insides (Python's,
+        a path, the system's words: ``pnp.web.insides``) replaced, and logged."""
         out = []
+        folders = (job.tmp, self.run_folder, str(self._kept_folder or ""))
         for m in mistakes:
-            if INSIDES.search(str(m.message)):
+            said = (m.message, m.problem, m.file)
+            if any(shows_insides(str(text), folders) for text in said if text):
                 log.error("pnp serve: %s refused with: %s", job.what, m.message)
                 m = say.Mistake(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER))
             out.append(m)

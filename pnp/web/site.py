@@ -19,6 +19,7 @@ from pnp.games import KINDS, game
 from pnp.i18n import current, web_gettext, web_ngettext
 from pnp.web import forms, language, say
 from pnp.web.say import shown
+from pnp.web.answers import Answers
 from pnp.web.jobs import Pool
 
 MAX_BOARDS = 200            # boards in one build from the page (pnp build takes 5000)
@@ -75,6 +76,7 @@ class Site:
         self.layouts = layouts          # name -> gallery.Layout
         self.thumbs: dict[str, bytes] = {}
         self.days: dict[str, dict] = {}
+        self.answers = Answers()        # yesterday's answer, a date's outcome (pnp.web.answers)
         # the page's words through the catalogs (pnp.web.language), in the request's language;
         # a {% trans %} block's lines are joined as one message, as pybabel extracts them
         self.env = Environment(loader=PackageLoader("pnp.web", "templates"),

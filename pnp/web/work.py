@@ -89,7 +89,7 @@ def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     """The validator's report of an uploaded file (written into the private folder ``tmp``
     under a name of ours; ``None``: the pool wrote it there already), one row per board, each
     word of it a Message or a fact, said in the page's language when shown."""
-    from pnp.verify.readback import NotOurs
+    from pnp.verify.record import NotOurs
     from pnp.verify.validate import MAX_PROBLEMS, summary_said, validate_file
 
     path = Path(tmp) / UPLOAD

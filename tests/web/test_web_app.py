@@ -335,13 +335,15 @@ def test_yesterday_is_worked_out_in_the_background_with_its_progress(web, monkey
     assert str(escape(ANSWER)) in web.get("/daily?date=2031-01-13").text
 
 
-def test_an_answer_not_worked_out_is_not_remembered(web, monkeypatch):
+def test_an_answer_stopped_by_a_dead_worker_is_not_remembered(web, monkeypatch):
+    """Nothing came of it (the worker died): shown once, and the next visit tries again. (Out
+    of memory or past its budget is remembered: tests/web/test_web_yesterday.py.)"""
     from markupsafe import escape
 
     from pnp.web import work
-    from web_slow_work import ANSWER, no_answer, slow_answer
+    from web_slow_work import ANSWER, slow_answer, worker_dies
 
-    monkeypatch.setattr(work, "yesterday", no_answer)
+    monkeypatch.setattr(work, "yesterday", worker_dies)
     status, html = followed(web, web.get("/daily?date=2031-02-03"))
     assert status == 200 and 'id="not-yet"' in html and "Reload the page" in html
     monkeypatch.setattr(work, "yesterday", slow_answer)      # the next visit tries again
@@ -629,7 +631,7 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
 
 
 def test_builds_at_the_same_time_never_mix_their_outputs(web, tmp_path):
-    from pnp.verify.readback import read_payload
+    from pnp.verify.record import read_payload
 
     seeds = [f"mix-{n}" for n in range(4)]
     jobs = [post(web, "/build", {**CLASS_SET, "items.0.count": "3", "seed": seed}).json()["url"]

@@ -105,6 +105,12 @@ def picture(board: Board, figures: dict, key: str = "picture") -> dict:
     return drawn(board, figures, key)
 
 
+def play(board: Board | None = None, figures: dict | None = None) -> dict:
+    from .playing import play as door
+
+    return door(board, figures)
+
+
 def daily_spec(day) -> str:
     from .daily import daily_spec_text
 
@@ -140,5 +146,5 @@ def daily_played(day, seconds: float | None = None, progress=None) -> dict:
 
 
 __all__ = ["KIND", "TITLE", "Item", "Board", "PROBLEMS", "generate", "check", "pieces", "to_data",
-           "from_data", "check_drawn", "describe", "read_code", "analyze", "report", "picture", "daily_spec",
+           "from_data", "check_drawn", "describe", "read_code", "analyze", "report", "picture", "play", "daily_spec",
            "daily_answer", "daily_played"]
