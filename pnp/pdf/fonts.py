@@ -17,9 +17,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
-from pnp.errors import Problem, WrongValue
-from pnp.i18n import RTL, W_, current
+from pnp.errors import WrongValue
+from pnp.i18n import RTL, current
 from pnp.pdf.faces import BOLD, SANS, face_for, family_of, needs_extra
+from pnp.i18n.message import Message
 
 MIN_TEXT_PT = 6.0          # nothing prints smaller: below 6 pt a photocopy loses it
 
@@ -85,23 +86,23 @@ def character(ch: str) -> str:
     return f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')})"
 
 
-def cannot_draw(ch: str) -> Problem:
+def cannot_draw(ch: str) -> Message:
     """Why text with ``ch`` cannot be printed: no print font draws it (and the command that
     installs the fonts for it, where an extra has them)."""
     if needs_extra(ch):
         from pnp.pdf.cjk import INSTALL
 
-        return Problem(W_("has {char}, which the print font cannot draw; to print it: {install}"),
+        return Message("has {char}, which the print font cannot draw; to print it: {install}",
                        char=character(ch), install=INSTALL)
-    return Problem(W_("has {char}, which the print font cannot draw"), char=character(ch))
+    return Message("has {char}, which the print font cannot draw", char=character(ch))
 
 
-def check_printable(text: str, what: str | Problem, font: str = SANS) -> None:
+def check_printable(text: str, what: str | Message, font: str = SANS) -> None:
     """Refuse text with characters our fonts cannot draw, naming the first such character (and
     the command that installs the fonts for it, where an extra has them)."""
     missing = missing_glyphs(text, font)
     if missing:
-        raise WrongValue(W_("{what} {text} {problem}"), what=what, text=repr(text),
+        raise WrongValue(Message("{what} {text} {problem}"), what=what, text=repr(text),
                          problem=cannot_draw(missing[0]))
 
 

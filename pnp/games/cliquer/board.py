@@ -6,10 +6,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pnp.games.base import Problem
-from pnp.i18n import W_
-from pnp.i18n.told import Number
 from .problems import PROBLEMS
 from .geometry import Dot, Scale, far_enough, line_clear, line_distance, orient
+from pnp.i18n.message import Message, Number
 
 
 @dataclass(frozen=True)
@@ -90,32 +89,32 @@ class Limits:
         name = _dot_name
         for i, p in enumerate(dots):
             if not self.inside(p):
-                out.append(PROBLEMS("outside", W_("dot {dot} at {at} is not inside the square's margin "
-                                              "(allowed {lo}..{hi})"), dot=name(i), at=str(p),
-                                   lo=Number(self.lo), hi=Number(self.hi)))
+                out.append(PROBLEMS("outside", Message("dot {dot} at {at} is not inside the square's margin "
+                                                       "(allowed {lo}..{hi})"), dot=name(i), at=str(p),
+                                    lo=Number(self.lo), hi=Number(self.hi)))
         for i, j in combinations(range(len(dots)), 2):
             if dots[i] == dots[j]:
-                out.append(PROBLEMS("spacing", W_("dots {one} and {other} are the same point {at}"),
-                                   one=name(i), other=name(j), at=str(dots[i])))
+                out.append(PROBLEMS("spacing", Message("dots {one} and {other} are the same point {at}"),
+                                    one=name(i), other=name(j), at=str(dots[i])))
             elif not far_enough(dots[i], dots[j], self.spacing):
                 gap = ((dots[i][0] - dots[j][0]) ** 2 + (dots[i][1] - dots[j][1]) ** 2) ** 0.5
-                out.append(PROBLEMS("spacing", W_("dots {one} and {other} are {gap} mm apart, less than "
-                                              "the spacing"), one=name(i), other=name(j),
-                                   gap=Number(gap * self.unit_mm, ".2f")))
+                out.append(PROBLEMS("spacing", Message("dots {one} and {other} are {gap} mm apart, less than "
+                                                       "the spacing"), one=name(i), other=name(j),
+                                    gap=Number(gap * self.unit_mm, ".2f")))
         for i, j, k in combinations(range(len(dots)), 3):
             a, b, c = dots[i], dots[j], dots[k]
             if a == b or b == c or a == c:
                 continue
             if orient(a, b, c) == 0:
-                out.append(PROBLEMS("collinear", W_("dots {dots} {points} lie on one line"),
-                                   dots=f"{name(i)}, {name(j)}, {name(k)}", points=f"{a} {b} {c}"))
+                out.append(PROBLEMS("collinear", Message("dots {dots} {points} lie on one line"),
+                                    dots=f"{name(i)}, {name(j)}, {name(k)}", points=f"{a} {b} {c}"))
                 continue
             for p, q, r, names in ((a, b, c, (k, i, j)), (a, c, b, (j, i, k)), (b, c, a, (i, j, k))):
                 if not line_clear(p, q, r, self.clearance):
                     d = line_distance(p, q, r) * self.unit_mm
-                    out.append(PROBLEMS("clearance", W_("dot {dot} is {gap} mm from the line through {one} "
-                                                  "and {other}"), dot=name(names[0]),
-                                       gap=Number(d, ".2f"), one=name(names[1]), other=name(names[2])))
+                    out.append(PROBLEMS("clearance", Message("dot {dot} is {gap} mm from the line through {one} "
+                                                             "and {other}"), dot=name(names[0]),
+                                        gap=Number(d, ".2f"), one=name(names[1]), other=name(names[2])))
         return out
 
 

@@ -17,8 +17,9 @@ from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import HEADER_MM
 from .rules import triangulation_size
 from pnp.paper import MM, Frame
-from pnp.i18n import N_, W_, _, ngettext, number
+from pnp.i18n import N_, _, ngettext, number
 from pnp.pdf import fonts
+from pnp.i18n.message import Message
 
 
 @lru_cache(maxsize=64)
@@ -225,7 +226,7 @@ def settled(board: Board, frame: Frame, blocks_of, what: str):
 
 
 # what the page says when a page's square and words do not fit (``settled``)
-SQUARE_TOO_LARGE = W_("The square and its words do not fit this paper: make {size_mm} at most "
-                      "{side} mm, or change {page_size}, {page_orientation} or {page_margin_mm}.")
-NO_SQUARE_FITS = W_("No square fits this paper with its words: change {page_size}, "
-                    "{page_orientation} or {page_margin_mm}.")
+SQUARE_TOO_LARGE = Message("The square and its words do not fit this paper: make {size_mm} at most "
+                           "{side} mm, or change {page_size}, {page_orientation} or {page_margin_mm}.")
+NO_SQUARE_FITS = Message("No square fits this paper with its words: change {page_size}, "
+                         "{page_orientation} or {page_margin_mm}.")
