@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from .board import Board, dot_name
 from .codes import CODE_LINE, encode
-from .geometry import convex_hull
+from .geometry import board_hull
 from .ink import dot_position
 from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import HEADER_MM
@@ -21,10 +21,7 @@ from pnp.i18n import N_, W_, _, ngettext, number
 from pnp.pdf import fonts
 
 
-@lru_cache(maxsize=64)
-def hull(dots: tuple) -> tuple:
-    """The board's hull, made once for the several things a sheet prints from it."""
-    return tuple(convex_hull(dots))
+hull = board_hull       # made once for the several things a sheet prints from it
 
 
 def moves_in_game(board: Board) -> int:
