@@ -110,7 +110,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                layouts: dict[str, Layout] | None = None, waiting: int | None = None,
                token: str | None = None, warm: bool = True, public: bool = False,
                allow_hosts=(), cache: str | None = None, proxies=(), own_temp: bool = False,
-               ipv6_prefix: int = IPV6_PREFIX):
+               ipv6_prefix: int = IPV6_PREFIX, door_secret: str | None = None):
     """The ASGI app, wrapped in its guard (Host, size, token, rate) and security headers.
 
     ``public``: the shared mode's limits (``site.PUBLIC``). ``cache``: the shared folder for
@@ -173,7 +173,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                   allow_hosts=allow_hosts, work_paths=WORK_PATHS, rated_paths=RATED_PATHS,
                   rate=Rate(limits.per_minute, limits.burst) if limits.per_minute else None,
                   body_seconds=limits.body_seconds, upload_seconds=limits.upload_seconds,
-                  proxies=networks_of(proxies), ipv6_prefix=ipv6_prefix)
+                  proxies=networks_of(proxies), ipv6_prefix=ipv6_prefix, door_secret=door_secret)
     site.guard = guard
     return guard
 
