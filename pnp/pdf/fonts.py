@@ -148,7 +148,10 @@ def _import_measures() -> None:
 
 
 def string_width(text: str, font: str, size: float) -> float:
-    return _width(text, font, size, page_rtl(), current().code)
+    # page_rtl() with the language asked once: every word a page wraps is measured here
+    language = current()
+    return _width(text, font, size, language.direction == RTL and not _UNMIRRORED.get(),
+                  language.code)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = MIN_TEXT_PT) -> float:

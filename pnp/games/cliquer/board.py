@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from pnp.games.base import Problem
@@ -63,7 +64,7 @@ class Limits:
         if any(not (lo <= x <= hi and lo <= y <= hi) for x, y in dots):
             return False
         n = len(dots)
-        apart = {}
+        apart = [0] * (n * n)       # apart[i * n + j], i < j: clear_n * |ij|^2
         for i in range(n):
             xi, yi = dots[i]
             for j in range(i + 1, n):
@@ -71,12 +72,12 @@ class Limits:
                 q = dx * dx + dy * dy
                 if q == 0 or q * space_d < space_n:
                     return False
-                apart[i, j] = clear_n * q
-        for i, j, k in combinations(range(n), 3):
+                apart[i * n + j] = clear_n * q
+        for i, j, k, ij, ik, jk in _triples(n):
             (ax, ay), (bx, by), (cx, cy) = dots[i], dots[j], dots[k]
             cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
             area = cross * cross * clear_d
-            if cross == 0 or area < apart[i, j] or area < apart[i, k] or area < apart[j, k]:
+            if cross == 0 or area < apart[ij] or area < apart[ik] or area < apart[jk]:
                 return False
         return True
 
@@ -116,6 +117,13 @@ class Limits:
                                                              "and {other}"), dot=name(names[0]),
                                         gap=Number(d, ".2f"), one=name(names[1]), other=name(names[2])))
         return out
+
+
+@lru_cache(maxsize=None)
+def _triples(n: int) -> tuple:
+    """The triples i < j < k of n dots in combinations order, with the places of their pairs
+    ij, ik, jk in ``Limits.clean``'s list (made once for each number of dots, not each board)."""
+    return tuple((i, j, k, i * n + j, i * n + k, j * n + k) for i, j, k in combinations(range(n), 3))
 
 
 def _dot_name(i: int) -> str:
