@@ -31,6 +31,7 @@ MAX_CODE = 400              # characters of a board code typed in
 PREVIEW_PAGES = 2
 PREVIEW_BOARDS = 24         # a preview builds at most the first 24 boards (a class set whole)
 DAILY_KEPT = 60             # boards of the day kept in memory
+PREVIEWS_KEPT = 64          # previews kept in memory, by their spec (two small PNGs each)
 
 BUSY = Said(say.BUSY)
 
@@ -79,6 +80,7 @@ class Site:
         self.thumbs: dict[str, bytes] = {}
         self.days: dict[str, dict] = {}
         self.answers = Answers()        # yesterday's answer, a date's outcome (pnp.web.answers)
+        self.previews = Recent(PREVIEWS_KEPT)   # previews by their spec (pnp.web.making)
         # the page's words through the catalogs (pnp.web.language), in the request's language;
         # a {% trans %} block's lines are joined as one message, as pybabel extracts them
         self.env = Environment(loader=PackageLoader("pnp.web", "templates"),
@@ -106,6 +108,27 @@ class Site:
                        path=request.url.path, lang=current(),
                        languages=language.switch_links(request.url.path, request.url.query))
         return HTMLResponse(self.env.get_template(template).render(**context), status)
+
+
+class Recent:
+    """The last ``most`` results put, by key; the least recently used go first."""
+
+    def __init__(self, most: int):
+        from collections import OrderedDict
+
+        self.most, self.items = most, OrderedDict()
+
+    def get(self, key):
+        found = self.items.get(key)
+        if found is not None:
+            self.items.move_to_end(key)
+        return found
+
+    def put(self, key, value) -> None:
+        self.items[key] = value
+        self.items.move_to_end(key)
+        while len(self.items) > self.most:
+            self.items.popitem(last=False)
 
 
 def count_max() -> int:
