@@ -125,7 +125,7 @@ def main() -> None:
             print(f"pnp serve {' '.join(options)} on 127.0.0.1:{port}, {os.cpu_count()} cores, "
                   f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; {args.teachers} "
                   f"teachers arriving over {args.over:g} s, each: the teachers' page, a preview of "
-                  f"a class set of 24 worksheets, the build, polling it, the download")
+                  f"their class set (20 to 30 worksheets, a level), the build, polling it, the download")
             rng = random.Random(43)
             arrivals = sorted(rng.uniform(0, args.over) for _ in range(args.teachers))
             results: list[dict] = [{} for _ in range(args.teachers)]

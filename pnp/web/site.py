@@ -61,7 +61,7 @@ class Limits:
 PRIVATE = Limits(waiting=62, per_client=None, per_minute=None, burst=0, most_seconds=None,
                  most_queued=256 * 2**20, body_seconds=60, upload_seconds=300, header_seconds=30,
                  connections=512, per_client_connections=None)
-PUBLIC = Limits(waiting=62, per_client=2, per_minute=60, burst=20, most_seconds=120,
+PUBLIC = Limits(waiting=254, per_client=2, per_minute=60, burst=20, most_seconds=120,
                 most_queued=64 * 2**20, body_seconds=20, upload_seconds=120, header_seconds=10,
                 connections=256, per_client_connections=64)
 
