@@ -28,7 +28,7 @@ from starlette.routing import Route
 from pnp.web import follow, gallery, looking, making, say, tasks, tools
 from pnp.web.cache import Kept
 from pnp.web.clients import IPV6_PREFIX, networks_of
-from pnp.web.say import Said
+from pnp.web.say import shown
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
 from pnp.web.language import Speaking
@@ -43,18 +43,18 @@ async def static(request: Request) -> Response:
     site = request.app.state.site
     name = request.path_params["name"]
     if name not in site.static:
-        return PlainTextResponse(str(Said(say.NOT_FOUND)), 404)
+        return PlainTextResponse(shown(say.NOT_FOUND), 404)
     return Response(site.static[name], media_type=STATIC_TYPES[name],
                     headers={"Cache-Control": "max-age=300"})
 
 
 async def not_found(request: Request, exc) -> Response:
-    return PlainTextResponse(str(Said(say.NOT_FOUND)), 404)
+    return PlainTextResponse(shown(say.NOT_FOUND), 404)
 
 
 async def not_allowed(request: Request, exc) -> Response:
     status = getattr(exc, "status_code", 400)
-    return PlainTextResponse(str(Said(say.NOT_ALLOWED)), status)
+    return PlainTextResponse(shown(say.NOT_ALLOWED), status)
 
 
 async def server_error(request: Request, exc) -> Response:
@@ -62,7 +62,7 @@ async def server_error(request: Request, exc) -> Response:
     # goes on; what was raised goes to the server's log
     logging.getLogger("pnp.web").error("pnp serve: %s %s failed", request.method, request.url.path,
                                        exc_info=exc)
-    return PlainTextResponse(str(Said(say.BROKEN)), 500)
+    return PlainTextResponse(shown(say.BROKEN), 500)
 
 
 SECURITY_HEADERS = [
