@@ -172,6 +172,9 @@ class _pages:
         self.env.install_null_translations(newstyle=True)
         self.env.filters["said"] = str          # a game's sentences (pnp.i18n.told): English
         self.env.filters["said_picture"] = lambda look: Markup(look["svg"])     # as written
+        # the shared picture macro's name for it since pnp serve says its pictures' titles in
+        # the page's language (pnp.web.site.picture); the site's are English, as written
+        self.env.filters["picture"] = self.env.filters["said_picture"]
         self.url = url
 
     def _render(self, name: str, root: str = "", **context) -> bytes:

@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from pnp import play, services
 from pnp.i18n import current
 from pnp.web import say
-from pnp.web.say import Said
+from pnp.web.say import shown
 from pnp.web.site import MAX_CODE, Refusal, answer
 from pnp.web.tools import parse_day
 
@@ -31,7 +31,7 @@ def _asset(kind: str, ext: str) -> bytes:
 async def asset(request: Request) -> Response:
     kind, _, ext = request.path_params["name"].rpartition(".")
     if kind not in play.kinds() or ext not in TYPES:
-        return PlainTextResponse(str(Said(say.NOT_FOUND)), 404)
+        return PlainTextResponse(shown(say.NOT_FOUND), 404)
     return Response(_asset(kind, ext), media_type=TYPES[ext], headers={"Cache-Control": "max-age=300"})
 
 
@@ -50,20 +50,20 @@ async def play_page(request: Request) -> Response:
             n = query.get("n", "0")
             boards = await asyncio.to_thread(_day, day)
             if not n.isdigit() or int(n) >= len(boards):
-                raise Refusal(Said(say.NO_BOARD), 404)
+                raise Refusal(say.NO_BOARD, 404)
             kind, board = boards[int(n)]
         else:
             code = query.get("code", "")[:MAX_CODE + 1]
             if not code.strip():
-                raise Refusal(Said(say.TYPE_A_CODE))
+                raise Refusal(say.TYPE_A_CODE)
             if len(code) > MAX_CODE:
-                raise Refusal(Said(say.CODE_TOO_LONG, most=MAX_CODE))
+                raise Refusal(say.CODE_TOO_LONG.with_facts(most=MAX_CODE))
             try:
                 found = play.read_code(code)
             except ValueError as exc:
                 raise Refusal(exc) from None
             if found is None:
-                raise Refusal(Said(say.TYPE_A_CODE))
+                raise Refusal(say.TYPE_A_CODE)
             kind, board = found
     except Refusal as exc:
         return answer(request, exc)
