@@ -210,3 +210,23 @@ def test_the_page_is_accessible_at_a_phones_width(tmp_path, language):
         assert not axe(d)
         width = d.execute_script("return document.documentElement.scrollWidth")
         assert width <= 390, "nothing runs off a phone's screen"
+
+
+def test_pnp_serve_plays_a_code_under_its_content_security_policy(laptop):
+    """The served page runs its script and style from /play/ (no inline script is allowed
+    there): the board is drawn, a move is made, and nothing was refused by the policy."""
+    from web_live import live_server
+
+    d = laptop
+    with live_server(warm=False) as url:
+        d.get(f"{url}/play?code={SEVEN}")
+        dots = wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .dot-button"))
+        assert len(dots) == 7
+        rules, names = _rules(SEVEN)
+        a, b = rules.legal_moves(rules.start())[0]
+        dots[a].click()
+        dots[b].click()
+        wait(d).until(lambda d: len(played(d)) == 1)
+        assert d.find_element(By.CSS_SELECTOR, ".play-board").value_of_css_property("position") == "relative"
+        _shot(d, "play-served-laptop")
+        assert not axe(d)
