@@ -170,11 +170,10 @@ class _pages:
                                extensions=["jinja2.ext.i18n"])
         # the web page's templates say their words through the catalogs; the site is English
         self.env.install_null_translations(newstyle=True)
-        self.env.filters["said"] = str          # a game's sentences (pnp.i18n.told): English
-        self.env.filters["said_picture"] = lambda look: Markup(look["svg"])     # as written
-        # the shared picture macro's name for it since pnp serve says its pictures' titles in
-        # the page's language (pnp.web.site.picture); the site's are English, as written
-        self.env.filters["picture"] = self.env.filters["said_picture"]
+        # a game's sentences are Messages, printed as their English (``str``); the shared picture
+        # macro's filter, which pnp serve uses to say a picture's title in the page's language
+        # (pnp.web.site.picture): the site's are English, as written
+        self.env.filters["picture"] = lambda look: Markup(look["svg"])
         self.url = url
 
     def _render(self, name: str, root: str = "", **context) -> bytes:
