@@ -214,6 +214,27 @@ def playable(spec: Spec) -> list[tuple[str, object]]:
         return [(entry.kind, board) for entry, board in pairs if offers(game(entry.kind), "play")]
 
 
+def played_in(paths) -> list[tuple[str, str]]:
+    """(board ID, board code) of each board in the PDFs pnp just wrote at ``paths`` whose game
+    can be played in the browser, read from the data each file attaches: the boards actually
+    printed, not made again. A board printed in two files (its sheet, its answer key apart) is
+    listed once, where it first appears."""
+    from pnp.play import kinds
+    from pnp.verify.record import read
+
+    playable_kinds, seen, out = set(kinds()), set(), []
+    for path in paths:
+        for record in read(path).payload.get("boards", ()):
+            data = record.get("data") if record.get("kind") in playable_kinds else None
+            if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+                continue
+            found = (str(data.get("ident", "")), data["code"])
+            if found not in seen:
+                seen.add(found)
+                out.append(found)
+    return out
+
+
 def daily_playable(day) -> list[tuple[str, object]]:
     """(kind, board) of each board of ``day`` that can be played in the browser, in the order
     ``daily`` builds them."""

@@ -389,6 +389,8 @@ def job_view(job, site: Site) -> dict:
         view["files"] = [{"name": f["name"], "boards": f["boards"], "pages": f["pages"],
                           "what": say.counted(f["counted"]), "url": f"/jobs/{job.id}/file/{n}"}
                          for n, f in enumerate(job.result["files"])]
+        view["playable"] = [{"ident": ident, "code": code}
+                            for ident, code in job.result.get("playable", ())]
         view["preview"] = data_url(job.result["previews"][0]) if job.result["previews"] else None
     elif job.state == "refused":
         about = getattr(job, "about", {}) or {}

@@ -79,6 +79,8 @@ def build_spec(report, tmp: str, text: str, filename: str, keys_apart: bool, pre
                      for path, boards, pages in written]}
     if pdfs:
         out["pdfs"] = [(path.name, path.read_bytes()) for path, _, _ in written if path.name in names]
+        # each board that can be played in the browser, with its code, as the PDFs record it
+        out["playable"] = services.played_in(path for path, _, _ in written)
     return out
 
 
