@@ -253,3 +253,28 @@ def test_a_column_head_gives_its_cells_a_unit():
 def test_code_blocks_hold_no_figures():
     doc = "```console\n$ pnp build\ntook 1.8 s\n```\n\n    indented 2.0 s\n"
     assert problems("docs/made-up.md", doc) == []
+
+
+# bench/claims.py's own judgement (no measuring here: its figures are the bench's job)
+
+
+def test_a_claim_outside_its_range_is_flagged():
+    row = claims.Claim("made-up", "", (), "1.37", 1.1, 1.64, "x", None, "")
+    assert claims.judge(row, claims.Measured(1.37, "")) == "ok"
+    assert claims.judge(row, claims.Measured(1.79, "")) == "OUTSIDE"
+    assert claims.judge(row, claims.Measured(0.9, "")) == "OUTSIDE"
+    assert claims.judge(row, claims.Measured(None, "failed")) == "NOT MEASURED"
+    assert claims.judge(row, claims.Measured(1.79, ""), quick=True).startswith("smoke")
+
+
+def test_an_unknown_row_is_one_line_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as stop:
+        claims.main(["--only", "no-such-row"])
+    assert stop.value.code == 2
+    assert "no row 'no-such-row'" in capsys.readouterr().err
+
+
+def test_every_row_can_be_listed(capsys):
+    assert claims.main(["--list"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{row.name}" in out for row in claims.ROWS)
