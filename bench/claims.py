@@ -537,7 +537,7 @@ ROWS: list[Claim] = [
           ("docs/difficulty.md", "docs/hobbyists.md"), "121.3 s", 79, 164, "s", solve_sunday,
           "python bench/solver_times.py --days 2026-11-22 --sizes 0 --methods new --whole 0"),
     Claim("depth-retest", "the 48 chains of 'How sure' (24 boards of 6-9 dots, twice), CPU",
-          ("README.md", "docs/difficulty.md"), "13 s", 8, 20, "s", depth_retest,
+          ("README.md", "docs/difficulty.md"), "25 s", 16, 34, "s", depth_retest,
           "python bench/depth.py --sizes 6,7,8,9 --boards 6 --retest --no-loss"),
     Claim("depth-bands-retest", "the 72 chains of boards made to each band (7-9 dots, twice), CPU",
           ("docs/difficulty.md",), "14 s", 9, 21, "s", depth_bands_retest,
