@@ -543,7 +543,7 @@ ROWS: list[Claim] = [
           ("docs/difficulty.md",), "14 s", 9, 21, "s", depth_bands_retest,
           "python bench/depth.py --bands --sizes 7,8,9 --boards 4 --no-loss --retest"),
     Claim("web-preview", "a changed option to a one-page preview over HTTP",
-          ("docs/web.md",), "0.25 s (p95 0.39 s)", 0.15, 0.4, "s", web_preview,
+          ("docs/web.md",), "0.47 s", 0.31, 0.63, "s", web_preview,
           "python bench/web.py --repeat 9"),
     Claim("cjk-first", "the first Chinese build's font conversion, CPU a weight",
           ("docs/languages.md",), "44 s", 29, 59, "s", cjk_first,
