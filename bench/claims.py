@@ -540,7 +540,7 @@ ROWS: list[Claim] = [
           ("README.md", "docs/difficulty.md"), "25 s", 16, 34, "s", depth_retest,
           "python bench/depth.py --sizes 6,7,8,9 --boards 6 --retest --no-loss"),
     Claim("depth-bands-retest", "the 72 chains of boards made to each band (7-9 dots, twice), CPU",
-          ("docs/difficulty.md",), "14 s", 9, 21, "s", depth_bands_retest,
+          ("docs/difficulty.md",), "30 s", 19, 41, "s", depth_bands_retest,
           "python bench/depth.py --bands --sizes 7,8,9 --boards 4 --no-loss --retest"),
     Claim("web-preview", "a changed option to a one-page preview over HTTP",
           ("docs/web.md",), "0.47 s", 0.31, 0.63, "s", web_preview,
