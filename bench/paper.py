@@ -259,7 +259,7 @@ def check_cost() -> str:
     import pypdfium2 as pdfium
 
     from pnp.verify.layout_check import safe_area
-    from pnp.verify.readback import read_payload
+    from pnp.verify.record import read_payload
     from pnp.verify.validate import validate_file
     from support.pdfium_pages import check_page
 

@@ -60,12 +60,11 @@ CROPPED = {"circles-rules", "cliques-rules"}
 def _pieces_only(picture, pdf: Path, kind: str, nth: int, number: int, dpi: int):
     """The picture cut to the box round this board's pieces on the page, so a sheet another item
     shares (items share cut sheets) shows only the pieces the caption names."""
-    from pnp.verify.readback import PdfBoards
+    from pnp.verify.record import read as read_record
 
-    doc = PdfBoards(pdf)
+    doc = read_record(pdf)
     height = doc.payload["page"]["height"]
     board = [b for b in doc.payload["boards"] if b["kind"] == kind][nth]
-    doc.close()
     frames = [p["frame"] for p in board["placements"] if p["page"] == number - 1]
     px, pad = dpi / 72, 1.0      # a point round the frames: their cut lines, not the next piece
     left, right = min(f[0] for f in frames) - pad, max(f[0] + f[2] for f in frames) + pad

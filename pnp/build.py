@@ -198,7 +198,7 @@ def _refuse_failing(target: Path, tmp: Path) -> None:
     game, paper, orientation, size option and the extreme margins over many seeds
     (tests/test_print_fidelity.py), every layout in layouts/ and the starter pack; and
     bench/layout_sweep.py looks between those corners."""
-    from pnp.verify.readback import NotOurs
+    from pnp.verify.record import NotOurs
     from pnp.verify.validate import validate_file
 
     try:
@@ -241,7 +241,7 @@ def check_replaceable(target: Path, force: bool) -> None:
         return
     if target.is_dir():
         raise PnpError(f"{target} is a folder; choose another output name")
-    from pnp.verify.readback import NotOurs, read_payload
+    from pnp.verify.record import NotOurs, read_payload
 
     try:
         read_payload(target)         # in the validator's limited child: the file may be hostile

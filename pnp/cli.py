@@ -250,30 +250,70 @@ def _previews(pdf: Path) -> None:
 @cli.command()
 @click.argument("pdfs", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document for machines")
+@click.option("--data-only", is_flag=True,
+              help="check the boards' data alone, without the rebuild: proves nothing about what prints")
+@click.option("--show-difference", "pictures", type=click.Path(file_okay=False, path_type=Path),
+              default=None, metavar="DIR",
+              help="for each page that differs, write a picture of the page as pnp draws it beside "
+                   "the page as the file has it into DIR (a picture explains; it does not prove)")
+@click.option("--rebuild", "copy", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="COPY.pdf", help="write the file this pnp builds from the PDF's record (one PDF)")
 @user_errors
-def validate(pdfs, as_json):
-    """Check every board in PDF files from the PDF alone (exit 1 if any fails)."""
+def validate(pdfs, as_json, data_only, pictures, copy):
+    """Prove PDF files by reproduction: each is rebuilt from its record with this pnp and
+    compared byte for byte; every board's data is checked too.
+
+    Exit 0: every file is proved (the same bytes) and its boards pass; 1: a file is not proved
+    (the report says where it first differs) or a board fails its checks; 2: a file cannot be
+    read, or another pnp version wrote it (the line says which).
+    """
     import json
 
-    from pnp.verify.readback import NotOurs
-    from pnp.verify.validate import summary, validate_file
+    from pnp.errors import PnpError
+    from pnp.verify.record import NotOurs
+    from pnp.verify.validate import OtherVersion, prove_file, summary
     from pnp.words import count
 
+    if copy is not None and len(pdfs) != 1:
+        raise PnpError("--rebuild writes the rebuild of one PDF; name one")
+    if data_only and (copy is not None or pictures is not None):
+        raise PnpError("--data-only makes no rebuild: it cannot be given --rebuild or --show-difference")
+    if copy is not None and (copy.exists() or copy.is_symlink()):
+        raise PnpError(f"--rebuild {copy}: a file of that name exists; name a new file")
     all_reports, files, unreadable = [], [], 0
     for pdf in pdfs:
         try:
-            reports = validate_file(pdf)
+            verdict = prove_file(pdf, data_only=data_only, keep=copy is not None or pictures is not None)
         except NotOurs as exc:
             unreadable += 1
-            files.append({"file": str(pdf), "error": str(exc)})
+            files.append({"file": str(pdf), "error": str(exc),
+                          "other_version": isinstance(exc, OtherVersion)})
             if not as_json:
                 click.echo(f"error {exc}", err=True)
             continue
+        reports = verdict.reports
         all_reports += reports
-        files.append({"file": str(pdf), "boards": [r.as_json() for r in reports]})
+        entry = {"file": str(pdf), "proved": verdict.proved, "proof": str(verdict.said),
+                 "boards": [r.as_json() for r in reports]}
+        if verdict.advice is not None:
+            entry["advice"] = str(verdict.advice)
+        if copy is not None and verdict.rebuilt is not None:
+            _write_copy(copy, verdict.rebuilt)
+            entry["rebuild"] = str(copy)
+        if pictures is not None and verdict.proved is False and verdict.rebuilt is not None:
+            entry["pictures"] = [str(p) for p in _pictures(pdf, verdict, pictures)]
+        files.append(entry)
         if not as_json:
             for r in reports:
-                click.echo(r.line(str(pdf)))
+                if r.number or any(p.code != "not-reproduced" for p in r.problems):
+                    click.echo(r.line(str(pdf)))
+            click.echo(verdict.line(str(pdf)))
+            if verdict.advice is not None:
+                click.echo(f"      {verdict.advice}")
+            for path in entry.get("pictures", ()):
+                click.echo(f"      wrote {path}")
+            if "rebuild" in entry:
+                click.echo(f"      wrote {copy}")
     failed = any(not r.ok for r in all_reports)
     if as_json:
         click.echo(json.dumps({"files": files, "ok": not failed and not unreadable}, indent=2))
@@ -282,6 +322,26 @@ def validate(pdfs, as_json):
     if unreadable:
         sys.exit(EXIT_USAGE)
     sys.exit(EXIT_INVALID if failed else EXIT_OK)
+
+
+def _write_copy(copy: Path, rebuilt: bytes) -> None:
+    """--rebuild: the rebuild written atomically (never a half-written PDF, never over a file
+    pnp did not make unless it is the rebuild's own name)."""
+    from pnp.pdf.writer import atomic_path
+
+    with atomic_path(copy) as (tmp, fh):
+        fh.write(rebuilt)
+
+
+def _pictures(pdf: Path, verdict, folder: Path) -> list[Path]:
+    from pnp.errors import PnpError
+    from pnp.verify import sandbox
+    from pnp.verify.picture import side_by_side
+
+    try:
+        return side_by_side(pdf, verdict.rebuilt, verdict.pages, folder)
+    except sandbox.Exhausted as exc:
+        raise PnpError(f"--show-difference: {pdf}: its pages {exc}") from None
 
 
 @cli.command()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.inputs import path_problem
-from pnp.verify.readback import NotOurs
+from pnp.verify.record import NotOurs
 
 
 def png_folder(pdf_path: Path) -> Path:

@@ -236,7 +236,7 @@ def from_pdf(path: Path) -> list[Found]:
     """Boards of a PDF, read as the validator reads them: in a limited child after the
     pre-scan, nothing in the data trusted, and a board that breaks its own game's rules refused
     rather than analysed."""
-    from pnp.verify.readback import read_payload
+    from pnp.verify.record import read_payload
     from pnp.verify.validate import shown_text
 
     kinds = offering("analyze")

@@ -73,13 +73,10 @@ def drawn_digest(path) -> str:
     """sha256 of the attached data and every page's decompressed content, in page order."""
     import pypdf
 
-    from pnp.verify.readback import PdfBoards
+    from pnp.verify.record import read as read_record
 
-    doc = PdfBoards(str(path))
-    try:
-        h = hashlib.sha256(json.dumps(doc.payload, sort_keys=True).encode())
-    finally:
-        doc.close()
+    doc = read_record(str(path))
+    h = hashlib.sha256(json.dumps(doc.payload, sort_keys=True).encode())
     for page in pypdf.PdfReader(path).pages:
         h.update(page.get_contents().get_data())
     return h.hexdigest()[:16]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pnp.errors import Problem as Wording
 from pnp.games.base import Problem, Problems
 from pnp.i18n import W_
+from pnp.i18n.message import Message
 from pnp.i18n.told import Number, Told
 from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import EDGE_MM
@@ -16,13 +17,9 @@ DATA = Problems({
     "bad-data": W_("the attached data cannot be read (wrong type, missing or unknown key)"),
     "not-printed": W_("the data lists a board that is on no page"),
     "check-failed": W_("a game's check cannot check this data"),
-    "drawn-unknown": W_("a marked object belongs to no board"),
     "duplicate-board": W_("two board records are the same board"),
     "board-id": W_("a board's ID is not the one the footer's seed and the board's number give"),
-    "data-attachments": W_("more than one attached board data, or other attached files"),
     "data-page": W_("the data's page size is not its paper's, or not the pages' size"),
-    "other-version": W_("made by another pnp version, whose drawing this one cannot redraw"),
-    "placement": W_("the data places a piece otherwise than pnp lays it out"),
 })
 
 # the pages as printed: legible, inside their frames and the paper's safe area
@@ -38,17 +35,9 @@ LAYOUT = Problems({
     "ink-outside-frame": W_("a piece's drawing reaches outside the piece's frame"),
 })
 
-# the file against the redraw (``pnp.verify.structure`` and ``pnp.verify.proof``)
+# the proof: the file against the rebuild of its record (``pnp.verify.validate``)
 PROOF = Problems({
-    "page-count": W_("the file has more or fewer pages than its data prints"),
-    "page-geometry": W_("a page box, rotation or size differs from what pnp writes"),
-    "print-settings": W_("the print dialog settings (scaling, copies, range, duplex, forms) differ"),
-    "foreign-construct": W_("a construct pnp never writes (colour spaces, graphics states, XObjects, "
-                            "actions, optional content, JavaScript, operators beyond grey paths and "
-                            "text, content in several streams or outside pnp's grammar)"),
-    "annotation": W_("a page carries annotations (pnp pages have none)"),
-    "content-differs": W_("a page's drawing is not the one pnp draws for its data"),
-    "ink-unproven": W_("the ink could not be compared with the redraw"),
+    "not-reproduced": W_("the file is not, byte for byte, the one pnp builds from its record"),
 })
 
 PROBLEMS = DATA | LAYOUT | PROOF
@@ -72,9 +61,9 @@ def listed(parts, more: int = 0) -> Told:
 AND_MORE = W_("{listed} and {n} more")     # a list cut short
 
 
-def detailed(code: str, message: str | Told) -> Problem:
-    """A problem whose whole message is one sentence: a catalog message (marked ``W_``) with no
-    facts, or a ``Told`` built further down (a difference ``pnp.verify.structure`` found); the
-    page says that sentence in its language, not only the code's meaning."""
-    told = message if isinstance(message, Told) else Told(message)
+def detailed(code: str, message) -> Problem:
+    """A problem whose whole message is one sentence: a ``Message``, or a catalog message
+    (marked ``W_``) with no facts; the page says that sentence in its language, not only the
+    code's meaning."""
+    told = message if isinstance(message, (Told, Message)) else Told(message)
     return PROBLEMS(code, "{finding}", finding=told)      # the sentence is the whole message

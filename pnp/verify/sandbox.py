@@ -1,12 +1,14 @@
-"""The last line of defence: reading a hostile PDF in a child process with hard limits.
+"""The validator's work in a child process with hard limits, so no file can hang it or
+blow its memory.
 
-qpdf is fuzzed and robust, but a PDF can still ask a reader for gigabytes or for minutes of
-work. The pre-checks in ``pnp.verify.container`` and ``pnp.verify.prescan`` refuse what they
-can see before qpdf builds anything large; whatever they miss meets these limits. The child gets an address-space limit (RLIMIT_AS) and a CPU-time limit
-(RLIMIT_CPU) and the parent a wall clock, so an allocation failure, an abort inside pdfium or
-an endless loop becomes one line ("needs more than 768 MB") instead of a signal, a swap storm
-or a hang; a reader that crashes (SIGSEGV, SIGBUS) is reported as a crash. Where ``fork`` is
-not available the work runs in-process, unlimited.
+A crafted record can ask a rebuild for a million pages; a crafted file can ask a renderer
+(``--show-difference``) for gigabytes. The child gets an address-space limit (RLIMIT_AS) set so
+that it holds at most ``MEMORY_LIMIT`` in memory, what it inherits from its parent included, a
+CPU-time limit (RLIMIT_CPU, ``CPU_SECONDS``) and the parent a wall clock; an allocation that
+fails, an abort inside pdfium or an endless loop becomes one line ("needs more than 300 MB")
+instead of a signal, a swap storm or a hang, and a reader that crashes (SIGSEGV, SIGBUS) is
+reported as a crash. These two constants are the numbers docs/validator.md promises. Where
+``fork`` is not available the work runs in-process, unlimited.
 """
 
 from __future__ import annotations
@@ -16,35 +18,45 @@ import pickle
 import select
 import signal
 import time
-from contextlib import contextmanager
 from typing import Any, Callable
 
-MEMORY_BUDGET = 768 * 2**20     # bytes of address space the child may add to what it inherits
-CPU_SECONDS = 120               # CPU time of one file; a 1000-page pack validates in about 30 s
-WALL_SECONDS = 300              # a busy machine gets slack, a hang does not
+from pnp.i18n.message import Message
 
-
-_IN_CHILD = False          # set in a limited child: only there may a step tighten its limit
+MEMORY_LIMIT = 300 * 2**20      # bytes the child may hold in memory, what it inherits included
+CPU_SECONDS = 10                # CPU time of one file; bench/validator.py measures what packs need
+WALL_SECONDS = 120              # a busy machine gets slack, a hang does not
+MIN_ROOM = 32 * 2**20           # what a child gets however much its parent already holds
 
 
 class Exhausted(Exception):
     """The work hit a limit or died; ``str`` is one line saying which."""
 
 
-def _address_space() -> int:
-    """Bytes of address space this process has mapped now (Linux), or 0 if unknown."""
+def _address_space() -> tuple[int, int]:
+    """(bytes of address space this process has mapped, bytes of it in memory) now (Linux),
+    or (0, 0) if unknown."""
     try:
         with open("/proc/self/statm") as fh:
-            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            size, resident = fh.read().split()[:2]
+        page = os.sysconf("SC_PAGE_SIZE")
+        return int(size) * page, int(resident) * page
     except (OSError, ValueError, IndexError):
-        return 0
+        return 0, 0
+
+
+def _address_limit(memory: int) -> int:
+    """The address-space limit that keeps a child forked now within ``memory`` bytes in
+    memory: what it inherits is already in memory, so it may map only what is left (at least
+    ``MIN_ROOM``); 0 where the system does not say."""
+    mapped, resident = _address_space()
+    return mapped + max(memory - resident, MIN_ROOM) if mapped else 0
 
 
 def available() -> bool:
     return hasattr(os, "fork") and os.environ.get("PNP_NO_SANDBOX") != "1"
 
 
-def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = CPU_SECONDS,
+def run(fn: Callable[..., Any], *args, memory: int = MEMORY_LIMIT, cpu: int = CPU_SECONDS,
         wall: float = WALL_SECONDS) -> Any:
     """``fn(*args)`` in a limited child; its result, or its exception raised again here.
 
@@ -54,7 +66,7 @@ def run(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = C
     return start(fn, *args, memory=memory, cpu=cpu, wall=wall).result()
 
 
-def start(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int = CPU_SECONDS,
+def start(fn: Callable[..., Any], *args, memory: int = MEMORY_LIMIT, cpu: int = CPU_SECONDS,
           wall: float = WALL_SECONDS) -> "Pending":
     """``run``, started: the child works while this process goes on; ``.result()`` waits for
     it. The child dies with this process. Where there is no fork, ``fn`` runs here and now."""
@@ -62,7 +74,7 @@ def start(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int =
         return Pending(None, None, fn, args, memory, cpu, wall)
     import resource
 
-    base = _address_space()
+    limit = _address_limit(memory)
     read_end, write_end = os.pipe()
     parent = os.getpid()
     pid = os.fork()
@@ -75,10 +87,8 @@ def start(fn: Callable[..., Any], *args, memory: int = MEMORY_BUDGET, cpu: int =
             import faulthandler
 
             faulthandler.disable()      # an abort in pdfium is reported by the parent, in one line
-            _limit(resource, "RLIMIT_AS", base + memory if base else 0)
+            _limit(resource, "RLIMIT_AS", limit)
             _limit(resource, "RLIMIT_CPU", cpu)
-            global _IN_CHILD
-            _IN_CHILD = True
             try:
                 message = ("ok", fn(*args))
             except MemoryError:
@@ -124,7 +134,7 @@ class Pending:
                 left = self.deadline - time.monotonic()
                 if left <= 0:
                     os.kill(pid, signal.SIGKILL)
-                    raise Exhausted(f"took longer than {self.wall:.0f} s")
+                    raise Exhausted(Message("took longer than {seconds} s", seconds=round(self.wall)))
                 ready, _, _ = select.select([read_end], [], [], min(left, 1.0))
                 if ready:
                     chunk = os.read(read_end, 1 << 20)
@@ -157,41 +167,6 @@ class Pending:
             if self.pid is not None:
                 _reap(self.pid, kill=True)
                 os.close(self.read_end)
-
-
-@contextmanager
-def tighter(memory: int):
-    """Within a limited child, a step that should need little (opening a file, before the
-    validator's own bounded decoders can look at it) gets at most ``memory`` more bytes of
-    address space than the child has mapped now: past that, allocations fail (MemoryError)
-    within the step, long before the child's own limit. Elsewhere (no fork, no sandbox, no
-    RLIMIT_AS) it does nothing, and the child's limits or none remain."""
-    if not _IN_CHILD:
-        yield
-        return
-    import resource
-
-    base = _address_space()
-    try:
-        saved = resource.getrlimit(resource.RLIMIT_AS)
-    except (AttributeError, ValueError, OSError):
-        saved = None
-    if not base or saved is None:
-        yield
-        return
-    soft, hard = saved
-    top = base + memory
-    if soft != resource.RLIM_INFINITY:
-        top = min(top, soft)
-    try:
-        resource.setrlimit(resource.RLIMIT_AS, (top, hard))
-    except (ValueError, OSError):
-        yield
-        return
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, saved)
 
 
 def die_with_parent(parent: int) -> None:
@@ -238,15 +213,15 @@ def _reap(pid: int, kill: bool = False) -> int:
     return status
 
 
-def _why(value, memory: int, cpu: int) -> str:
+def _why(value, memory: int, cpu: int) -> Message:
     signalled = isinstance(value, int) and os.WIFSIGNALED(value)
     if value == "memory" or signalled and os.WTERMSIG(value) == signal.SIGABRT:
         # pdfium aborts when an allocation fails, so an abort here is, in practice, memory
-        return f"needs more than {memory // 2**20} MB of memory to read"
+        return Message("needs more than {mb} MB of memory", mb=memory // 2**20)
     if signalled and os.WTERMSIG(value) in (signal.SIGSEGV, signal.SIGBUS):
         # not memory: a bad access is a fault in the reader, which the file has found
-        name = signal.Signals(os.WTERMSIG(value)).name
-        return f"crashed the PDF reader ({name}); no pnp PDF does"
+        return Message("crashed the PDF reader ({signal}); no pnp PDF does",
+                       signal=signal.Signals(os.WTERMSIG(value)).name)
     if signalled and os.WTERMSIG(value) in (signal.SIGXCPU, signal.SIGKILL):
-        return f"needs more than {cpu} s of work to read"
-    return "could not be read (the reader stopped)"
+        return Message("needs more than {seconds} s of work", seconds=cpu)
+    return Message("could not be read (the work stopped)")

@@ -11,8 +11,9 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from pnp.dates import read_date
 from pnp.errors import PnpError
 from pnp.web import follow, say, work
+from pnp.web.answers import Outcome
 from pnp.web.jobs import Busy, Failed
-from pnp.web.say import Said, sentence
+from pnp.web.say import sentence, shown
 from pnp.web.site import BUSY, DAILY_KEPT, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
@@ -23,9 +24,9 @@ def parse_day(text: str | None) -> dt.date:
     try:
         day = read_date(text, "the date")
     except PnpError as exc:
-        raise Refusal(str(exc)) from None
+        raise Refusal(exc) from None
     if not 2000 <= day.year <= 2200:
-        raise Refusal(Said(say.DATE_RANGE, day=day.isoformat()))
+        raise Refusal(say.DATE_RANGE.with_facts(day=day.isoformat()))
     return day
 
 
@@ -46,20 +47,19 @@ async def the_day(request: Request, day: dt.date) -> dict:
 
 DAY, YESTERDAY = "daily", "yesterday"
 DAY_TIMEOUT = 120
-# the most a worker may take over the answer: the game's own budget counts CPU, this bounds
-# the wall time of a machine busy with other work
-YESTERDAY_TIMEOUT = 1800
 
 
 def yesterday(site, day: dt.date):
-    """The job giving the answer to the board of the day before ``day``: one a date however many
-    ask (``Pool.merged``, as the day's boards). It reads the answer where `pnp daily` keeps it,
-    the games' cache folder (the shared folder, under ``--cache``, so replicas share it too), or
-    works it out and keeps it there; so it is not kept a second time here, and only an answer
-    worked out is ever kept. It runs to its end even when nobody watches; a finished job is
-    shown once and forgotten, so an answer not worked out is never remembered."""
+    """What came of the answer to the board of the day before ``day`` (``pnp.web.answers``:
+    worked out once a date in the background, remembered), or the job working it out. It reads
+    the answer where `pnp daily` keeps it, the games' cache folder (the shared folder, under
+    ``--cache``, so replicas share it too), or works it out within the game's CPU budget and
+    keeps it there."""
     key = day.isoformat()
-    job = site.pool.merged(YESTERDAY, key, work.yesterday, key, timeout=YESTERDAY_TIMEOUT)
+    found = site.answers.outcome(key)
+    if found is not None:
+        return found
+    job = site.answers.ask(site.pool, YESTERDAY, key, work.yesterday, key)
     follow.started(job, None, day=key)
     return job
 
@@ -69,24 +69,36 @@ async def daily(request: Request) -> Response:
     try:
         day = parse_day(request.query_params.get("date"))
         result = await the_day(request, day)
-        job = yesterday(site, day)
     except Refusal as exc:
         return answer(request, exc)
     except Busy:
         return answer(request, Refusal(BUSY, 503))
     except (Failed, work.Refused) as exc:
-        return answer(request, Refusal(str(exc), 500))
+        return answer(request, Refusal(exc, 500))
     boards = [{**b, "png": data_url(b["png"]), "url": f"/daily/{day.isoformat()}/{n}.pdf"}
               for n, b in enumerate(result["boards"])]
     context = {"day": day, "boards": boards, "yesterday": day - dt.timedelta(days=1),
                "tomorrow": day + dt.timedelta(days=1)}
-    if not await follow.briefly(job):
-        return site.page(request, "daily.html", **context, answers=None, job=job,
-                         progress=follow.progress(job), url=f"/working/{job.id}")
-    site.pool.forget(job)
-    answers = job.result if job.state == "done" else None
-    return site.page(request, "daily.html", **context, answers=answers,
-                     failed=None if answers is not None else follow.sentence(str(job.error)))
+    try:
+        found = yesterday(site, day)
+    except Busy:            # the boards are shown; the answer is asked for at the next visit
+        return site.page(request, "daily.html", **context, answers=None,
+                         failed=follow.sentence(BUSY))
+    if not isinstance(found, Outcome):
+        job = found
+        if not await follow.briefly(job):
+            # being worked out: the page says so and follows it, reloading when it ends
+            return site.page(request, "daily.html", **context, answers=None, job=job,
+                             progress=follow.progress(job), url=f"/working/{job.id}")
+        found = site.answers.settle(site.pool, day.isoformat(), job)
+        if found is None:           # it ended without an outcome kept: shown once, then anew
+            site.answers.seen(site.pool, job)
+            return site.page(request, "daily.html", **context, answers=None,
+                             failed=follow.sentence(job.error or job.state))
+    if found.lines is not None:
+        return site.page(request, "daily.html", **context, answers=found.lines)
+    return site.page(request, "daily.html", **context, answers=None,
+                     cannot=follow.sentence(found.cannot))
 
 
 def yesterday_shown(request: Request, job) -> Response:
@@ -103,11 +115,11 @@ async def daily_pdf(request: Request) -> Response:
         result = await the_day(request, day)
         board = result["boards"][request.path_params["n"]]
     except Refusal as exc:
-        return PlainTextResponse(sentence(str(exc)), exc.status)
+        return PlainTextResponse(sentence(exc), exc.status)
     except Busy:
         return PlainTextResponse(str(BUSY), 503)
     except (Failed, work.Refused, IndexError):
-        return PlainTextResponse(str(Said(say.NO_BOARD)), 404)
+        return PlainTextResponse(shown(say.NO_BOARD), 404)
     return Response(board["pdf"], media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
@@ -128,17 +140,17 @@ async def validate_post(request: Request) -> Response:
         data = await form_of(request, files=1)
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
-            raise Refusal(Said(say.CHOOSE_A_PDF))
+            raise Refusal(say.CHOOSE_A_PDF)
         name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
         if not await upload.read(1):
-            raise Refusal(Said(say.EMPTY_FILE, name=name))
+            raise Refusal(say.EMPTY_FILE.with_facts(name=name))
         # the upload goes into the job's folder on disk before it waits for a worker
         job = await site.pool.submit_upload(CHECK, work.validate_pdf, None,
                                             upload=(upload.file, work.UPLOAD),
                                             timeout=CHECK_SECONDS, watched=True)
     except Refusal as exc:
         return site.page(request, "validate.html", exc.status, report=None,
-                         general=[follow.sentence(str(exc))])
+                         general=[follow.sentence(exc)])
     except Busy:
         return site.page(request, "validate.html", 503, report=None, general=[str(BUSY)])
     follow.started(job, CHECK_SECONDS, name=name)
@@ -153,10 +165,10 @@ def checked(request: Request, job) -> Response:
     def finished(job):
         if job.state == "done":
             return 200 if job.result["ok"] else 422, {"report": job.result}
-        from pnp.verify.readback import NO_DATA     # a PDF saved again by another program
+        from pnp.verify.record import NO_RECORD     # a PDF saved again by another program
 
         lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
-        resaved = job.state == "refused" and any(getattr(m.message, "message", None) == NO_DATA
+        resaved = job.state == "refused" and any(getattr(m.message, "msgid", None) == NO_RECORD
                                                  for m in job.error)
         return 422, {"cannot": lines, "resaved": resaved}
 

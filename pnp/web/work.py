@@ -16,12 +16,11 @@ import pypdfium2 as pdfium
 
 from pnp import services
 from pnp.build import output_paths
-from pnp.errors import PnpError, Problem
+from pnp.errors import PnpError
 from pnp.games import KINDS, game
-from pnp.i18n.message import Message
-from pnp.i18n.told import SAYABLE, Number, Told
+from pnp.i18n.message import Fact, Message, Number
 from pnp.spec import loads
-from pnp.web.say import Counts, Figure, Mistake, Said
+from pnp.web.say import Counts, Mistake
 
 for _kind in KINDS:            # the games too: a worker forked from here starts warm
     game(_kind)
@@ -89,8 +88,8 @@ UPLOAD = "uploaded.pdf"
 def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     """The validator's report of an uploaded file (written into the private folder ``tmp``
     under a name of ours; ``None``: the pool wrote it there already), one row per board, each
-    word of it said in the page's language when shown (``Said``)."""
-    from pnp.verify.readback import NotOurs
+    word of it a Message or a fact, said in the page's language when shown."""
+    from pnp.verify.record import NotOurs
     from pnp.verify.validate import MAX_PROBLEMS, summary_said, validate_file
 
     path = Path(tmp) / UPLOAD
@@ -99,30 +98,31 @@ def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     try:
         reports = validate_file(path)
     except NotOurs as exc:
-        said = exc.args[0] if exc.args and isinstance(exc.args[0], Problem) else None
-        if said is None or said.facts.get("file") != str(path):
+        message = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else None
+        if message is None or message.facts.get("file") != str(path):
             raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
-        raise Refused([Mistake(page_said(Problem(said.message, **{**said.facts, "file": UPLOAD})))]) \
+        raise Refused([Mistake(safe_to_show(message.with_facts(**{**message.facts, "file": UPLOAD})))]) \
             from None
-    rows = [{"board": Figure(r.number) if r.number else None, "label": page_said(r.label), "pages": [Figure(p + 1) for p in r.pages],
-             "ok": r.ok, "problems": [{"code": p.code, "message": page_said(p.wording)}
+    rows = [{"board": Number(r.number, "d") if r.number else None, "label": safe_to_show(r.label),
+             "pages": [Number(p + 1, "d") for p in r.pages],
+             "ok": r.ok, "problems": [{"code": p.code, "message": safe_to_show(p.message)}
                                       for p in r.problems[:MAX_PROBLEMS]],
              "more_problems": _more(len(r.problems) - MAX_PROBLEMS)} for r in reports]
-    return {"rows": rows, "summary": page_said(summary_said(reports, lambda things: Counts(tuple(things)))),
+    return {"rows": rows, "summary": safe_to_show(summary_said(reports, Counts)),
             "ok": all(r.ok for r in reports)}
 
 
-def _more(n: int) -> Told | None:
+def _more(n: int) -> Message | None:
     """How many more problems a row has than it shows, in the words the validator lists its
     findings with ("and 3 more"); none: nothing to say."""
     from pnp.verify.problems import MORE
 
-    return Told(MORE, n=Number(n, ",")) if n > 0 else None
+    return Message(MORE, n=Number(n, ",")) if n > 0 else None
 
 
-def page_said(wording: Problem) -> Said:
-    """A validator's wording (its message's template and facts) as the page says it: in the
-    page's language when shown; what the file wrote (a name, an ID) made safe to show as it is
+def safe_to_show(message: Message) -> Message:
+    """A validator's message (its template and facts) as the page says it: in the page's
+    language when shown; what the file wrote (a name, an ID) made safe to show as it is
     (``shown_text``: no control or direction characters, cut short), a number as the page's
     language writes it."""
     from pnp.verify.validate import shown_text
@@ -130,15 +130,13 @@ def page_said(wording: Problem) -> Said:
     def fact(value):
         if isinstance(value, Message):     # a finding said in words: its own facts made safe too
             return value.with_facts(**{k: fact(v) for k, v in value.facts.items()})
-        if isinstance(value, SAYABLE) or hasattr(value, "say"):
+        if isinstance(value, Fact) or hasattr(value, "say"):
             return value
-        if isinstance(value, Problem):
-            return Problem(value.message, **{k: fact(v) for k, v in value.facts.items()})
         if isinstance(value, int) and not isinstance(value, bool):
             return Number(value, "d")
         return shown_text(value) if isinstance(value, str) else value
 
-    return Said(wording.message, **{k: fact(v) for k, v in wording.facts.items()})
+    return fact(message if isinstance(message, Message) else Message(message))
 
 
 def analyze_code(report, tmp: str, text: str, seconds: float) -> dict:

@@ -211,12 +211,12 @@ def test_a_fuzzy_entry_prints_in_english():
 
 def test_the_page_says_its_words_in_its_language_and_falls_back_on_the_printed_ones():
     """The page's catalog first, then the printed one (a game's title the page shows too)."""
-    from pnp.web.say import BUSY, Said
+    from pnp.web.say import BUSY, shown
 
     with i18n.using("de"):
-        assert str(Said(BUSY)).startswith("Dieser Computer ist gerade")
+        assert shown(BUSY).startswith("Dieser Computer ist gerade")
         assert i18n.web_gettext("How to play") == i18n._("How to play") == "So wird gespielt"
-    assert str(Said(BUSY)) == BUSY
+    assert shown(BUSY) == BUSY
 
 
 @settings(max_examples=300, deadline=None)
@@ -237,3 +237,18 @@ def test_a_quoted_line_reads_as_its_escapes_say(body):
             out.append(body[k])
             k += 1
     assert _unquote(f'  "{body}"  ') == "".join(out)
+
+
+@pytest.mark.parametrize("code", [*TRANSLATED, None])
+def test_each_message_is_written_once(code, domain):
+    """A message written twice in one catalog (two branches appending the same entry, merged)
+    is one translation too many: gettext keeps one, ``msgfmt`` refuses the file, and a fix made
+    to one copy may be the one that is not read."""
+    from collections import Counter
+
+    from pnp.i18n.catalogs import _entries, po_path
+
+    path = template_path(domain) if code is None else po_path(code, domain)
+    keys = Counter((e.get("msgctxt"), e.get("msgid")) for e in _entries(path.read_text("utf-8"))
+                   if e.get("msgid"))
+    assert [key for key, n in keys.items() if n > 1] == []

@@ -107,16 +107,15 @@ def test_a_new_row_keeps_every_later_piece_below_the_last_row():
 
 def test_chits_of_one_colour_never_share_a_row_with_the_other_colour(tmp_path):
     from pnp.build import build
-    from pnp.verify.readback import PdfBoards
+    from pnp.verify.record import read as read_record
     from pnp.spec import loads
 
     for paper in ("{size: A4, orientation: portrait}", "{size: Letter, orientation: landscape}"):
         text = f"title: T\nseed: s\npage: {paper}\nitems:\n  - {{kind: circles}}\n"
         [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
-        doc = PdfBoards(path)
+        doc = read_record(path)
         frames = [(p["piece"], p["frame"]) for r in doc.payload["boards"] for p in r["placements"]
                   if p["piece"].startswith("circles-bead-")]
-        doc.close()
         rows: dict = {}
         for name, (x, y, w, h) in frames:
             rows.setdefault(round(y, 3), set()).add(name.split("-")[2])
@@ -171,18 +170,17 @@ def test_a_new_band_beside_a_tall_piece_waits_below_it():
 def _pages(tmp_path, text):
     """{page: [(item, piece, frame)]} of a built spec, after checking it validates."""
     from pnp.build import build
-    from pnp.verify.readback import PdfBoards
+    from pnp.verify.record import read as read_record
     from pnp.spec import loads
     from pnp.verify.validate import validate_file
 
     [(path, _, _)] = build(loads(text, "s.yaml"), tmp_path)
     assert all(r.ok for r in validate_file(path)), "the pack does not validate"
-    doc = PdfBoards(path)
+    doc = read_record(path)
     pages: dict = {}
     for r in doc.payload["boards"]:
         for p in r["placements"]:
             pages.setdefault(p["page"], []).append((r["item"], p["piece"], p["frame"]))
-    doc.close()
     return pages
 
 

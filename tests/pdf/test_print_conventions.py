@@ -19,7 +19,7 @@ from pnp.pdf.fonts import BOLD, MIN_TEXT_PT, SANS, draw_fitted, fit_lines, fit_s
 from pnp.pdf.footer import BAR_LABEL, BAR_MM
 from pnp.pdf.impose import Imposer
 from pnp.pdf.page import geometry
-from pnp.verify.readback import PdfBoards
+from pnp.verify.record import read as read_record
 from pnp.pdf.writer import new_canvas
 from pnp.spec import loads
 from support.pdfium_pages import read_page
@@ -145,7 +145,7 @@ def test_cut_lines_run_along_every_piece_edge_and_crop_marks_only_on_through_cut
     path, page = pack
     import pypdfium2 as pdfium
 
-    doc = PdfBoards(path)
+    doc = read_record(path)
     pdf = pdfium.PdfDocument(str(path))
     try:
         by_page: dict[int, list[Frame]] = {}
@@ -183,7 +183,6 @@ def test_cut_lines_run_along_every_piece_edge_and_crop_marks_only_on_through_cut
         assert imposed, "the pack has cut sheets"
     finally:
         pdf.close()
-        doc.close()
 
 
 def test_pieces_with_an_outline_title_get_a_bookmark():

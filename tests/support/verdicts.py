@@ -15,7 +15,7 @@ import pikepdf
 from click.testing import CliRunner
 
 from pnp.cli import cli
-from pnp.verify.readback import NotOurs
+from pnp.verify.record import NotOurs
 from pnp.verify.validate import validate_file as validated
 from support.paths import AWAY
 

@@ -67,8 +67,7 @@ SPLITS = {
 def test_content_split_across_streams_is_named_whatever_it_holds(good, tmp_path, name):
     first, second = SPLITS[name](_page_one(good))
     result, found, text = judged(_contents(good, tmp_path / "split.pdf", first, second))
-    assert result == "fail" and "foreign-construct" in found and "split across 2 streams" in text, \
-        (name, found, text)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 @pytest.mark.parametrize("where", ["end", "middle", "first line"])
@@ -78,14 +77,13 @@ def test_a_comment_in_one_stream_is_named(good, tmp_path, where):
               "middle": body.replace(b"\nQ\n", b"\nQ % 1 g\n", 1),
               "first line": b"%" + body}[where]
     result, found, text = judged(_contents(good, tmp_path / "comment.pdf", forged))
-    assert result == "fail" and "foreign-construct" in found and "a comment" in text, (found, text)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 def test_content_that_does_not_end_on_whitespace_fails(good, tmp_path):
     body = _page_one(good)
     result, found, text = judged(_contents(good, tmp_path / "end.pdf", body.rstrip()))
-    assert result == "fail" and found == {"content-differs"}, (found, text)
-    assert "does not end on whitespace" in text
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 # ---- operand counts: each reader takes another operand -----------------------------------------
@@ -101,7 +99,7 @@ def test_an_operator_given_more_operands_fails(good, tmp_path, ops):
     body = _page_one(good)
     forged = body + b"q " + ops.encode() + b" Q\n"
     result, found, text = judged(_contents(good, tmp_path / "operands.pdf", forged))
-    assert result == "fail" and "content-differs" in found, (ops, found, text)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 def test_an_operand_slipped_into_pnps_own_line_fails(good, tmp_path):
@@ -109,8 +107,7 @@ def test_an_operand_slipped_into_pnps_own_line_fails(good, tmp_path):
     assert b"\n0 g\n" in body
     forged = body.replace(b"\n0 g\n", b"\n0 1 g\n", 1)        # poppler takes the 1: white
     result, found, text = judged(_contents(good, tmp_path / "grey.pdf", forged))
-    assert result == "fail" and found == {"content-differs"}, (found, text)
-    assert "reads `0 1 g` where pnp writes `0 g`" in text, text
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 # ---- the frame: objects listed twice, replaced by updates, hidden -------------------------------
@@ -124,8 +121,8 @@ def test_an_object_listed_twice_in_one_section_is_refused(good, tmp_path):
                     [(number, "old"), (number, "new")])
     path = tmp_path / "twice.pdf"
     path.write_bytes(forged)
-    result, _, text = judged(path)
-    assert result == "unreadable" and f"lists object {number} twice in one cross-reference" in text
+    result, found, text = judged(path)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 @pytest.mark.parametrize("what", ["content", "page and its resources", "catalog"])
@@ -142,8 +139,8 @@ def test_an_update_that_replaces_an_object_is_refused(good, tmp_path, what):
         text = data[data.index(head) + len(head):].split(b"endobj", 1)[0]
     path = tmp_path / "update.pdf"
     path.write_bytes(update(data, {number: text}))
-    result, _, said = judged(path)
-    assert result == "unreadable" and f"incremental update that replaces object {number}" in said, said
+    result, found, text = judged(path)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 def test_bytes_outside_every_listed_object_are_refused(good, tmp_path):
@@ -156,8 +153,8 @@ def test_bytes_outside_every_listed_object_are_refused(good, tmp_path):
     path.write_bytes(respelt(data, b"\nxref\n", b"\n" + hidden + b"xref\n"))
     with pikepdf.open(path) as pdf:         # qpdf reads it cleanly, from its table
         assert not pdf.get_warnings()
-    result, _, text = judged(path)
-    assert result == "unreadable" and "belong to no object" in text, text
+    result, found, text = judged(path)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 @pytest.mark.parametrize("delta", [-1, +1])
@@ -167,8 +164,8 @@ def test_a_length_that_does_not_end_at_endstream_is_refused(good, tmp_path, delt
     digits = data[i:].split(maxsplit=1)[0]
     path = tmp_path / "length.pdf"
     path.write_bytes(respelt(data, b"/Length " + digits, b"/Length %d" % (int(digits) + delta)))
-    result, _, text = judged(path)
-    assert result == "unreadable" and "does not end it at its endstream" in text, text
+    result, found, text = judged(path)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 # ---- long numbers -------------------------------------------------------------------------------
@@ -179,8 +176,7 @@ def test_a_number_longer_than_pnp_writes_is_named_in_content(good, tmp_path, num
     # the point qpdf made garbage operators, and the validator ended in a UnicodeDecodeError
     forged = _page_one(good) + b"q " + number + b" w 0 0 m 9 9 l S Q\n"
     result, found, text = judged(_contents(good, tmp_path / "long.pdf", forged))
-    assert result == "fail" and "foreign-construct" in found, (found, text)
-    assert "characters long" in text and "Error" not in text, text
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 @pytest.mark.parametrize("spelt", [b"0" * 40 + b"595.2756", b"595.2756" + b"0" * 40])
@@ -190,8 +186,8 @@ def test_a_number_longer_than_pnp_writes_is_refused_in_an_object(good, tmp_path,
     path.write_bytes(respelt(data, b"/MediaBox [ 0 0 595.2756", b"/MediaBox [ 0 0 " + spelt))
     with pikepdf.open(path) as pdf:         # qpdf reads it cleanly, and the same size
         assert float(pdf.pages[0].MediaBox[2]) == pytest.approx(595.2756)
-    result, _, text = judged(path)
-    assert result == "unreadable" and "a token of 48 characters" in text, text
+    result, found, text = judged(path)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 def test_a_key_given_twice_in_a_dictionary_is_refused(good, tmp_path):
@@ -200,15 +196,15 @@ def test_a_key_given_twice_in_a_dictionary_is_refused(good, tmp_path):
     path = tmp_path / "twice.pdf"
     path.write_bytes(respelt(data, b"/MediaBox [ 0 0 595.2756 841.8898 ]",
                              b"/MediaBox [ 0 0 595.2756 841.8898 ] /MediaBox [ 0 0 612 792 ]"))
-    result, _, text = judged(path)
-    assert result == "unreadable" and "gives /MediaBox twice" in text, text
+    result, found, text = judged(path)
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
-def test_respelling_alone_keeps_a_file_valid(good, tmp_path):
-    # the forging machinery above moves offsets right: the same number spelt the same is ok
+def test_respelling_alone_is_not_proved(good, tmp_path):
+    # one more space between two numbers: not the bytes pnp writes, so not proved
     path = tmp_path / "same.pdf"
     path.write_bytes(respelt(good.read_bytes(), b"/MediaBox [ 0 0 595.2756", b"/MediaBox [ 0  0 595.2756"))
-    assert judged(path)[0] == "ok"
+    assert judged(path)[0] == "fail"   # not the bytes pnp writes: not proved
 
 
 # ---- size: three million moves in a 130 kB file --------------------------------------------------
@@ -223,7 +219,7 @@ def test_three_million_moves_are_refused_within_300_mb(good, tmp_path):
         pdf.save(path)
     assert path.stat().st_size < 300_000
     code, peak, out, err = measured("validate", path)
-    assert code == 2 and "more than 200000 operators" in err, (code, err)
+    assert code == 1 and "NOT PROVED" in out, (code, out, err)     # a page is never parsed
     assert peak < MEMORY_PROMISED, f"{peak / 2**20:.0f} MB"
 
 
@@ -237,9 +233,8 @@ def test_a_page_tree_that_loops_is_one_plain_line(good, tmp_path):
         kid.Kids.append(kid)
         pages.Kids.append(kid)
         pdf.save(tmp_path / "loop.pdf")
-    result, _, text = judged(tmp_path / "loop.pdf")
-    assert result in ("unreadable", "fail"), text
-    assert "0x" not in text and "BytesIO" not in text and "report" not in text, text
+    result, found, text = judged(tmp_path / "loop.pdf")
+    assert result == "fail" and "not-reproduced" in found, (found, text)   # not proved
 
 
 # ---- data forgeries: what is decided -------------------------------------------------------------
@@ -249,14 +244,13 @@ def test_every_board_carrying_one_id_fails(good, tmp_path):
         for board in payload["boards"][1:]:
             board["data"]["ident"] = payload["boards"][0]["data"]["ident"]
     result, found, text = judged(rewrite(good, tmp_path / "ids.pdf", data_edit=edit))
-    assert result == "fail" and "board-id" in found and "another board's" in text, (found, text)
+    assert result == "fail" and {"board-id", "not-reproduced"} <= found, (found, text)
 
 
 def test_a_footer_seed_the_boards_were_not_made_from_fails(good, tmp_path):
     result, found, text = judged(rewrite(good, tmp_path / "seed.pdf",
                                          data_edit=lambda p: p.update(seed="lucky")))
-    assert result == "fail" and "board-id" in found and "not made from the seed" in text, \
-        (found, text)
+    assert result == "fail" and {"board-id", "not-reproduced"} <= found, (found, text)
 
 
 def test_a_title_is_the_authors_words_and_is_not_proved(good, tmp_path):
@@ -266,7 +260,7 @@ def test_a_title_is_the_authors_words_and_is_not_proved(good, tmp_path):
     # print the old one); a file built with that title passes.
     claim = "First player wins by 8"
     forged = rewrite(good, tmp_path / "title.pdf", data_edit=lambda p: p.update(title=claim))
-    assert judged(forged)[1] == {"content-differs"}
+    assert judged(forged)[1] == {"not-reproduced"}
     [(built, _, _)] = build(loads(SMALL.replace("title: Attack", f"title: {claim}"), "t.yaml"),
                             tmp_path / "built")
     assert judged(built)[0] == "ok"

@@ -335,13 +335,15 @@ def test_yesterday_is_worked_out_in_the_background_with_its_progress(web, monkey
     assert str(escape(ANSWER)) in web.get("/daily?date=2031-01-13").text
 
 
-def test_an_answer_not_worked_out_is_not_remembered(web, monkeypatch):
+def test_an_answer_stopped_by_a_dead_worker_is_not_remembered(web, monkeypatch):
+    """Nothing came of it (the worker died): shown once, and the next visit tries again. (Out
+    of memory or past its budget is remembered: tests/web/test_web_yesterday.py.)"""
     from markupsafe import escape
 
     from pnp.web import work
-    from web_slow_work import ANSWER, no_answer, slow_answer
+    from web_slow_work import ANSWER, slow_answer, worker_dies
 
-    monkeypatch.setattr(work, "yesterday", no_answer)
+    monkeypatch.setattr(work, "yesterday", worker_dies)
     status, html = followed(web, web.get("/daily?date=2031-02-03"))
     assert status == 200 and 'id="not-yet"' in html and "Reload the page" in html
     monkeypatch.setattr(work, "yesterday", slow_answer)      # the next visit tries again
@@ -425,7 +427,7 @@ def test_look_at_a_board_draws_it_and_its_best_line_move_by_move(web):
     assert 'class="general" role="alert" id="general"></div>' in html   # and no mistake shown
 
 
-# the same board's sentences in the page's language (pnp.i18n.told): the worker makes them once,
+# the same board's sentences in the page's language (pnp.i18n.message): the worker makes them once,
 # the page says them in the language of whoever looks
 LOOKED = {"fr": ("Avec un jeu parfait, le second joueur gagne avec 6 points d’avance ; la meilleure "
                  "ouverture est", "Score : premier joueur 17, second joueur 23.", "Difficulté : "),
@@ -472,7 +474,7 @@ def test_look_at_a_board_s_id_says_it_is_the_id_and_where_the_code_is(web, langu
 
     from pnp.games.cliquer.codes import CODE_LINE, ID_NOT_CODE
     from pnp.i18n import using, web_gettext
-    from pnp.i18n.told import END_ISOLATE, ISOLATE
+    from pnp.i18n.message import END_ISOLATE, ISOLATE
 
     web.cookies.set("pnp_lang", language)
     try:
@@ -612,7 +614,6 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
     """A build page that stops polling (the tab was closed) lets its worker go."""
     from pnp.web.jobs import Pool
     from pnp.web import say
-    from pnp.web.say import Said
     from web_slow_work import sleep
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
@@ -625,12 +626,12 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
         return job
 
     job = asyncio.run(scenario())
-    assert job.state == "cancelled" and job.error == Said(say.ABANDONED)
+    assert job.state == "cancelled" and job.error == say.ABANDONED
     assert list(tmp_path.iterdir()) == []
 
 
 def test_builds_at_the_same_time_never_mix_their_outputs(web, tmp_path):
-    from pnp.verify.readback import read_payload
+    from pnp.verify.record import read_payload
 
     seeds = [f"mix-{n}" for n in range(4)]
     jobs = [post(web, "/build", {**CLASS_SET, "items.0.count": "3", "seed": seed}).json()["url"]
@@ -709,15 +710,14 @@ def test_a_row_counts_the_problems_it_does_not_show_as_the_validator_lists_them(
     """Past the problems a row shows, "and N more" in the validator's own words (one message,
     pnp.verify.problems.MORE), its number as the page's language writes it; none past none."""
     from pnp.i18n import using
-    from pnp.i18n.told import said
     from pnp.web.work import _more
 
     assert _more(0) is None and _more(-3) is None
-    assert said(_more(1234)) == "and 1,234 more"
+    assert _more(1234).say("en") == "and 1,234 more"
     with using("fr"):
-        assert said(_more(1234)) == "et 1\u202f234 de plus"
+        assert _more(1234).say() == "et 1\u202f234 de plus"
     with using("ar"):
-        assert said(_more(3)).startswith("و3")
+        assert _more(3).say().startswith("و3")
 
 
 @pytest.mark.parametrize("code, summary, label, meaning", [
@@ -730,7 +730,7 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
     (the codes stay)."""
     from pnp.i18n import using, web_gettext
     from pnp.verify.problems import MORE
-    from pnp.web.say import ngettext
+    from pnp.i18n.message import Message
 
     good, forged = built
     web.headers["Accept-Language"] = code
@@ -740,7 +740,7 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
         with using(code):       # a row with every problem shown has no "and 0 more"
             assert web_gettext(MORE).format(n=0) not in html
         with using(code):
-            dots = ngettext("{n} dot", "{n} dots", 8)
+            dots = Message("{n} dot", "{n} dots", n=8).say()
         assert f"{label}" in html and dots in html and " dots)" not in html
         status, forged_html = check(web, "forged.pdf", forged.read_bytes())
         assert status == 422 and "content-differs: " + meaning in forged_html

@@ -45,3 +45,31 @@ def slow_answer(report, tmp, iso_day):
 
 def no_answer(report, tmp, iso_day):
     raise MemoryError
+
+
+def full_disk_build(report, tmp, *args):
+    """The page's build (``pnp.web.work.build_spec``) on a full disk: every PDF it writes goes
+    to /dev/full, where each write fails as a full disk's does (ENOSPC)."""
+    import os
+
+    import pnp.pdf.writer as writer
+    from pnp.web import work
+
+    writer._create_new = lambda part: os.open("/dev/full", os.O_WRONLY)
+    return work.build_spec(report, tmp, *args)
+
+
+NOT_WORKED_OUT = "Yesterday's board (Sunday 2031-01-12, 13 dots): not worked out within 120 s of CPU"
+
+
+def budget_spent(report, tmp, iso_day):
+    """Yesterday's answer as the game gives it when its CPU budget ran out: a line saying so."""
+    report({"positions": 1_000_000, "seconds": 1.0})
+    return [NOT_WORKED_OUT]
+
+
+def worker_dies(report, tmp, iso_day):
+    """A worker that dies without an answer (killed, a crash): nothing to remember."""
+    import os
+
+    os._exit(3)

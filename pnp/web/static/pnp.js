@@ -60,9 +60,19 @@
       status.textContent = status.dataset.drawing;
       form.setAttribute("aria-busy", "true");
       post("/preview", new FormData(form), running.signal).then(function (r) {
+        if (r.status === 503) {
+          // every worker is busy: asked again by itself after the wait the server gives
+          var wait = Math.min(30, Math.max(1, Number(r.headers.get("Retry-After")) || 3));
+          if (mine === asked) {
+            status.textContent = status.dataset.retrying;
+            clearTimeout(timer);
+            timer = setTimeout(preview, wait * 1000);
+          }
+          return null;
+        }
         return r.json();
       }).then(function (j) {
-        if (mine !== asked) { return; }
+        if (!j || mine !== asked) { return; }
         form.removeAttribute("aria-busy");
         showErrors(j.errors || {}, j.general || []);
         if (j.ok) {
