@@ -534,7 +534,7 @@ ROWS: list[Claim] = [
           ("docs/difficulty.md",), "71.0 s, 533 MB", 46, 96, "s", solve_11,
           "python bench/claims.py --only solve-11"),
     Claim("solve-sunday", "perfect play on Sunday 2026-11-22's 11-dot board of the day, CPU",
-          ("docs/difficulty.md", "docs/hobbyists.md"), "121.3 s", 79, 164, "s", solve_sunday,
+          ("docs/difficulty.md", "docs/hobbyists.md"), "219.7 s", 143, 297, "s", solve_sunday,
           "python bench/solver_times.py --days 2026-11-22 --sizes 0 --methods new --whole 0"),
     Claim("depth-retest", "the 48 chains of 'How sure' (24 boards of 6-9 dots, twice), CPU",
           ("README.md", "docs/difficulty.md"), "25 s", 16, 34, "s", depth_retest,
