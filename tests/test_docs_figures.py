@@ -278,3 +278,12 @@ def test_every_row_can_be_listed(capsys):
     assert claims.main(["--list"]) == 0
     out = capsys.readouterr().out
     assert all(f"{row.name}" in out for row in claims.ROWS)
+
+
+def test_the_gaps_are_listed():
+    """Each block marked unmeasured is named by --list, file and line."""
+    gaps = claims.unmeasured()
+    for where in gaps:
+        path, line = where.rsplit(":", 1)
+        marker = (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line) - 2]
+        assert "unmeasured" in marker
