@@ -168,8 +168,7 @@ def checked(request: Request, job) -> Response:
         from pnp.verify.record import NO_RECORD     # a PDF saved again by another program
 
         lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
-        resaved = job.state == "refused" and any(getattr(m.message, "message", None) == NO_RECORD
-                                                 for m in job.error)
+        resaved = job.state == "refused" and any(work.refused_for(m) == NO_RECORD for m in job.error)
         return 422, {"cannot": lines, "resaved": resaved}
 
     return follow.page(request, job, "validate.html", finished, name=name)

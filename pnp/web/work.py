@@ -87,29 +87,44 @@ UPLOAD = "uploaded.pdf"
 
 
 def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
-    """The validator's report of an uploaded file (written into the private folder ``tmp``
-    under a name of ours; ``None``: the pool wrote it there already), one row per board, each
-    word of it said in the page's language when shown (``Said``)."""
+    """The validator's verdict on an uploaded file (written into the private folder ``tmp``
+    under a name of ours; ``None``: the pool wrote it there already): whether it is proved, and
+    where it first parts from its rebuild if not, then one row per board, each word of it said
+    in the page's language when shown (``Said``)."""
     from pnp.verify.record import NotOurs
-    from pnp.verify.validate import MAX_PROBLEMS, summary_said, validate_file
+    from pnp.verify.validate import MAX_PROBLEMS, prove_file, summary_said
 
     path = Path(tmp) / UPLOAD
     if content is not None:
         path.write_bytes(content)
     try:
-        reports = validate_file(path)
+        verdict = prove_file(path)
     except NotOurs as exc:
-        said = exc.args[0] if exc.args and isinstance(exc.args[0], Problem) else None
-        if said is None or said.facts.get("file") != str(path):
-            raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
-        raise Refused([Mistake(page_said(Problem(said.message, **{**said.facts, "file": UPLOAD})))]) \
-            from None
+        said = exc.args[0] if exc.args else None
+        if isinstance(said, Message) and said.facts.get("file") == str(path):
+            raise Refused([Mistake(Said("{finding}", finding=said.with_facts(
+                **{**said.facts, "file": UPLOAD})))]) from None
+        raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
+    reports = verdict.reports
     rows = [{"board": Figure(r.number) if r.number else None, "label": page_said(r.label), "pages": [Figure(p + 1) for p in r.pages],
              "ok": r.ok, "problems": [{"code": p.code, "message": page_said(p.wording)}
                                       for p in r.problems[:MAX_PROBLEMS]],
              "more_problems": _more(len(r.problems) - MAX_PROBLEMS)} for r in reports]
+    advice = None
+    if verdict.advice is not None:      # the CLI's command has no place on a page: pnp's own words
+        advice = Said("{finding}", finding=Message(
+            "To get a file that proves, check the PDF exactly as pnp gave it, or make it again "
+            "from its spec: the same spec and seed give the same file, byte for byte."))
     return {"rows": rows, "summary": page_said(summary_said(reports, lambda things: Counts(tuple(things)))),
-            "ok": all(r.ok for r in reports)}
+            "ok": verdict.ok, "proved": verdict.proved,
+            "proof": Said("{finding}", finding=verdict.said), "advice": advice}
+
+
+def refused_for(mistake) -> str | None:
+    """The English template of an uploaded file's refusal (to tell a file without a record)."""
+    said = getattr(mistake, "message", None)
+    finding = getattr(said, "facts", {}).get("finding")
+    return getattr(finding, "msgid", None)
 
 
 def _more(n: int) -> Told | None:
