@@ -145,7 +145,8 @@ def cli():
 @click.option("--language", type=click.Choice(CODES), default=None,
               help="print every word in this language (overrides the spec's language:)")
 @click.option("--check", is_flag=True,
-              help="validate each PDF before it replaces anything (the build takes about 1.5 times as long)")
+              help="validate each PDF before it replaces anything (a validation costs about what the "
+                   "build does: bench/validator.py)")
 @user_errors
 def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, language, check):
     """Build SPEC files (or CliqueR board codes) into PDFs.
