@@ -12,6 +12,7 @@ named by $OWN_PEAK_FILE (in kB) when the command exits.
 
 from __future__ import annotations
 
+import atexit
 import os
 import runpy
 import sys
@@ -31,8 +32,16 @@ def own_peak_mb() -> float:
     return own_peak_kb() / 1024
 
 
+def _write() -> None:
+    with open(os.environ["OWN_PEAK_FILE"], "w") as out:
+        out.write(str(own_peak_kb()))
+
+
 def main() -> None:
     args = sys.argv[1:]
+    # pnp leaves by os._exit once its atexit handlers have run (pnp/__main__.py), so the
+    # ``finally`` below never runs for it: the figure is written from atexit as well
+    atexit.register(_write)
     try:
         if args[0] == "-m":
             sys.argv = [args[1], *args[2:]]
@@ -42,8 +51,7 @@ def main() -> None:
             sys.path.insert(0, os.path.dirname(os.path.abspath(args[0])))
             runpy.run_path(args[0], run_name="__main__")
     finally:
-        with open(os.environ["OWN_PEAK_FILE"], "w") as out:
-            out.write(str(own_peak_kb()))
+        _write()
 
 
 if __name__ == "__main__":

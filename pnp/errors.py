@@ -4,108 +4,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.i18n import W_
-from pnp.i18n.told import SAYABLE, isolated
+from pnp.i18n.message import QUOTED, Message  # noqa: F401 (QUOTED: a field's label quoted, here for the page)
 
-
-class Problem:
-    """A message with its facts, said when shown: in English by ``str`` (as the CLI prints it),
-    or in another language by ``said(gettext)``, its message translated and filled. A fact may
-    be a Problem too (an English fragment such as "a whole number"), said the same way; any
-    other fact (a value the user wrote, a number) is filled in as it is. Plain data, so it
-    crosses a pipe from a worker."""
-
-    __slots__ = ("message", "facts")
-
-    def __init__(self, message: str, **facts):
-        self.message, self.facts = message, facts
-
-    def said(self, translate=None) -> str:
-        """The message in the language of ``translate`` (a gettext; None: English)."""
-        text = translate(self.message) if translate is not None else self.message
-        if not self.facts:
-            return text
-        return text.format(**{name: _said(fact, translate) for name, fact in self.facts.items()})
-
-    def __str__(self) -> str:
-        return self.said()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.message!r}, **{self.facts!r})"
-
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and (self.message, self.facts) == (other.message, other.facts)
-
-    def __hash__(self) -> int:
-        return hash(self.message)
-
-    def __reduce__(self):
-        return (_made, (type(self), self.message, self.facts))
-
-
-def _said(fact, translate):
-    """A fact as its message says it: a Problem in the same way; a fact said in a language
-    (``pnp.i18n.told``: a sentence, a number, a weekday) in English on the CLI and in the
-    language in force on a page; anything else (a value the user wrote) as it is."""
-    if isinstance(fact, Problem):
-        return fact.said(translate)
-    if isinstance(fact, SAYABLE) or hasattr(fact, "say"):
-        return str(fact) if translate is None else fact.say()
-    if translate is not None and isinstance(fact, str):
-        return isolated(fact)
-    return fact
-
-
-def _made(kind, message, facts):
-    return kind(message, **facts)
-
-
-class Named(Problem):
-    """A thing named inside a message, the CLI's way and the page's: a field by its key as the
-    spec writes it ("code") on the command line and by its label, quoted, in the page's language
-    ("“Code du plateau”") on the page (``Named(label, word)``: ``word`` is what the CLI says,
-    ``label`` what the page shows, through its catalog)."""
-
-    __slots__ = ()
-
-    def __init__(self, label: str, word: str):
-        super().__init__(label, word=word)
-
-    def said(self, translate=None) -> str:
-        if translate is None:
-            return self.facts["word"]
-        return translate(QUOTED).format(label=translate(self.message))
+# pnp/verify's old name for Message (``Problem(template, **facts)``): the validator's rewrite
+# moves pnp/verify to Message, and nothing else may use it (tests/i18n/test_one_message.py)
+from pnp.i18n.told import Told as Problem  # noqa: E402,F401
 
 
 class WrongValue(ValueError):
-    """A value refused by an option's own reader or an item's rules, with its Problem: its text
-    is the Problem in English (what the CLI prints, and any code that reads ``str``), and the
-    page says the Problem in its own language."""
+    """A value refused by an option's own reader or an item's rules, with what is wrong with it
+    (``problem``, a Message): its text is the Message's English (what the CLI prints, and any
+    code that reads ``str``), and a page says the Message in its own language."""
 
     def __init__(self, message: str, **facts):
-        self.problem = Problem(message, **facts)
+        self.problem = message.with_facts(**{**message.facts, **facts}) \
+            if isinstance(message, Message) else Message(message, **facts)
         super().__init__(str(self.problem))
 
     def __reduce__(self):
         return (_wrong, (self.problem,))
 
 
-def _wrong(problem: Problem) -> WrongValue:
-    return WrongValue(problem.message, **problem.facts)
+def _wrong(problem: Message) -> WrongValue:
+    return WrongValue(problem)
 
 
-def said_of(exc: ValueError) -> str | Problem:
-    """What a refused value's ValueError says: its Problem where it has one, else its text."""
+def problem_of(exc: ValueError) -> str | Message:
+    """What a refused value's ValueError says is wrong: its Message where it has one, else its
+    text."""
     return exc.problem if isinstance(exc, WrongValue) else str(exc)
 
 
-# a field's label inside a sentence, quoted as the language quotes
-QUOTED = W_("“{label}”")
+said_of = problem_of        # pnp/verify's old name, as ``Problem`` above
 
 
 # a mistake named by its field's label, as the page shows it: the page's language sets the colon
 # ("Combien de points : …", "点数：…"); the CLI's English is "{label}: {problem}"
-LABELLED = W_("{label}: {problem}")
+LABELLED = Message("{label}: {problem}")
 
 
 class PnpError(Exception):
@@ -133,25 +68,25 @@ class Advice:
     """What to do about a mistake found while building an item, not while reading its spec (30
     dots with too little room to place them), for a page that shows the item's fields: which
     fields to change, by the item's option keys (``keys``: "dots", "size_mm") and the spec's own
-    (``spec_keys``: "page.size"), and a message for the page (``message``, a catalog message)
-    with a placeholder for each of them (a key's dots as underscores: ``{page_size}``), which the
-    page fills with the field's label in its own language, and for the numbers in ``facts``."""
+    (``spec_keys``: "page.size"), and a Message for the page (``message``) with a placeholder
+    for each of them (a key's dots as underscores: ``{page_size}``), which the page fills with the
+    field's label in its own language, and for the numbers in ``facts``."""
 
     keys: tuple = ()
     spec_keys: tuple = ()
-    message: str = ""
+    message: Message = Message.plain("")
     facts: tuple = ()           # (name, value) pairs: plain data, hashable, sent between processes
 
     @staticmethod
     def placeholder(key: str) -> str:
         return key.replace(".", "_")
 
-    def said(self, label, translate=str) -> str:
-        """The message with each field named by ``label(key, is_spec_key)``, translated by
-        ``translate`` (gettext)."""
+    def message_for(self, label) -> Message:
+        """The Message with each field named by ``label(key, is_spec_key)`` (the page's words
+        for it), said where it is shown."""
         named = {self.placeholder(k): label(k, False) for k in self.keys}
         named.update({self.placeholder(k): label(k, True) for k in self.spec_keys})
-        return translate(self.message).format(**dict(self.facts), **named)
+        return self.message.with_facts(**dict(self.facts), **named)
 
 
 class OptionsError(PnpError):
@@ -177,7 +112,7 @@ class SpecError(PnpError):
     ("items[0].dots must be 3..40, got 80")."""
 
     def __init__(self, message: str, file: str = "<spec>", line: int | None = 1,
-                 column: int | None = 1, field: FieldRef | None = None, problem: str | Problem | None = None,
+                 column: int | None = 1, field: FieldRef | None = None, problem: str | Message | None = None,
                  advice: Advice | None = None):
         super().__init__(message)
         self.message = message
@@ -188,15 +123,14 @@ class SpecError(PnpError):
         self.problem = problem if problem is not None else message
         self.advice = advice        # a mistake the build found in an item: the fields to change
 
-    def by_label(self, label: str | None = None, translate=None) -> str:
+    def by_label(self, label: str | None = None) -> Message:
         """The mistake named by its field's label ("How many dots: must be 3..40, got 80"),
-        ``label`` being the label in the page's language and ``translate`` its gettext, which
-        says the problem in it where the problem is a Problem (the rest stays English); without
-        a field, the problem said so where it is a Problem (a sentence of its own), else the
-        message."""
+        ``label`` being the label in the page's language: a Message, its problem said in the
+        page's language where it is a Message (the rest as the CLI wrote it); without a field,
+        the problem where it is a Message (a sentence of its own), else the message."""
         if self.field is None:
-            return self.problem.said(translate) if isinstance(self.problem, Problem) else self.message
-        return Problem(LABELLED, label=label or self.field.label, problem=self.problem).said(translate)
+            return self.problem if isinstance(self.problem, Message) else Message.plain(self.message)
+        return LABELLED.with_facts(label=label or self.field.label, problem=self.problem)
 
     @property
     def mistakes(self) -> list["SpecError"]:

@@ -41,7 +41,7 @@ def option(default: Any = dataclasses.MISSING, *, label: str, help: str = "",
            min: float | None = None, max: float | None = None, example: Any = None,
            shown: dict[str, str] | None = None, facts: dict[str, Any] | None = None,
            parse: Callable[[Any], Any] | None = None, schema: dict | None = None,
-           check: Callable[[Any], Any] | None = None, said: str | None = None,
+           check: Callable[[Any], Any] | None = None, kind: str | None = None,
            printed: bool | None = None, sets: Callable[[Any], dict] | None = None,
            advanced: bool = False, docs: str | None = None,
            default_factory: Any = dataclasses.MISSING) -> Any:
@@ -56,7 +56,7 @@ def option(default: Any = dataclasses.MISSING, *, label: str, help: str = "",
     nested options dataclass, each optionally ``| None``, which lets a spec leave it empty).
     ``parse`` reads anything richer: it receives the plain YAML value and returns the field's
     value or raises ValueError with the problem; ``schema`` is then its JSON Schema. ``check``
-    takes a read value and returns it (perhaps normalised) or raises ValueError. ``said``:
+    takes a read value and returns it (perhaps normalised) or raises ValueError. ``kind``:
     what a value is, in the loader's messages ("text or a number"), when not the usual.
 
     ``printed``: the field's text lands on paper, so the loader refuses characters the print
@@ -69,7 +69,7 @@ def option(default: Any = dataclasses.MISSING, *, label: str, help: str = "",
     """
     meta = {"label": label, "help": help, "min": min, "max": max, "example": example,
             "shown": dict(shown or {}), "facts": dict(facts or {}), "parse": parse, "schema": schema,
-            "check": check, "said": said, "printed": printed, "sets": sets, "advanced": advanced,
+            "check": check, "kind": kind, "printed": printed, "sets": sets, "advanced": advanced,
             "docs": docs}
     if default_factory is not dataclasses.MISSING:
         return field(default_factory=default_factory, metadata=meta)
@@ -99,7 +99,7 @@ class Option:
     parse: Callable | None = None
     schema: dict | None = None
     check: Callable | None = None
-    said: str | None = None
+    kind: str | None = None
     sets: Callable | None = None
     advanced: bool = False
     docs: str | None = None
@@ -202,7 +202,7 @@ def fields(cls) -> tuple[Option, ...]:
             facts=meta["facts"], children=fields(core) if shape == GROUP else (),
             group=core if shape == GROUP else None, example=meta["example"],
             printed=meta["printed"], parse=meta["parse"], schema=meta["schema"],
-            check=meta["check"], said=meta["said"], sets=meta["sets"], advanced=meta["advanced"],
+            check=meta["check"], kind=meta["kind"], sets=meta["sets"], advanced=meta["advanced"],
             docs=meta["docs"]))
     return tuple(out)
 
@@ -246,7 +246,7 @@ def extract(fileobj, keywords, comment_tags, options):
 
 def named(cls, key: str):
     """Option ``key`` of the options dataclass ``cls`` named inside a message: by its key on the
-    command line, by its label on the page (``pnp.errors.Named``)."""
-    from pnp.errors import Named
+    command line, by its label on the page (``pnp.i18n.message.Field``)."""
+    from pnp.i18n.message import Field
 
-    return Named(next(o for o in fields(cls) if o.key == key).label, key)
+    return Field(next(o for o in fields(cls) if o.key == key).label, key)

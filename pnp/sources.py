@@ -77,16 +77,16 @@ def code_spec(kind: str, board):
 def read_code(text: str):
     """(kind, board) when ``text`` is some game's board code, else None; a mistyped code (or a
     board's ID typed instead) is the user's mistake, said in one line: a PnpError whose English
-    is the CLI's, and which keeps the game's message and facts (``said_of``) for a page to say
+    is the CLI's, and which keeps the game's message and facts (``problem_of``) for a page to say
     in its own language."""
-    from pnp.errors import said_of
+    from pnp.errors import problem_of
     from pnp.games import game, offering
 
     for kind in offering("read_code"):
         try:
             board = game(kind).read_code(text)
         except ValueError as exc:
-            raise PnpError(said_of(exc)) from None
+            raise PnpError(problem_of(exc)) from None
         if board is not None:
             return kind, board
     return None

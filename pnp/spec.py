@@ -26,10 +26,11 @@ from typing import Any, Literal
 
 import yaml
 
-from pnp.errors import FieldRef, Named, Problem, SpecError, WrongValue, raise_all, said_of
+from pnp.errors import FieldRef, SpecError, WrongValue, problem_of, raise_all
 from pnp.options import CHOICE, FLAG, NUMBER, TEXT, TEXT_JSON, WHOLE, Option, fields, number_text, option
 from pnp.inputs import not_a_file
-from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode, W_, using
+from pnp.i18n import ENGLISH, LANGUAGES, LanguageCode, using
+from pnp.i18n.message import Field, Message
 from pnp.pdf.page import PaperSize
 from pnp.yamltext import (NULLS, TRUE_FALSE, TooLarge, bool_trap, compose, is_plain, number,
                           plain_value, position, trap)
@@ -63,13 +64,13 @@ def output_name(name: str) -> str:
     """A plain file name: specs are shared, so a name must never reach outside the output folder."""
     if not name or "/" in name or "\\" in name or name in (".", "..") or name.startswith(".") \
             or ":" in name:
-        raise WrongValue(W_("must be a plain file name like pack.pdf, got {got}"), got=repr(_brief(name)))
+        raise WrongValue(Message("must be a plain file name like pack.pdf, got {got}"), got=repr(_brief(name)))
     if not name.lower().endswith(".pdf"):
         name += ".pdf"
     size = len(name.encode("utf-8"))
     if size > MAX_NAME_BYTES:
-        raise WrongValue(W_("{name} is {size} bytes long; at most {most} (file systems allow 255, "
-                            "and pnp adds to it)"), name=repr(_brief(name)), size=size, most=MAX_NAME_BYTES)
+        raise WrongValue(Message("{name} is {size} bytes long; at most {most} (file systems allow 255, "
+                                 "and pnp adds to it)"), name=repr(_brief(name)), size=size, most=MAX_NAME_BYTES)
     return name
 
 
@@ -80,7 +81,7 @@ class Header:
     title: str = option(None, label="Title", printed=True, example="My print-and-play pack",
                         help="Printed at the foot of every page.")
     page: Page = option(default_factory=Page, label="Paper")
-    seed: str = option(DEFAULT_SEED, label="Seed", printed=True, said=W_("text or a number"),
+    seed: str = option(DEFAULT_SEED, label="Seed", printed=True, kind=Message("text or a number"),
                        help="Any word or number. The same seed makes the same boards again; "
                             "another seed makes new ones.")
     output: str = option(None, label="PDF name", printed=False, check=lambda name: output_name(name),
@@ -149,8 +150,8 @@ def printable_in(code: str) -> str:
         from pnp.pdf.cjk import INSTALL
 
         # the page names the language as its Language field shows it (in its own words)
-        raise WrongValue(W_("{language} needs the CJK fonts, which are not installed: {install}"),
-                         language=Named(language.name, language.english), install=INSTALL)
+        raise WrongValue(Message("{language} needs the CJK fonts, which are not installed: {install}"),
+                         language=Field(language.name, language.english), install=INSTALL)
     return code
 
 
@@ -158,7 +159,7 @@ def printable_in(code: str) -> str:
 # text that is printed
 
 
-def unprintable(text: str) -> Problem | None:
+def unprintable(text: str) -> Message | None:
     """Why ``text`` cannot be printed as written, or None: an invisible formatting character
     (a right-to-left override, a zero-width space; a joiner a script needs is fine) or a
     character no print font can draw (it would print as an empty box; a Chinese, Japanese or
@@ -171,7 +172,7 @@ def unprintable(text: str) -> Problem | None:
     hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf" and ch not in JOINERS),
                   None)
     if hidden is not None:              # U+202E and kin: invisible on paper, misleading on screen
-        return Problem(W_("has an invisible formatting character {char}; type the text plainly"),
+        return Message("has an invisible formatting character {char}; type the text plainly",
                        char=character(hidden))
     for font in (SANS, BOLD):          # titles print bold, footers regular
         missing = missing_glyphs(text, font)
@@ -180,7 +181,7 @@ def unprintable(text: str) -> Problem | None:
     return None
 
 
-def control_character(text: str) -> Problem | None:
+def control_character(text: str) -> Message | None:
     """A control character or lone surrogate in ``text``, said; quoted YAML escapes ("\\x9b",
     "\\ud800") and command lines reach past YAML's own character check, and a lone surrogate
     cannot even be encoded into the PDF."""
@@ -188,11 +189,11 @@ def control_character(text: str) -> Problem | None:
     if bad is None:
         return None
     if unicodedata.category(bad) == "Cc":
-        return Problem(W_("contains a control character (U+{code})"), code=f"{ord(bad):04X}")
-    return Problem(W_("contains a lone surrogate (U+{code})"), code=f"{ord(bad):04X}")
+        return Message("contains a control character (U+{code})", code=f"{ord(bad):04X}")
+    return Message("contains a lone surrogate (U+{code})", code=f"{ord(bad):04X}")
 
 
-def seed_problem(seed: str) -> Problem | None:
+def seed_problem(seed: str) -> Message | None:
     """What is wrong with a seed (it is printed in every footer), from a spec or --seed."""
     if len(seed) > MAX_TEXT:
         return too_long(seed)
@@ -200,31 +201,31 @@ def seed_problem(seed: str) -> Problem | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# what is wrong with one value, as a Problem: English where the CLI prints it, and in its own
-# language where the web page shows it beside the field (the catalog marks them W_). What the
+# what is wrong with one value, as a Message: English where the CLI prints it, and in its own
+# language where the web page shows it beside the field (each a Message). What the
 # user wrote is quoted back as written, never translated.
 
-TEXT_SAID = Problem(W_("text"))
-NUMBER_SAID = Problem(W_("a number"))
-WHOLE_SAID = Problem(W_("a whole number"))
+TEXT_KIND = Message("text")
+NUMBER_KIND = Message("a number")
+WHOLE_KIND = Message("a whole number")
 
 
-def too_long(text: str) -> Problem:
-    return Problem(W_("is {length} characters long; at most {most}"), length=len(text), most=MAX_TEXT)
+def too_long(text: str) -> Message:
+    return Message("is {length} characters long; at most {most}", length=len(text), most=MAX_TEXT)
 
 
-def too_large(text: str) -> Problem:
-    return Problem(W_("number too large: {got}"), got=_brief(text, 20))
+def too_large(text: str) -> Message:
+    return Message("number too large: {got}", got=_brief(text, 20))
 
 
-def quotes_make_text(problem: Problem) -> Problem:
-    return Problem(W_("{problem} (quotes make it text: remove them)"), problem=problem)
+def quotes_make_text(problem: Message) -> Message:
+    return Message("{problem} (quotes make it text: remove them)", problem=problem)
 
 
-def not_single(node: yaml.Node) -> Problem:
+def not_single(node: yaml.Node) -> Message:
     if isinstance(node, yaml.SequenceNode):
-        return Problem(W_("must be a single value, not a list"))
-    return Problem(W_("must be a single value, not a mapping"))
+        return Message("must be a single value, not a list")
+    return Message("must be a single value, not a mapping")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -253,10 +254,10 @@ class Where:
         return Where(f"{self.text}[{i}]", self.path, self.label)
 
     @property
-    def named(self) -> Named:
+    def named(self) -> Field:
         """The value inside a message: as the spec names it on the command line ("items[0].players"),
         by its field's label on the page."""
-        return Named(self.label or self.text, self.text)
+        return Field(self.label or self.text, self.text)
 
     @property
     def ref(self) -> FieldRef | None:
@@ -278,16 +279,16 @@ class _Reader:
     def fail(self, node: yaml.Node, where: Where, problem: str, sep: str = " ") -> SpecError:
         """The mistake ``problem`` in the value ``where`` names, at ``node``: said as
         "{where} {problem}" (or with ``sep`` between)."""
-        return self.said(node, f"{where.text}{sep}{problem}", where, problem)
+        return self.mistake(node, f"{where.text}{sep}{problem}", where, problem)
 
-    def said(self, node: yaml.Node, message: str, where: Where = SPEC, problem: str | None = None) -> SpecError:
+    def mistake(self, node: yaml.Node, message: str, where: Where = SPEC, problem: str | None = None) -> SpecError:
         """A mistake at ``node`` said in a sentence of its own (about ``where``'s field)."""
         mark = node.start_mark
         return SpecError(message, self.filename, mark.line + 1, mark.column + 1, where.ref, problem)
 
-    def said_problem(self, node: yaml.Node, problem: Problem, where: Where = SPEC) -> SpecError:
-        """A mistake at ``node`` that is a sentence of its own, a Problem (about ``where``'s field)."""
-        return self.said(node, str(problem), where, problem)
+    def mistake_of(self, node: yaml.Node, problem: Message, where: Where = SPEC) -> SpecError:
+        """A mistake at ``node`` that is a sentence of its own, a Message (about ``where``'s field)."""
+        return self.mistake(node, str(problem), where, problem)
 
     def note(self, error: SpecError) -> None:
         self.errors.append(error)
@@ -309,11 +310,11 @@ class _Reader:
     def is_null(self, node: yaml.Node) -> bool:
         return is_plain(node) and node.value in NULLS
 
-    def text(self, node: yaml.Node, where: Where, printed: bool = False, said: Problem = TEXT_SAID) -> str:
+    def text(self, node: yaml.Node, where: Where, printed: bool = False, kind: Message = TEXT_KIND) -> str:
         """The text written, whatever YAML 1.1 would make of it (``no``, ``010``, ``1:30``)."""
         self.scalar(node, where)
         if self.is_null(node):
-            raise self.fail(node, where, self._got_nothing(node, said))
+            raise self.fail(node, where, self._got_nothing(node, kind))
         value = node.value
         if len(value) > MAX_TEXT:
             raise self.fail(node, where, too_long(value))
@@ -322,22 +323,22 @@ class _Reader:
             raise self.fail(node, where, problem)
         return value
 
-    def _got_nothing(self, node: yaml.Node, kind: Problem) -> Problem:
+    def _got_nothing(self, node: yaml.Node, kind: Message) -> Message:
         """An empty value where ``kind`` is wanted, said with why when a '#' emptied it."""
-        problem = Problem(W_("must be {kind}, got nothing"), kind=kind)
+        problem = Message("must be {kind}, got nothing", kind=kind)
         line = self.lines[node.start_mark.line] if node.start_mark.line < len(self.lines) else ""
         if "#" in line[node.start_mark.column:]:
-            return Problem(W_("{problem} (a '#' after a space starts a comment: put text containing "
-                              "'#' in quotes)"), problem=problem)
+            return Message("{problem} (a '#' after a space starts a comment: put text containing "
+                           "'#' in quotes)", problem=problem)
         return problem
 
     def number(self, node: yaml.Node, where: Where, want_int: bool, lo, hi):
         self.scalar(node, where)
-        kind = WHOLE_SAID if want_int else NUMBER_SAID
+        kind = WHOLE_KIND if want_int else NUMBER_KIND
         text = node.value
         if self.is_null(node):
             raise self.fail(node, where, self._got_nothing(node, kind))
-        wrong = Problem(W_("must be {kind}, got {got}"), kind=kind, got=repr(_brief(text)))
+        wrong = Message("must be {kind}, got {got}", kind=kind, got=repr(_brief(text)))
         if not is_plain(node):
             raise self.fail(node, where, quotes_make_text(wrong) if _numeric(text) else wrong)
         try:
@@ -346,15 +347,15 @@ class _Reader:
             raise self.fail(node, where, too_large(text), ": ") from None
         if value is None:
             why = trap(text)
-            raise self.fail(node, where, Problem(W_("{problem}; {why}"), problem=wrong, why=why) if why else wrong)
+            raise self.fail(node, where, Message("{problem}; {why}", problem=wrong, why=why) if why else wrong)
         if value != value or value in (float("inf"), float("-inf")):
-            raise self.fail(node, where, Problem(W_("must be a finite number, got {got}"), got=_brief(text)))
+            raise self.fail(node, where, Message("must be a finite number, got {got}", got=_brief(text)))
         if want_int and isinstance(value, float):
             if not value.is_integer():
-                raise self.fail(node, where, Problem(W_("must be a whole number, got {got}"), got=_brief(text)))
+                raise self.fail(node, where, Message("must be a whole number, got {got}", got=_brief(text)))
             value = int(value)
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(node, where, Problem(W_("must be {lo}..{hi}, got {got}"), lo=number_text(lo),
+            raise self.fail(node, where, Message("must be {lo}..{hi}, got {got}", lo=number_text(lo),
                                                  hi=number_text(hi), got=_brief(text)))
         return value
 
@@ -364,8 +365,8 @@ class _Reader:
             return TRUE_FALSE[node.value]
         why = bool_trap(node.value) if is_plain(node) else None
         if why:
-            raise self.fail(node, where, Problem(W_("must be true or false; {why}"), why=why))
-        wrong = Problem(W_("must be true or false, got {got}"), got=repr(_brief(node.value)))
+            raise self.fail(node, where, Message("must be true or false; {why}", why=why))
+        wrong = Message("must be true or false, got {got}", got=repr(_brief(node.value)))
         raise self.fail(node, where, quotes_make_text(wrong) if node.value in TRUE_FALSE else wrong)
 
     def choice(self, node: yaml.Node, where: Where, choices: tuple) -> Any:
@@ -377,10 +378,10 @@ class _Reader:
         names = ", ".join(str(c) for c in choices)
         close = difflib.get_close_matches(node.value.casefold(), list(by_fold), n=1, cutoff=0.6)
         # TRANSLATORS: {got} is what was written, quoted, or 'nothing' (a message of its own)
-        wrong = Problem(W_("must be one of {names}, got {got}"), names=names,
-                        got=repr(_brief(node.value)) if not self.is_null(node) else Problem(W_("'nothing'")))
+        wrong = Message("must be one of {names}, got {got}", names=names,
+                        got=repr(_brief(node.value)) if not self.is_null(node) else Message("'nothing'"))
         if close:
-            wrong = Problem(W_("{problem}; did you mean {close}?"), problem=wrong, close=repr(by_fold[close[0]]))
+            wrong = Message("{problem}; did you mean {close}?", problem=wrong, close=repr(by_fold[close[0]]))
         raise self.fail(node, where, wrong)
 
     # structure -------------------------------------------------------------------------------
@@ -394,15 +395,15 @@ class _Reader:
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                self.note(self.said_problem(key_node, Problem(W_("keys in {where} must be plain names"),
+                self.note(self.mistake_of(key_node, Message("keys in {where} must be plain names",
                                                               where=where.named), where))
                 continue
             key = key_node.value
             if key in out:
                 first = out[key][0].start_mark
-                self.note(self.said_problem(key_node, Problem(
-                    W_("duplicate key {key} in {where} (first at line {line})"), key=repr(_brief(key)),
-                    where=where.named, line=first.line + 1), where))
+                self.note(self.mistake_of(key_node, Message(
+                                                              "duplicate key {key} in {where} (first at line {line})", key=repr(_brief(key)),
+                                                              where=where.named, line=first.line + 1), where))
                 continue
             out[key] = (key_node, value_node)
         return out
@@ -421,7 +422,7 @@ class _Reader:
             if key in skip:
                 continue
             if key not in options:
-                self.note(self.said(key_node, _unknown_key(key, allowed, inside), where))
+                self.note(self.mistake(key_node, _unknown_key(key, allowed, inside), where))
                 failed = True
                 continue
             try:
@@ -442,7 +443,7 @@ class _Reader:
         try:
             return cls(**values)
         except ValueError as exc:  # cross-field checks in __post_init__
-            self.note(self.fail(node, where, said_of(exc), ": "))
+            self.note(self.fail(node, where, problem_of(exc), ": "))
             raise _Reported from None
 
     def fixed_by_others(self, options: dict, entries: dict, values: dict, where: Where) -> None:
@@ -452,18 +453,18 @@ class _Reader:
         for name, o in options.items():
             if o.sets is None or values.get(name) is None:
                 continue
-            shown, setter = _written(entries[name][1]), Named(o.label, name)
+            shown, setter = _written(entries[name][1]), Field(o.label, name)
             for other, fixed in o.sets(values[name]).items():
                 if other in values and values[other] != fixed:
                     given, there = entries[other][1], where.key(other, options[other].label)
                     if fixed is None:
-                        problem = Problem(W_("cannot be used with {name}: {shown}, which fixes the board"),
+                        problem = Message("cannot be used with {name}: {shown}, which fixes the board",
                                           name=setter, shown=shown)
                     else:
-                        problem = Problem(W_("is {given} but {name}: {shown} has {other} {fixed}: leave "
-                                             "{other}: out (the {name} sets it)"), given=_written(given),
+                        problem = Message("is {given} but {name}: {shown} has {other} {fixed}: leave "
+                                          "{other}: out (the {name} sets it)", given=_written(given),
                                           name=setter, shown=shown, fixed=fixed,
-                                          other=Named(options[other].label, other))
+                                          other=Field(options[other].label, other))
                     self.note(self.fail(given, there, problem))
                     failed = True
                 values[other] = fixed
@@ -477,7 +478,7 @@ class _Reader:
             try:
                 value = o.parse(plain)
             except ValueError as exc:
-                raise self.fail(node, where, said_of(exc), ": ") from None
+                raise self.fail(node, where, problem_of(exc), ": ") from None
             if o.printed:
                 self.check_printed(node, value, where)
             return value
@@ -490,14 +491,14 @@ class _Reader:
         elif o.shape in (WHOLE, NUMBER):
             value = self.number(node, where, o.shape == WHOLE, o.low, o.high)
         elif o.shape == TEXT:
-            value = self.text(node, where, bool(o.printed), Problem(o.said) if o.said else TEXT_SAID)
+            value = self.text(node, where, bool(o.printed), Message(o.kind) if o.kind else TEXT_KIND)
         else:
             value = self.dataclass(o.group, node, where)
         if o.check is not None:
             try:
                 value = o.check(value)
             except ValueError as exc:
-                raise self.fail(node, where, said_of(exc)) from None
+                raise self.fail(node, where, problem_of(exc)) from None
         return value
 
     def check_printed(self, node: yaml.Node, value: Any, where: Where) -> None:
@@ -508,7 +509,7 @@ class _Reader:
         for text in texts:
             problem = unprintable(text)
             if problem:
-                raise self.fail(node, where, Problem(W_("{text} {problem}"), text=repr(_brief(text)),
+                raise self.fail(node, where, Message("{text} {problem}", text=repr(_brief(text)),
                                                      problem=problem))
 
     def plain(self, node: yaml.Node, where: Where) -> Any:
@@ -675,7 +676,7 @@ def loads(text: str, filename: str = "<spec>") -> Spec:
         raise SpecError("spec is empty; it needs at least items:", filename)
     top = reader.mapping(node, SPEC)
     if "items" not in top:
-        reader.note(reader.said(node, "spec needs items: (a list of things to print)"))
+        reader.note(reader.mistake(node, "spec needs items: (a list of things to print)"))
     try:
         header = reader.dataclass(Header, node, SPEC, skip=("items",), entries=top)
     except _Reported:
@@ -700,7 +701,7 @@ def _entries(reader: _Reader, items_node: yaml.Node, filename: str) -> list[Entr
         reader.note(reader.fail(items_node, where, f"must be a non-empty list of things to print{hint}"))
         return []
     if len(items_node.value) > MAX_ITEMS:
-        reader.note(reader.said(items_node, f"at most {MAX_ITEMS} entries under items", where))
+        reader.note(reader.mistake(items_node, f"at most {MAX_ITEMS} entries under items", where))
         return []
     entries = []
     total = 0
@@ -719,7 +720,7 @@ def _entries(reader: _Reader, items_node: yaml.Node, filename: str) -> list[Entr
                 count = 0
         total += count
         if total > MAX_BOARDS and total - count <= MAX_BOARDS:     # said once, where it tips over
-            reader.note(reader.said(fields.get("count", (item_node, item_node))[1],
+            reader.note(reader.mistake(fields.get("count", (item_node, item_node))[1],
                                     f"more than {MAX_BOARDS} boards in one build; split the spec",
                                     entry.key("count", COUNT.label)))
         if "kind" not in fields:
@@ -757,6 +758,6 @@ def _refuse_odd_line_breaks(text: str, filename: str) -> None:
     one would be off. No spec needs them."""
     at = min((i for i in (text.find(ch) for ch in "\x85\u2028\u2029") if i >= 0), default=-1)
     if at >= 0:
-        problem = Problem(W_("character U+{code} (an unusual line break) is not allowed in specs"),
+        problem = Message("character U+{code} (an unusual line break) is not allowed in specs",
                           code=f"{ord(text[at]):04X}")
         raise SpecError(str(problem), filename, *position(text, at), problem=problem)

@@ -17,9 +17,9 @@ import re
 
 import yaml
 
-from pnp.errors import Problem, SpecError, raise_all
-from pnp.i18n import W_
+from pnp.errors import SpecError, raise_all
 from pnp.words import count
+from pnp.i18n.message import Message
 
 MAX_DEPTH = 40               # deeper nesting than any spec needs; stops stack-exhaustion input
 
@@ -33,7 +33,7 @@ class StrictLoader(yaml.SafeLoader):
         self._filename = filename
         self._depth = 0
 
-    def _fail(self, message: str | Problem, mark) -> SpecError:
+    def _fail(self, message: str | Message, mark) -> SpecError:
         return SpecError(str(message), self._filename, mark.line + 1, mark.column + 1, problem=message)
 
     def compose_node(self, parent, index):
@@ -46,12 +46,12 @@ class StrictLoader(yaml.SafeLoader):
                              event.start_mark)
         tag = getattr(event, "tag", None)
         if tag not in (None, "!"):
-            raise self._fail(Problem(W_("YAML tags ({tag}) are not allowed in specs"), tag=tag),
+            raise self._fail(Message("YAML tags ({tag}) are not allowed in specs", tag=tag),
                              event.start_mark)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise self._fail(Problem(W_("nesting deeper than {most} levels"), most=MAX_DEPTH),
+                raise self._fail(Message("nesting deeper than {most} levels", most=MAX_DEPTH),
                                  event.start_mark)
             return super().compose_node(parent, index)
         finally:
@@ -112,9 +112,9 @@ def number(text: str) -> int | float | None:
     return None
 
 
-def trap(text: str) -> Problem | None:
+def trap(text: str) -> Message | None:
     """Why a plain scalar is not read as a number although YAML 1.1 would read it as one,
-    said so the writer knows what to type (a Problem: the web page says it in its language);
+    said so the writer knows what to type (a Message: the web page says it in its language);
     None if it is no such form."""
     if len(text) > MAX_TRAP:
         return None
@@ -122,29 +122,29 @@ def trap(text: str) -> Problem | None:
         sign = "-" if text.startswith("-") else ""
         digits = text.lstrip("+-").replace("_", "")
         if set(digits) <= set("01234567"):
-            return Problem(W_("{text} has a leading zero (YAML 1.1 reads {text} as octal {octal}): "
-                              "write {plain} without it"),
+            return Message("{text} has a leading zero (YAML 1.1 reads {text} as octal {octal}): "
+                           "write {plain} without it",
                            text=text, octal=f"{sign}{int(digits, 8)}", plain=f"{sign}{int(digits)}")
-        return Problem(W_("{text} has a leading zero: write {plain} without it"),
+        return Message("{text} has a leading zero: write {plain} without it",
                        text=text, plain=f"{sign}{int(digits)}")
     if _BASED.match(text):
         value = int(text.replace("_", ""), 0)
-        return Problem(W_("write numbers in decimal: {text} is {value}"), text=text, value=value)
+        return Message("write numbers in decimal: {text} is {value}", text=text, value=value)
     if _SEXAGESIMAL.match(text):
-        return Problem(W_("{text} reads as a base-60 number in YAML 1.1 (1:30 is 90) and as text "
-                          "in YAML 1.2: write the number you mean in decimal"), text=text)
+        return Message("{text} reads as a base-60 number in YAML 1.1 (1:30 is 90) and as text "
+                       "in YAML 1.2: write the number you mean in decimal", text=text)
     if "_" in text and any(ch.isdigit() for ch in text) and _UNDERSCORED.match(text):
-        return Problem(W_("write {plain} without the underscores"), plain=text.replace("_", ""))
+        return Message("write {plain} without the underscores", plain=text.replace("_", ""))
     return None
 
 
-def bool_trap(text: str) -> Problem | None:
-    """Why a plain yes/no/on/off is refused where true or false is wanted (a Problem)."""
+def bool_trap(text: str) -> Message | None:
+    """Why a plain yes/no/on/off is refused where true or false is wanted (a Message)."""
     word = text.casefold()
     if word in BOOL_WORDS:
         meant = "true" if BOOL_WORDS[word] else "false"
-        return Problem(W_("write {meant} rather than {text}: YAML 1.1 reads {text} as {meant}, "
-                          "YAML 1.2 as text"), meant=meant, text=text)
+        return Message("write {meant} rather than {text}: YAML 1.1 reads {text} as {meant}, "
+                       "YAML 1.2 as text", meant=meant, text=text)
     return None
 
 
@@ -178,7 +178,7 @@ def compose(text: str, filename: str) -> yaml.Node | None:
     except yaml.MarkedYAMLError as exc:
         raise_all(Syntax(text, filename).mistakes(exc))
     except yaml.reader.ReaderError as exc:
-        problem = Problem(W_("character U+{code} is not allowed in YAML"), code=f"{exc.character:04X}")
+        problem = Message("character U+{code} is not allowed in YAML", code=f"{exc.character:04X}")
         raise SpecError(str(problem), filename, *position(text, exc.position), problem=problem) from None
     except yaml.YAMLError as exc:
         raise SpecError(f"not valid YAML: {exc}", filename) from None

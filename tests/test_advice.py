@@ -9,6 +9,7 @@ import string
 import pytest
 
 from pnp.build import build
+from pnp import i18n
 from pnp.errors import SpecError
 from pnp.spec import loads
 
@@ -35,6 +36,9 @@ def test_the_advice_names_the_fields_it_lists(case, tmp_path):
     assert set(advice.keys) | set(advice.spec_keys) == fields
     named = {name for _, name, _, _ in string.Formatter().parse(advice.message) if name}
     assert named == {advice.placeholder(k) for k in fields} | {name for name, _ in advice.facts}
-    said = advice.said(lambda key, spec: f"<{key}>")
+    said = advice.message_for(lambda key, spec: f"<{key}>")
     assert "{" not in said and all(f"<{k}>" in said for k in fields)
+    with i18n.using("fr"):      # and on a French page, each field named and no English left
+        page = said.say()
+    assert "{" not in page and all(f"<{k}>" in page for k in fields) and page != said
     assert not list(tmp_path.iterdir()), "nothing half-written"

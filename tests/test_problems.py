@@ -1,4 +1,4 @@
-"""The loader's problems with one value (pnp.errors.Problem): the CLI prints them in English
+"""The loader's problems with one value (a pnp.i18n.message.Message): the CLI prints them in English
 exactly as it always has, the web page says them in its language, and they cross a pipe whole."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pnp import i18n
-from pnp.errors import Named, Problem, SpecError, WrongValue
-from pnp.i18n import W_, web_gettext
-from pnp.i18n.told import END_ISOLATE, ISOLATE
+from pnp.errors import SpecError, WrongValue
+from pnp.i18n import web_gettext
+from pnp.i18n.message import END_ISOLATE, ISOLATE, Field, Message
 from pnp.spec import loads
 
 NAMES = st.sampled_from(["got", "kind", "lo", "hi", "text", "why", "problem"])
@@ -22,24 +22,29 @@ BRACELESS = st.text(max_size=30).map(lambda t: t.replace("{", "").replace("}", "
 
 @st.composite
 def problems(draw, depth=2):
-    """A Problem whose template uses some facts, each plain or (``depth`` deep) a Problem."""
+    """A Message whose template uses some facts, each plain or (``depth`` deep) a Message."""
     names = draw(st.lists(NAMES, unique=True, max_size=4))
     template = draw(BRACELESS) + "".join("{" + n + "}" + draw(BRACELESS) for n in names)
     facts = {n: draw(problems(depth - 1) if depth and draw(st.booleans()) else PLAIN) for n in names}
-    return Problem(template, **facts)
+    return Message(template, **facts)
 
 
 @given(problems())
 def test_a_problem_says_its_template_filled_in_english(problem):
     english = {n: str(f) for n, f in problem.facts.items()}
-    assert str(problem) == (problem.message.format(**english) if problem.facts else problem.message)
-    assert problem.said(None) == str(problem)
+    assert str(problem) == (problem.msgid.format(**english) if problem.facts else problem.msgid)
+    # an English page says the same, a value written right to left isolated from its sentence
+    assert _unisolated(problem.say("en")) == _unisolated(str(problem))
+
+
+def _unisolated(text: str) -> str:
+    return text.replace(ISOLATE, "").replace(END_ISOLATE, "")
 
 
 @given(problems())
 def test_a_problem_crosses_a_pipe_whole(problem):
     again = pickle.loads(pickle.dumps(problem))
-    assert again == problem and str(again) == str(problem) and type(again) is Problem
+    assert again == problem and str(again) == str(problem) and type(again) is Message
 
 
 # every kind of one-value problem the loader says, as the CLI has always printed it
@@ -88,7 +93,7 @@ def mistake(text: str) -> SpecError:
 def test_the_cli_says_each_problem_as_it_always_has(text, line):
     error = mistake(text)
     assert str(error) == line
-    assert isinstance(error.problem, Problem)
+    assert isinstance(error.problem, Message)
 
 
 # what was written, as each problem quotes it back (never translated)
@@ -103,7 +108,7 @@ def test_a_page_says_each_problem_in_its_language_keeping_what_was_written(case,
     error = mistake(text)
     with i18n.using(code):
         # (the label here is in Latin letters: on a right-to-left page it is isolated)
-        said = error.by_label("Label", web_gettext).replace(ISOLATE, "").replace(END_ISOLATE, "")
+        said = error.by_label("Label").say().replace(ISOLATE, "").replace(END_ISOLATE, "")
         # the label, then the colon as the language writes it ("Label : " in French)
         named = web_gettext("{label}: {problem}").format(label="Label", problem="")
     english = str(error.problem)
@@ -121,9 +126,9 @@ def test_a_value_written_the_other_way_from_the_page_is_isolated_from_its_senten
     """As HTML's <bdi>: the page sets each message's direction from its first letter, so an
     English name starting an Arabic sentence must not turn it left to right. The CLI adds
     nothing."""
-    problem = Problem(W_("{name} repeats name {first}"), name=fact, first="x")
+    problem = Message("{name} repeats name {first}", name=fact, first="x")
     with i18n.using(code):
-        said = problem.said(web_gettext)
+        said = problem.say()
     assert (f"{ISOLATE}{fact}{END_ISOLATE}" in said) is isolated
     assert fact in said and str(problem) == f"{fact} repeats name x"
 
@@ -132,14 +137,14 @@ def test_a_problem_in_a_spec_error_crosses_a_pipe_and_is_said_the_same():
     for before in (mistake(HEAD + "    dots: 010\n"), mistake("title: t\npage:\n  margin_mm: 1\n" + HEAD[9:])):
         after = pickle.loads(pickle.dumps(before))
         assert str(after) == str(before) and after.field == before.field
-        assert after.problem == before.problem and isinstance(after.problem, Problem)
+        assert after.problem == before.problem and isinstance(after.problem, Message)
         with i18n.using("de"):
-            assert after.by_label(None, web_gettext) == before.by_label(None, web_gettext)
-            assert "muss" in after.by_label(None, web_gettext)
+            assert after.by_label().say() == before.by_label().say()
+            assert "muss" in after.by_label().say()
 
 
 def test_the_page_carries_a_workers_problem_to_the_form():
-    """A worker's mistake (pnp.web.say.Mistake) keeps its Problem across the pipe."""
+    """A worker's mistake (pnp.web.say.Mistake) keeps its Message across the pipe."""
     from pnp.web.say import Mistake
 
     error = mistake(HEAD + "    dots: 80\n")
@@ -147,7 +152,7 @@ def test_the_page_carries_a_workers_problem_to_the_form():
     back = sent[0].spec_error("<build>")
     assert str(back.message) == str(error.message)
     with i18n.using("zh"):
-        assert back.by_label("点数", web_gettext) == "点数：" + web_gettext(
+        assert back.by_label("点数").say() == "点数：" + web_gettext(
             "must be {lo}..{hi}, got {got}").format(lo=3, hi=40, got=80)
 
 
@@ -262,17 +267,17 @@ def test_a_page_says_each_rule_in_its_language(code):
     words left, every placeholder filled, and a field named inside it by its label there."""
     for text, _ in RULES:
         for m in mistake(text).mistakes:
-            assert isinstance(m.problem, Problem), m.message
+            assert isinstance(m.problem, Message), m.message
             with i18n.using(code):
-                said = m.by_label("Label", web_gettext)
-                template = web_gettext(m.problem.message)
-            assert template != m.problem.message or m.problem.message == "{text} {problem}", m.message
-            english = _literal(m.problem.message)
+                said = m.by_label("Label").say()
+                template = web_gettext(m.problem.msgid)
+            assert template != m.problem.msgid or m.problem.msgid == "{text} {problem}", m.message
+            english = _literal(m.problem.msgid)
             assert english not in said and "{" not in said.replace("{target", ""), (m.message, said)
             assert _literal(template) in said
     with i18n.using(code):
         quoted = web_gettext("“{label}”").format(label=web_gettext("Board code"))
-        said = mistake(RULES[26][0]).by_label(None, web_gettext)
+        said = mistake(RULES[26][0]).by_label().say()
     assert quoted in said and "code:" not in said
 
 
@@ -281,19 +286,18 @@ FIELD_KEYS = st.sampled_from(["code", "dots", "arrangement", "spaces", "players"
 
 @given(FIELD_KEYS, st.text(min_size=1, max_size=20))
 def test_a_named_field_is_its_key_on_the_cli_and_its_label_on_a_page(key, label):
-    named = Named(label, key)
-    assert str(named) == key and named.said(None) == key
-    def translate(message):         # a language that quotes «so» and writes labels in capitals
-        return "«{label}»" if message == "“{label}”" else message.upper()
-
-    assert named.said(translate) == "«" + label.upper() + "»"
+    named = Field(label, key)
+    assert str(named) == key and named.say("en") == "“" + label + "”"
+    with i18n.using("fr"):      # French quotes «so», the label through the page's catalog
+        assert named.say() == web_gettext("“{label}”").format(label=web_gettext(label))
+    assert named.say("fr").startswith("«")
     again = pickle.loads(pickle.dumps(named))
-    assert again == named and type(again) is Named and str(again) == key
+    assert again == named and type(again) is Field and str(again) == key
 
 
 @given(problems())
 def test_a_wrong_value_is_its_problem_in_english_and_crosses_a_pipe(problem):
-    wrong = WrongValue(problem.message, **problem.facts)
+    wrong = WrongValue(problem.msgid, **problem.facts)
     assert isinstance(wrong, ValueError) and str(wrong) == str(problem) and wrong.problem == problem
     again = pickle.loads(pickle.dumps(wrong))
     assert str(again) == str(wrong) and again.problem == problem
@@ -305,7 +309,7 @@ NAME = st.text(st.characters(codec="utf-8"), max_size=45)
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.one_of(NAME, st.integers(-5, 50)), max_size=14))
 def test_any_list_of_players_is_refused_in_the_same_words_on_the_cli_and_on_a_page(players):
-    """Whatever list of names is written, a refusal is one Problem: the CLI's line ends with it
+    """Whatever list of names is written, a refusal is one Message: the CLI's line ends with it
     in English, and a French page says it with every placeholder filled."""
     import json
 
@@ -314,12 +318,12 @@ def test_any_list_of_players_is_refused_in_the_same_words_on_the_cli_and_on_a_pa
         loads(text, "x.yaml")
     except SpecError as error:
         for m in error.mistakes:
-            assert isinstance(m.problem, Problem), m.message
+            assert isinstance(m.problem, Message), m.message
             assert m.message.endswith(str(m.problem))
             with i18n.using("fr"):
-                said = m.by_label("Joueurs", web_gettext)
+                said = m.by_label("Joueurs").say()
             assert said.startswith("Joueurs : ")
             for value in m.problem.facts.values():
-                if not isinstance(value, Problem):
+                if not isinstance(value, Message):
                     assert str(value) in said
 

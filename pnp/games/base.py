@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
 
-from pnp.errors import Problem as Wording
+from pnp.i18n.message import ForThePage, Message
 from pnp.options import option  # noqa: F401 (games declare their Item's options with it)
 
 
@@ -23,13 +23,15 @@ class Problem:
     """One broken invariant, said so a person can find it on the printed page."""
 
     code: str      # stable machine name, e.g. "collinear", "clearance", "drawn-dot-missing"
-    message: str   # one line for a person: what failed and where, in English (the CLI's)
-    # the same for a page to say in its own language (pnp.errors.Problem: the message's template
-    # and its facts); a message not made from a template is said there as its code's meaning
-    wording: Any = dataclasses.field(default=None, compare=False)
+    # one line for a person: what failed and where, a Message: ``str``, the CLI's English; its
+    # ``say()``, a page's language (a message not made from a template says its code's meaning)
+    message: Message
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
+
+
+ONLY = "{line}"       # a message that is one fact (not a catalog message: not a literal here)
 
 
 class Problems:
@@ -37,27 +39,25 @@ class Problems:
     and the mutation suite (every code has a planted defect that triggers it) agree.
 
     ``PROBLEMS("collinear", "dots {dots} lie on one line", dots="A, B, C")`` makes a Problem,
-    its message a template (marked ``W_`` for the page's catalog) filled from its facts (a
-    number as a ``pnp.i18n.told.Number``, a counted noun as a counted ``pnp.i18n.told.Told``); a message
-    without facts is English as it is, and a page says the code's meaning for it. An undeclared
-    code is a programming error and raises at once.
+    its message a Message filled from its facts (a number as a ``pnp.i18n.message.Number``, a
+    counted noun as a counted Message); a message without facts, given as plain English, is
+    said as it is on the command line and as the code's meaning on a page. An undeclared code
+    is a programming error and raises at once.
 
-    Each meaning is marked ``W_`` too (a page shows it), or is a ``pnp.errors.Problem`` when it
-    states a number.
+    Each meaning is a Message too (a page shows it).
     """
 
     def __init__(self, codes: dict):
         self.codes = {code: str(meaning) for code, meaning in codes.items()}
-        self.meanings = {code: meaning if isinstance(meaning, Wording) else Wording(meaning)
+        self.meanings = {code: meaning if isinstance(meaning, Message) else Message.plain(meaning)
                          for code, meaning in codes.items()}
 
     def __call__(self, code: str, message: str, **facts) -> Problem:
         if code not in self.codes:
             raise KeyError(f"problem code {code!r} is not declared")
-        if facts:
-            wording = Wording(message, **facts)
-            return Problem(code, str(wording), wording)
-        return Problem(code, message, self.meanings[code])
+        if facts or isinstance(message, Message):
+            return Problem(code, Message(message, **facts))
+        return Problem(code, Message(ONLY, line=ForThePage(message, self.meanings[code])))
 
     def __contains__(self, code: object) -> bool:
         return code in self.codes

@@ -4,7 +4,9 @@ language's way of writing numbers and lists (Babel's, kept in pnp.i18n.writing).
 Drawing code never holds a printed word as a bare literal: it passes it through ``_`` (or
 ``ngettext`` for a counted noun) where it prints, or marks it with ``N_`` where it is defined
 once at module level and translated where it prints. ``pybabel extract`` (``babel.cfg``) finds
-them all and ``tests/i18n`` holds every catalog to the template.
+them all and ``tests/i18n`` holds every catalog to the template. A sentence said on the command
+line or a page (a mistake, an answer, a figure) is a ``pnp.i18n.message.Message`` instead, in
+the page's catalog: these markers are for words printed on a PDF only.
 
 The language is not an argument threaded through every drawing function: the one drawing seam
 (``pnp.render``) sets it for the pages it draws (``using``), and everything below reads it. A
@@ -63,15 +65,14 @@ def N_(message: str) -> str:
 
 
 def W_(message: str) -> str:
-    """Marks ``message`` for the web page's catalog (words the page shows and no PDF prints,
-    outside pnp/web, such as a game's advice on which fields to change); the page translates it
-    where it shows it."""
+    """pnp/verify's old marker for the page's catalog, until the validator's rewrite moves it to
+    ``pnp.i18n.message.Message`` (which marks a message by being written): nothing else uses
+    it (tests/i18n/test_one_message.py)."""
     return message
 
 
 def Wn_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a counted message (both its English forms) for the web page's catalog, as ``W_``
-    marks one message (``pnp.i18n.told.Told`` counts it)."""
+    """pnp/verify's old marker of a counted message, as ``W_``."""
     return singular, plural
 
 

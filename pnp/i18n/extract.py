@@ -43,7 +43,8 @@ def messages(domain: str = DOMAIN):
 
     catalog = Catalog(project="pnp", domain=domain, charset="utf-8")
     if domain == WEB:
-        # outside pnp/web only the few modules that mark a message W_ are read (half the time)
+        # outside pnp/web only the few modules that mark a message W_ are read (half the time):
+        # pnp/verify's, until the validator's rewrite moves it to Message
         marked = [(path.relative_to(PACKAGE).as_posix(), "python") for path in sorted(PACKAGE.rglob("*.py"))
                   if "web" not in path.relative_to(PACKAGE).parts[:1]
                   and ("W_(" in (text := path.read_text("utf-8")) or "Wn_(" in text)]
@@ -60,7 +61,7 @@ def messages(domain: str = DOMAIN):
             path = Path(folder, filename).relative_to(PACKAGE.parent).as_posix()
             catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
     if domain == WEB:           # every Message(...) call, in any module (pnp.i18n.message)
-        from .message import found
+        from .message import comments, found
 
         for path in sorted(PACKAGE.rglob("*.py")):
             text = path.read_text("utf-8")
@@ -68,7 +69,7 @@ def messages(domain: str = DOMAIN):
                 continue
             for lineno, message, context in found(text):
                 catalog.add(message, None, [(path.relative_to(PACKAGE.parent).as_posix(), lineno)],
-                            context=context)
+                            auto_comments=comments(text, lineno), context=context)
     return catalog
 
 

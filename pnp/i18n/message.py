@@ -39,20 +39,23 @@ class Message(str):
     __slots__ = ("msgid", "plural", "context", "facts")
 
     def __new__(cls, msgid, plural: str | None = None, n=None, context: str | None = None, **facts):
+        if isinstance(msgid, Message):      # a message kept in a constant, given its facts here
+            msgid, plural, context, facts = (msgid.msgid, plural or msgid.plural,
+                                             context or msgid.context, {**msgid.facts, **facts})
         if isinstance(msgid, tuple):
             msgid, plural = msgid
         if n is not None:
             facts["n"] = n
-        english = _filled(_english(msgid, plural, n), facts, language(ENGLISH).code)
+        english = _filled(_english(msgid, plural, n), facts, ENGLISH, page=False)
         self = super().__new__(cls, english)
         self.msgid, self.plural, self.context, self.facts = str.__str__(msgid), plural, context, facts
         return self
 
     def say(self, code: str | None = None) -> str:
-        """The sentence in language ``code`` (None: the language in force)."""
+        """The sentence in language ``code`` (None: the language in force) as a page shows it:
+        English too, where a fact may be said otherwise than on the command line (a field by
+        its label, not its key; no command line)."""
         code = current().code if code is None else language(code).code
-        if code == ENGLISH:
-            return str.__str__(self)
         catalog = translations(code, WEB)
         if self.plural is not None:
             text = catalog.ngettext(self.msgid, self.plural, _count(self.facts["n"]))
@@ -74,6 +77,11 @@ class Message(str):
         lines = list(lines) or [""]
         return cls(between.join(f"{{line{k}}}" for k in range(len(lines))),
                    **{f"line{k}": line for k, line in enumerate(lines)})
+
+    @classmethod
+    def plain(cls, text: str) -> "Message":
+        """Text that is no message of the catalog (a line as the CLI wrote it), said as it is."""
+        return cls(str(text))
 
     def with_facts(self, **facts) -> "Message":
         """The same message with other facts (a page's made-safe copies of them)."""
@@ -98,24 +106,26 @@ def _count(n) -> int:
     return n.value if isinstance(n, Number) else n
 
 
-def _filled(text: str, facts: dict, code: str) -> str:
+def _filled(text: str, facts: dict, code: str, page: bool = True) -> str:
     if not facts:
         return text
     with using(code):
-        return text.format(**{name: say_fact(fact) for name, fact in facts.items()})
+        return text.format(**{name: say_fact(fact, page) for name, fact in facts.items()})
 
 
-def say_fact(fact) -> str:
-    """The one rule that writes a fact in the language in force (see the module's doc)."""
-    if hasattr(fact, "say"):        # English: its str, the CLI's (ForThePage's command)
-        return str(fact) if current().code == ENGLISH else fact.say(current().code)
+def say_fact(fact, page: bool = True) -> str:
+    """The one rule that writes a fact in the language in force (see the module's doc), as a
+    page says it; ``page`` False: as the command line says it (English: a fact's ``str``, a
+    field by its key, a value as it is, not isolated)."""
+    if hasattr(fact, "say"):
+        return fact.say(current().code) if page else str(fact)
     if isinstance(fact, int) and not isinstance(fact, bool):
         return number(fact)
     if isinstance(fact, float) and current().code != ENGLISH:
         return number(fact)
     if isinstance(fact, dt.date):
         return Day(fact).say(current().code)
-    if current().code == ENGLISH:
+    if not page:
         return str(fact)
     return isolated(str(fact))
 
@@ -134,7 +144,7 @@ def isolated(text: str) -> str:
     return text
 
 
-class _Fact:
+class Fact:
     """A fact that is written differently in each language: ``say(code)``; ``str``, English."""
 
     __slots__ = ()
@@ -155,7 +165,7 @@ class _Fact:
         return (type(self), self._key())
 
 
-class Number(_Fact):
+class Number(Fact):
     """A number written as the English always wrote it (``spec``, a format spec such as ".2f",
     ",", "g") and as another language writes it (as many decimals as ``.2f`` asks, its digits
     and marks the language's)."""
@@ -173,7 +183,7 @@ class Number(_Fact):
             return number(self.value, places)
 
 
-class _Date(_Fact):
+class _Date(Fact):
     """A date said one way: ``english`` as the CLI always printed it, ``pattern`` for babel."""
 
     __slots__ = ("day",)
@@ -218,7 +228,7 @@ class Day(_Date):
         return self.day.isoformat()
 
 
-class Duration(_Fact):
+class Duration(Fact):
     """A span of time in the unit that reads best, with the language's plural ("15 minutes",
     "15 Minuten", "15 دقيقة")."""
 
@@ -236,7 +246,7 @@ class Duration(_Fact):
         return format_timedelta(timedelta(seconds=self.seconds), locale=lang.locale)
 
 
-class Words(_Fact):
+class Words(Fact):
     """Words a value may be (the spec's keywords: "easy", "medium", "hard"), listed: in English
     as the CLI always wrote them ("easy, medium, hard"), in another language each in its words
     and listed as it lists choices ("facile, moyen ou difficile"; Arabic's own comma)."""
@@ -257,12 +267,12 @@ class Words(_Fact):
             return listed([catalog.gettext(w) for w in self.items], "or")
 
 
-class ForThePage(_Fact):
+class ForThePage(Fact):
     """A fact the command line and the page say differently, each to whoever reads it: ``cli``,
     the command's English (``str``: "pip install 'pnp[cjk]'"), and ``page``, a Message for the
     page's reader in any language, English too (no command line on a page: who runs the server
-    installs, docs/hosting.md). Said only where a page says the message (``errors.Problem``'s
-    ``said(translate)``); the CLI prints ``str``."""
+    installs, docs/hosting.md). Said only where a page says the message; the CLI prints
+    ``str``."""
 
     __slots__ = ("cli", "page")
 
@@ -273,28 +283,30 @@ class ForThePage(_Fact):
         return self.cli
 
     def say(self, code: str | None = None) -> str:
-        return Message(self.page).say(code) if (code or current().code) != ENGLISH else self.page
+        page = self.page if isinstance(self.page, Message) else Message.plain(self.page)
+        return page.say(code)
 
 
 # a field's label inside a sentence, quoted as the language quotes (in the page's catalog)
-QUOTED = Message("“{label}”").msgid
+QUOTED = Message("“{label}”")
 
 
-class Field(_Fact):
-    """A field named inside a message: by its key as the spec writes it (``key``, "code") in
-    English, the CLI's; by its label, quoted, in another language ("“Code du plateau”")."""
+class Field(Fact):
+    """A field named inside a message: by its key as the spec writes it (``key``, "code") on
+    the command line (``str``); by its label, quoted, on a page ("“Board code”", "“Code du
+    plateau”")."""
 
     __slots__ = ("label", "key")
 
     def __init__(self, label: str, key: str):
         self.label, self.key = label, key
 
+    def __str__(self) -> str:
+        return self.key
+
     def say(self, code: str | None = None) -> str:
-        code = code or current().code
-        if code == ENGLISH:
-            return self.key
-        catalog = translations(code, WEB)
-        return catalog.gettext(QUOTED).format(label=catalog.gettext(self.label))
+        catalog = translations(code or current().code, WEB)
+        return catalog.gettext(QUOTED.msgid).format(label=catalog.gettext(self.label))
 
 
 def found(source: str):
@@ -319,3 +331,17 @@ def found(source: str):
         plural = literal(args[1]) if len(args) > 1 else literal(named.get("plural"))
         context = literal(args[3]) if len(args) > 3 else literal(named.get("context"))
         yield node.lineno, (msgid, plural) if plural else msgid, context
+
+
+def comments(source: str, lineno: int) -> list[str]:
+    """The translator's comment above line ``lineno`` of ``source`` ("# TRANSLATORS: ..." and
+    the comment lines after it, as ``pybabel extract`` keeps them), or none."""
+    lines, above = source.splitlines(), []
+    k = lineno - 2
+    while k >= 0 and lines[k].lstrip().startswith("#"):
+        above.insert(0, lines[k].lstrip()[1:].strip())
+        k -= 1
+    for start, line in enumerate(above):
+        if line.startswith("TRANSLATORS:"):
+            return [" ".join(above[start:])]
+    return []

@@ -1,10 +1,12 @@
-"""The old name of ``pnp.i18n.message.Message`` for the modules not yet moved to it (issue 44
-moves them in stages): ``Told(message, n, **facts)`` is a Message, ``said()`` its ``say()`` in
-the language in force. New code writes ``Message``."""
+"""The old names of ``pnp.i18n.message.Message`` that pnp/verify still uses until the
+validator's rewrite moves it (issue 44): ``Told(message, n, **facts)`` is a Message (``said()``
+its ``say()`` in the language in force, ``message`` its catalog key), as is ``pnp.errors.Problem``;
+``pnp.i18n.W_``/``Wn_`` mark its messages. Nothing outside pnp/verify imports this module
+(tests/i18n/test_one_message.py). New code writes ``Message``."""
 
 from __future__ import annotations
 
-from .message import END_ISOLATE, ISOLATE, Day, Duration, Field, Message, Number, Weekday, isolated, say_fact  # noqa: F401
+from .message import Day, Duration, Field, Message, Number, Weekday  # noqa: F401
 
 
 class Told(Message):
@@ -27,9 +29,3 @@ class Told(Message):
 
 def _told(message, n, facts) -> Told:
     return Told(message, n, **facts)
-
-
-said = say_fact
-
-# the facts said in the language in force (pnp.errors.Problem says them so too)
-SAYABLE = (Message, Number, Weekday, Day, Duration, Field)

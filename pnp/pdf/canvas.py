@@ -48,6 +48,8 @@ try:        # private to reportlab: checked with the rest by _shortcuts_hold()
 except ImportError:
     PATH_OPS = bidiShapedText = None
 
+from pnp.i18n import current
+from pnp.pdf.fonts import page_rtl
 from pnp.pdf.shaping import layout, plain
 
 KEPT_LINES = 4096   # strings kept a canvas: a pack's repeated words, not every board's own line
@@ -257,16 +259,11 @@ class Canvas(_Canvas):
         code.append(PATH_OPS[stroke, fill, self._fillMode])
 
 
-def _rtl() -> bool:
-    from pnp.pdf.fonts import page_rtl
-
-    return page_rtl()
+_rtl = page_rtl       # asked at every string drawn: imported once, not once a call
 
 
 def _language() -> str:
-    from pnp import i18n
-
-    return i18n.current().code
+    return current().code
 
 
 # what the check draws: strings in each way and twice (the second from what was kept), in a

@@ -17,9 +17,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
-from pnp.errors import Problem, WrongValue
-from pnp.i18n import RTL, W_, current
+from pnp.errors import WrongValue
+from pnp.i18n import RTL, current
 from pnp.pdf.faces import BOLD, SANS, face_for, family_of, needs_extra
+from pnp.i18n.message import Message
 
 MIN_TEXT_PT = 6.0          # nothing prints smaller: below 6 pt a photocopy loses it
 
@@ -28,10 +29,17 @@ def ensure_fonts() -> None:
     """Register the Latin faces with reportlab (idempotent and, after the first call, free:
     every measurement of text calls it). The other faces register when a line first needs
     them."""
+    global _ENSURED
+    if _ENSURED:        # ttfont keeps every face it registered, for good
+        return
     from pnp.pdf.faces import ttfont
 
     ttfont(SANS)
     ttfont(BOLD)
+    _ENSURED = True
+
+
+_ENSURED = False
 
 
 _UNMIRRORED: ContextVar[bool] = ContextVar("pnp_unmirrored", default=False)
@@ -78,23 +86,23 @@ def character(ch: str) -> str:
     return f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')})"
 
 
-def cannot_draw(ch: str) -> Problem:
+def cannot_draw(ch: str) -> Message:
     """Why text with ``ch`` cannot be printed: no print font draws it (and the command that
     installs the fonts for it, where an extra has them)."""
     if needs_extra(ch):
         from pnp.pdf.cjk import INSTALL
 
-        return Problem(W_("has {char}, which the print font cannot draw; to print it: {install}"),
+        return Message("has {char}, which the print font cannot draw; to print it: {install}",
                        char=character(ch), install=INSTALL)
-    return Problem(W_("has {char}, which the print font cannot draw"), char=character(ch))
+    return Message("has {char}, which the print font cannot draw", char=character(ch))
 
 
-def check_printable(text: str, what: str | Problem, font: str = SANS) -> None:
+def check_printable(text: str, what: str | Message, font: str = SANS) -> None:
     """Refuse text with characters our fonts cannot draw, naming the first such character (and
     the command that installs the fonts for it, where an extra has them)."""
     missing = missing_glyphs(text, font)
     if missing:
-        raise WrongValue(W_("{what} {text} {problem}"), what=what, text=repr(text),
+        raise WrongValue(Message("{what} {text} {problem}"), what=what, text=repr(text),
                          problem=cannot_draw(missing[0]))
 
 
@@ -115,18 +123,35 @@ def backwards_letter(text: str) -> str | None:
 # under our names only).
 @lru_cache(maxsize=4096)
 def _width(text: str, font: str, size: float, rtl: bool, language: str) -> float:
+    # a page's own line (its code, its page number) is measured once: every call here is new
+    # text, so the imports are made once a process, not once a call
+    if _shaping is None:
+        _import_measures()
+    ensure_fonts()
+    if _shaping.plain(text, font, rtl):
+        return _stringWidth(text, font, size)
+    return _shaping.width(text, font, rtl, language) * size / 1000
+
+
+_shaping = _stringWidth = None
+
+
+def _import_measures() -> None:
+    """pnp.pdf.shaping and reportlab's stringWidth, for ``_width`` (imported on first use, as
+    before: they bring reportlab's font machinery, which ``pnp --help`` need not load)."""
+    global _shaping, _stringWidth
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from pnp.pdf.shaping import plain, width
+    from pnp.pdf import shaping
 
-    ensure_fonts()
-    if plain(text, font, rtl):
-        return stringWidth(text, font, size)
-    return width(text, font, rtl, language) * size / 1000
+    _shaping, _stringWidth = shaping, stringWidth
 
 
 def string_width(text: str, font: str, size: float) -> float:
-    return _width(text, font, size, page_rtl(), current().code)
+    # page_rtl() with the language asked once: every word a page wraps is measured here
+    language = current()
+    return _width(text, font, size, language.direction == RTL and not _UNMIRRORED.get(),
+                  language.code)
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, min_size: float = MIN_TEXT_PT) -> float:

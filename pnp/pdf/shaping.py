@@ -51,9 +51,12 @@ class Segment:
 @lru_cache(maxsize=8192)
 def plain(text: str, font: str, rtl: bool = False) -> bool:
     """Is ``text`` drawn in ``font`` as reportlab draws a string, with no layout at all?"""
-    for ch in text:
-        if ord(ch) >= 0x0590 and _other_face(ch, font):
-            return False
+    # max() at C speed: text all below U+0590 (Latin, Greek, Cyrillic) has no character that
+    # could need laying out, and most text pnp prints is so
+    if text and max(text) >= "\u0590":
+        for ch in text:
+            if ord(ch) >= 0x0590 and _other_face(ch, font):
+                return False
     if not rtl:
         return True
     # in a right-to-left paragraph, text that starts and ends with a left-to-right letter (or

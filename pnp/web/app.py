@@ -28,7 +28,7 @@ from starlette.routing import Route
 from pnp.web import follow, gallery, looking, making, say, tasks, tools
 from pnp.web.cache import Kept
 from pnp.web.clients import IPV6_PREFIX, networks_of
-from pnp.web.say import Said
+from pnp.web.say import shown
 from pnp.web.gallery import Layout, default_layout_folders, read_layouts
 from pnp.web.guard import Guard, Rate
 from pnp.web.language import Speaking
@@ -43,18 +43,18 @@ async def static(request: Request) -> Response:
     site = request.app.state.site
     name = request.path_params["name"]
     if name not in site.static:
-        return PlainTextResponse(str(Said(say.NOT_FOUND)), 404)
+        return PlainTextResponse(shown(say.NOT_FOUND), 404)
     return Response(site.static[name], media_type=STATIC_TYPES[name],
                     headers={"Cache-Control": "max-age=300"})
 
 
 async def not_found(request: Request, exc) -> Response:
-    return PlainTextResponse(str(Said(say.NOT_FOUND)), 404)
+    return PlainTextResponse(shown(say.NOT_FOUND), 404)
 
 
 async def not_allowed(request: Request, exc) -> Response:
     status = getattr(exc, "status_code", 400)
-    return PlainTextResponse(str(Said(say.NOT_ALLOWED)), status)
+    return PlainTextResponse(shown(say.NOT_ALLOWED), status)
 
 
 async def server_error(request: Request, exc) -> Response:
@@ -62,7 +62,7 @@ async def server_error(request: Request, exc) -> Response:
     # goes on; what was raised goes to the server's log
     logging.getLogger("pnp.web").error("pnp serve: %s %s failed", request.method, request.url.path,
                                        exc_info=exc)
-    return PlainTextResponse(str(Said(say.BROKEN)), 500)
+    return PlainTextResponse(shown(say.BROKEN), 500)
 
 
 SECURITY_HEADERS = [
@@ -110,7 +110,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                layouts: dict[str, Layout] | None = None, waiting: int | None = None,
                token: str | None = None, warm: bool = True, public: bool = False,
                allow_hosts=(), cache: str | None = None, proxies=(), own_temp: bool = False,
-               ipv6_prefix: int = IPV6_PREFIX):
+               ipv6_prefix: int = IPV6_PREFIX, door_secret: str | None = None):
     """The ASGI app, wrapped in its guard (Host, size, token, rate) and security headers.
 
     ``public``: the shared mode's limits (``site.PUBLIC``). ``cache``: the shared folder for
@@ -173,7 +173,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
                   allow_hosts=allow_hosts, work_paths=WORK_PATHS, rated_paths=RATED_PATHS,
                   rate=Rate(limits.per_minute, limits.burst) if limits.per_minute else None,
                   body_seconds=limits.body_seconds, upload_seconds=limits.upload_seconds,
-                  proxies=networks_of(proxies), ipv6_prefix=ipv6_prefix)
+                  proxies=networks_of(proxies), ipv6_prefix=ipv6_prefix, door_secret=door_secret)
     site.guard = guard
     return guard
 

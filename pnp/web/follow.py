@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from pnp.web.jobs import KEPT
-from pnp.web.say import GONE, Said, sentence  # noqa: F401 (sentence: used as follow.sentence)
+from pnp.web.say import GONE, sentence, shown  # noqa: F401 (sentence: used as follow.sentence)
 from pnp.web.site import Refusal, answer, form_of
 
 AT_ONCE = 1.5        # seconds a request waits for its work before it shows a progress page
@@ -78,7 +78,7 @@ def page(request: Request, job, template: str, finished, **context) -> Response:
 
 def mistakes(job) -> list[str]:
     """A refused or failed job's lines, in the page's words."""
-    return [str(m.message) for m in job.error] if job.state == "refused" else [str(job.error)]
+    return [shown(m.message) for m in job.error] if job.state == "refused" else [shown(job.error)]
 
 
 def find(request: Request):
@@ -89,7 +89,7 @@ def find(request: Request):
 async def work_page(request: Request) -> Response:
     job = find(request)
     if job is None:
-        return answer(request, Refusal(Said(GONE, time=KEPT), 404))
+        return answer(request, Refusal(GONE.with_facts(time=KEPT), 404))
     return SHOWN[job.what](request, job)
 
 
@@ -110,7 +110,7 @@ async def work_cancel(request: Request) -> Response:
         return answer(request, exc)
     job = find(request)
     if job is None:
-        return answer(request, Refusal(Said(GONE, time=KEPT), 404))
+        return answer(request, Refusal(GONE.with_facts(time=KEPT), 404))
     request.app.state.site.pool.cancel(job.id)
     await asyncio.wait({job.future}, timeout=2)
     return RedirectResponse(f"/working/{job.id}", 303)

@@ -18,10 +18,10 @@ import yaml
 
 from pnp.errors import PnpError, SpecError
 from pnp.i18n import web_gettext
+from pnp.i18n.message import Message
 from pnp.games import KINDS
 from pnp.options import CHOICE, FLAG, GROUP, NUMBER, RICH, WHOLE, Option, number_text
 from pnp.spec import HEADER, KIND, item_options
-from pnp.web.say import _
 
 SPEC_NAME = "pnp-web.yaml"       # the name the page's spec has in messages and downloads
 MAX_FORM_ITEMS = 20              # items in one pack made on the page
@@ -65,7 +65,7 @@ def _text(value) -> str:
     return str(value)
 
 
-def form_field(o: Option, prefix: str = "", always: bool = False, translate=_) -> Field:
+def form_field(o: Option, prefix: str = "", always: bool = False, translate=web_gettext) -> Field:
     """The form's field for option ``o`` (its name ``prefix`` + key): widget, bounds, default
     and words all from the one description the loader reads; ``translate`` (gettext) puts the
     label, help and choices in the page's language (the request's, pnp.web.language)."""
@@ -85,10 +85,10 @@ def form_field(o: Option, prefix: str = "", always: bool = False, translate=_) -
     if o.shape == CHOICE:
         choices = tuple((str(c), o.choice_text(c, translate)) for c in o.choices)
         if o.empty:
-            choices = (("", _("(default)")),) + choices
+            choices = (("", Message("(default)").say()),) + choices
         return Field(name, o.key, widget="select", choices=choices, default=default, **words)
     if o.shape == FLAG:
-        return Field(name, o.key, widget="select", choices=(("true", _("yes")), ("false", _("no"))),
+        return Field(name, o.key, widget="select", choices=(("true", Message("yes").say()), ("false", Message("no").say())),
                      default=default, **words)
     if o.shape in (WHOLE, NUMBER):
         return Field(name, o.key, widget="number", default=default, minimum=number_text(o.low),
@@ -96,7 +96,7 @@ def form_field(o: Option, prefix: str = "", always: bool = False, translate=_) -
     return Field(name, o.key, widget="text", default=default, style="text", **words)
 
 
-def fields_of(options, prefix: str = "", translate=_) -> tuple[Field, ...]:
+def fields_of(options, prefix: str = "", translate=web_gettext) -> tuple[Field, ...]:
     """A form field for each option, named ``prefix`` + its key (pick some by key with
     ``pnp.options.pick``, which takes fields as well as options)."""
     return tuple(form_field(o, prefix, translate=translate) for o in options)
@@ -113,7 +113,7 @@ def item_fields(kind: str, index: int, count_max: int) -> list[Field]:
     and the game's options."""
     prefix = f"items.{index}."
     count, *rest = fields_of(item_options(kind), prefix)
-    return [Field(prefix + KIND.key, KIND.key, KIND.label_text(_), widget="hidden", default=kind, option=KIND),
+    return [Field(prefix + KIND.key, KIND.key, KIND.label_text(web_gettext), widget="hidden", default=kind, option=KIND),
             dataclasses.replace(count, maximum=str(count_max)), *rest]
 
 
@@ -327,9 +327,9 @@ def place(error: PnpError, written: Written, labels: dict | None = None) -> tupl
         # what is wrong with its value said in the page's language where the loader says it so
         label = label_of(m.field.name, written, labels) if m.field is not None else None
         if target is None:
-            general.append(m.by_label(label, web_gettext))
+            general.append(m.by_label(label).say())
         else:
-            by_field.setdefault(target, []).append(m.by_label(label, web_gettext))
+            by_field.setdefault(target, []).append(m.by_label(label).say())
     return by_field, general
 
 

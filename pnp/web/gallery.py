@@ -15,7 +15,7 @@ from pnp.games import offering
 from pnp.spec import MAX_SPEC_BYTES, loads
 from pnp.web import say, work
 from pnp.web.jobs import Busy, Failed
-from pnp.web.say import Said
+from pnp.web.say import shown
 from pnp.web.site import BUSY, PREVIEW_BOARDS, Site
 
 @dataclass(frozen=True)
@@ -164,12 +164,12 @@ async def thumb(request: Request) -> Response:
     site = request.app.state.site
     name = request.path_params["name"]
     if name not in site.layouts:
-        return PlainTextResponse(str(Said(say.NO_LAYOUT, name=name[:40])), 404)
+        return PlainTextResponse(shown(say.NO_LAYOUT.with_facts(name=name[:40])), 404)
     try:
         png = await thumbnail(site, name, request.is_disconnected)
     except Busy:
         return PlainTextResponse(str(BUSY), 503, headers={"Retry-After": "2"})
     except (Failed, work.Refused):
-        return PlainTextResponse(str(Said(say.UNFORESEEN_OTHER)), 422)
+        return PlainTextResponse(shown(say.UNFORESEEN_OTHER), 422)
     return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 

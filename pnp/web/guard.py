@@ -30,6 +30,7 @@ import time
 from collections import OrderedDict
 
 from pnp.web.clients import IPV6_PREFIX, Proxies, client_of
+from pnp.web.door import CLIENT_HEADER, DOOR_HEADER
 from pnp.web.jobs import CLIENT
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -178,7 +179,7 @@ class Guard:
                  allow_hosts=(), work_paths: tuple[str, ...] = (), rated_paths: tuple[str, ...] = (),
                  rate: Rate | None = None,
                  body_seconds: float = 60.0, upload_seconds: float = 300.0,
-                 proxies=(), ipv6_prefix: int = IPV6_PREFIX):
+                 proxies=(), ipv6_prefix: int = IPV6_PREFIX, door_secret: str | None = None):
         self.app = app
         self.hosts = Hosts(host, port, allow_hosts)
         self.max_body, self.max_upload = max_body, max_upload
@@ -191,10 +192,15 @@ class Guard:
         self.proxies = proxies if isinstance(proxies, Proxies) else Proxies(proxies)
         self.ipv6_prefix = ipv6_prefix  # an IPv6 client is its /64
         self.token = token or secrets.token_urlsafe(32)
+        self.door_secret = door_secret  # the door's word on the client is taken with it
 
     def client(self, scope, headers: dict[str, str]) -> str:
         """The client the limits count: the peer, or the address a proxy of ours names; an
         IPv6 address as its network (pnp.web.clients)."""
+        if self.door_secret and secrets.compare_digest(
+                headers.get(DOOR_HEADER, "").encode("latin-1"), self.door_secret.encode()):
+            # our own door (pnp.web.door) counted the client, proxies and /64 included
+            return headers.get(CLIENT_HEADER, "?")[:64]
         address = (scope.get("client") or ("?", 0))[0]
         if address in self.proxies and headers.get("x-forwarded-for"):
             # the proxy appends the address it saw: the last entry is the one it vouches for

@@ -51,7 +51,6 @@ from typing import Any
 from pnp.web import keeping, say
 from pnp.web.insides import shows_insides
 from pnp.web.keeping import FINISHED_SECONDS
-from pnp.web.say import Said
 from pnp.web.turns import BACKGROUND, LONG, QUICK, Turns, lane_of
 
 KEPT = say.Duration(FINISHED_SECONDS)       # how long finished work is kept, as the page says it
@@ -233,16 +232,16 @@ class Pool:
         asking client already has ``per_client`` jobs."""
         self._forget_old()
         if self.active() >= self.workers + self.waiting:
-            raise Busy(Said(say.BUSY))
+            raise Busy(say.BUSY)
         background = lane_of(what) == BACKGROUND
         # work in the background is no one client's: asked once for everyone (yesterday's
         # answer), counted against nobody's cap, and bounded by its own budget, not the cap
         client = None if background else CLIENT.get()
         if self.per_client is not None and client is not None and sum(
                 1 for j in self.jobs.values() if j.client == client and not j.finished) >= self.per_client:
-            raise Busy(Said(say.TOO_MANY_AT_ONCE))
+            raise Busy(say.TOO_MANY_AT_ONCE)
         if what == "build" and self.kept_bytes() >= self.kept_total:
-            raise Busy(Said(say.BUSY))          # the room for finished PDFs is full: none is removed
+            raise Busy(say.BUSY)          # the room for finished PDFs is full: none is removed
         if self.most_seconds is not None and not background:
             timeout = min(timeout, self.most_seconds)
         job = Job(secrets.token_urlsafe(16), what, watched=watched, client=client, tmp=tmp,
@@ -282,7 +281,7 @@ class Pool:
         size = source.tell()
         source.seek(0)
         if self.queued_bytes() + size > self.most_queued:
-            raise Busy(Said(say.TOO_MANY_UPLOADS))
+            raise Busy(say.TOO_MANY_UPLOADS)
         tmp = tempfile.mkdtemp(prefix="pnp-web-")          # mode 0700: this user only
         # the bytes are counted from now: a placeholder job holds them while they are copied
         holder = Job(secrets.token_urlsafe(16), "upload", upload_bytes=size)
@@ -349,7 +348,7 @@ class Pool:
                 if job.finished:
                     self.jobs.pop(job.id, None)
         if left:
-            raise Failed(Said(say.ABANDONED))
+            raise Failed(say.ABANDONED)
         return self.outcome(job)
 
     def outcome(self, job: Job) -> Any:
@@ -403,7 +402,7 @@ class Pool:
         except Exception as exc:    # noqa: BLE001 - no worker could be started: one plain line
             log.error("pnp serve: no worker could be started for %s: %s: %s", job.what,
                       type(exc).__name__, exc)
-            job.state, job.error = "failed", Said(say.NO_WORKER)
+            job.state, job.error = "failed", say.NO_WORKER
         finally:
             job.ended = time.monotonic()
             if job.tmp is not None:         # a job cancelled before it ran: its upload too
@@ -428,24 +427,24 @@ class Pool:
             deadline = time.monotonic() + timeout
             while True:
                 if job.cancelled:
-                    job.state, job.error = "cancelled", Said(say.CANCELLED)
+                    job.state, job.error = "cancelled", say.CANCELLED
                     return
                 if job.watched and time.monotonic() - job.seen > self.abandon_after:
-                    job.state, job.error = "cancelled", Said(say.ABANDONED)
+                    job.state, job.error = "cancelled", say.ABANDONED
                     return
                 if time.monotonic() > deadline:
-                    job.state, job.error = "failed", Said(say.TOOK_TOO_LONG, seconds=f"{timeout:g}")
+                    job.state, job.error = "failed", say.TOOK_TOO_LONG.with_facts(seconds=f"{timeout:g}")
                     job.timed_out = True
                     return
                 if not receive.poll(0.1):
                     if not process.is_alive() and not receive.poll(0):
-                        job.state, job.error = "failed", Said(say.STOPPED_WITHOUT_ANSWER)
+                        job.state, job.error = "failed", say.STOPPED_WITHOUT_ANSWER
                         return
                     continue
                 try:
                     tag, value = receive.recv()
                 except (EOFError, OSError):
-                    job.state, job.error = "failed", Said(say.STOPPED_WITHOUT_ANSWER)
+                    job.state, job.error = "failed", say.STOPPED_WITHOUT_ANSWER
                     return
                 if tag == "progress":
                     job.progress = value
@@ -454,7 +453,7 @@ class Pool:
                 job.out_of_memory = tag == "failed"
                 if tag == "unforeseen":
                     log.error("pnp serve: %s failed: %s", job.what, value)
-                    tag, value = "failed", Said(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER))
+                    tag, value = "failed", UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER)
                 elif tag == "refused":
                     value = self._plain(job, value)
                 if tag == "done" and job.what == "build":
@@ -465,7 +464,7 @@ class Pool:
                     except OSError as exc:      # a full disk: plain words, the details logged
                         log.error("pnp serve: a build could not be kept: %s", exc)
                         keeping.drop(job)
-                        tag, value, job.result = "failed", Said(say.UNFORESEEN_OTHER), None
+                        tag, value, job.result = "failed", say.UNFORESEEN_OTHER, None
                 job.state = tag
                 if tag == "done":
                     job.result = value
@@ -488,7 +487,7 @@ class Pool:
             said = (m.message, m.problem, m.file)
             if any(shows_insides(str(text), folders) for text in said if text):
                 log.error("pnp serve: %s refused with: %s", job.what, m.message)
-                m = say.Mistake(Said(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER)))
+                m = say.Mistake(UNFORESEEN.get(job.what, say.UNFORESEEN_OTHER))
             out.append(m)
         return out
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp import services
-from pnp.errors import PnpError, Problem
+from pnp.errors import PnpError
 from pnp.games import game
 from pnp.sources import read_code
+from pnp.i18n.message import Message
 from pnp.web import work
-from pnp.web.say import N_, Mistake, Said
+from pnp.web.say import Mistake
 
-NOTHING_TO_LOOK_AT = N_("{name} holds no board this page can look at.")
+NOTHING_TO_LOOK_AT = Message("{name} holds no board this page can look at.")
 
 
 def look_code(report, tmp: str, text: str, seconds: float) -> dict:
@@ -25,8 +26,8 @@ def look_code(report, tmp: str, text: str, seconds: float) -> dict:
     try:
         read_code(text)
     except PnpError as exc:
-        if exc.args and isinstance(exc.args[0], Problem):
-            raise work.Refused([Mistake(work.page_said(exc.args[0]))]) from None
+        if exc.args and isinstance(exc.args[0], Message):
+            raise work.Refused([Mistake(work.safe_to_show(exc.args[0]))]) from None
         raise work.Refused(work.mistakes(exc)) from None
     result = work.analyze_code(report, tmp, text, seconds)
     kind = result["kind"]
@@ -57,7 +58,7 @@ def look_file(report, tmp: str, content: bytes, name: str, n: int | None, second
     except PnpError as exc:
         raise work.Refused([Mistake(str(exc).replace(str(path), name))]) from None
     if not found:
-        raise work.Refused([Mistake(Said(NOTHING_TO_LOOK_AT, name=name))])
+        raise work.Refused([Mistake(NOTHING_TO_LOOK_AT.with_facts(name=name))])
     labels = [label.replace(str(path), name) for label, _, _ in found]
     if n is None and len(found) > 1:
         return {"choose": labels}

@@ -11,7 +11,6 @@ from starlette.responses import Response
 
 from pnp.web import follow, say
 from pnp.web.jobs import Busy
-from pnp.web.say import Said
 from pnp.web.look_work import look_code, look_file
 from pnp.web.site import BUSY, MAX_BOARDS, MAX_CODE, Refusal, form_of
 
@@ -52,13 +51,13 @@ async def analyze_post(request: Request) -> Response:
             follow.started(job, limit, code="", content=content, name=name, n=n)
             return await follow.answered(request, job)
         if not code.strip():
-            raise Refusal(Said(say.TYPE_A_CODE))
+            raise Refusal(say.TYPE_A_CODE)
         if len(code) > MAX_CODE:
-            raise Refusal(Said(say.CODE_TOO_LONG, most=MAX_CODE))
+            raise Refusal(say.CODE_TOO_LONG.with_facts(most=MAX_CODE))
         job = site.pool.submit(WHAT, look_code, code, limit, timeout=limit + 30, watched=True)
     except Refusal as exc:
         return site.page(request, "analyze.html", exc.status, look=None, code=code[:MAX_CODE],
-                         general=[follow.sentence(str(exc))])
+                         general=[follow.sentence(exc)])
     except Busy:
         return site.page(request, "analyze.html", 503, look=None, code=code, general=[str(BUSY)])
     follow.started(job, limit, code=code)

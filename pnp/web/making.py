@@ -18,7 +18,7 @@ from pnp.spec import COUNT, LANGUAGE, loads, printable_in
 from pnp.web import follow, forms, say, work
 from pnp.web.gallery import Layout
 from pnp.web.jobs import KEPT, Busy, Failed
-from pnp.web.say import Said, sentence
+from pnp.web.say import sentence, shown
 from pnp.web.site import (BUSY, MAX_BOARDS, MAX_PAGES, PREVIEW_BOARDS, PREVIEW_PAGES, Refusal, Site,
                           answer, count_max, data_url, form_of, safe_name, text_fields, wants_json)
 
@@ -61,8 +61,6 @@ def page_counts(form: forms.Form, written: forms.Written) -> list[SpecError]:
     """Each item's count outside this page's range, 1 to MAX_BOARDS, said with the page's
     figures (the loader's own range is the command line's, 1 to 5000): the field's help, this
     and the page's cap on a whole pack all come from MAX_BOARDS."""
-    from pnp.errors import Problem
-
     mistakes = []
     for i in range(len(form.kinds)):
         name = f"items.{i}.{COUNT.key}"
@@ -71,9 +69,9 @@ def page_counts(form: forms.Form, written: forms.Written) -> list[SpecError]:
             continue
         line = written.lines[name]
         if int(typed) < 1:
-            problem = Problem("must be {lo}..{hi}, got {got}", lo="1", hi=str(MAX_BOARDS), got=typed)
+            problem = Message("must be {lo}..{hi}, got {got}", lo="1", hi=str(MAX_BOARDS), got=typed)
         else:
-            problem = Said(say.TOO_MANY_BOARDS, most=MAX_BOARDS, asked=int(typed))
+            problem = say.TOO_MANY_BOARDS.with_facts(most=MAX_BOARDS, asked=int(typed))
         mistakes.append(SpecError(f"items[{i}].count {problem}", forms.SPEC_NAME, line,
                                   written.fields[line][1], FieldRef(("items", i, COUNT.key), COUNT.label),
                                   problem))
@@ -89,10 +87,9 @@ def caps(spec, written: forms.Written) -> SpecError | None:
             # placed at the count's value (a column past its key), beside the count field
             line = written.lines.get(f"items.{i}.count", entry.where[1])
             column = written.fields.get(line, ("", 1))[1]
-            problem = str(Said(say.TOO_MANY_BOARDS, most=MAX_BOARDS,
-                               asked=sum(e.count for e in spec.items)))
-            return SpecError(problem, forms.SPEC_NAME, line, column,
-                             FieldRef(("items", i, COUNT.key), COUNT.label))
+            problem = say.TOO_MANY_BOARDS.with_facts(most=MAX_BOARDS, asked=sum(e.count for e in spec.items))
+            return SpecError(str(problem), forms.SPEC_NAME, line, column,
+                             FieldRef(("items", i, COUNT.key), COUNT.label), problem)
     return None
 
 
@@ -105,7 +102,7 @@ def refused(mistakes, written: forms.Written, labels: dict | None = None) -> tup
     errors, general = {}, []
     if plain:
         if all(m.file is None and m.line is None for m in plain):
-            general = [sentence(str(m.message)) for m in plain]
+            general = [sentence(m.message) for m in plain]
         else:
             errors, general = forms.place(SpecErrors([m.spec_error("<build>") for m in plain]),
                                           written, labels)
@@ -114,13 +111,13 @@ def refused(mistakes, written: forms.Written, labels: dict | None = None) -> tup
             continue
         item = written.items.get(m.line)            # "items.N": the item whose line it is at
         names = forms.advised(m.advice, item, written)
-        general.append(m.advice.said(lambda key, spec: str(Said(say.QUOTED, label=forms.label_of(
-            names.get((key, spec)), written, labels, key))), web_gettext))
-        shown = [name for name in names.values() if name is not None]
-        for name in shown:
-            errors.setdefault(name, []).append(str(Said(say.SEE_ABOVE)))
-        if not shown and item is not None:
-            errors.setdefault(item, []).append(str(Said(say.SEE_ABOVE)))
+        general.append(shown(m.advice.message_for(lambda key, spec: shown(say.QUOTED.with_facts(
+            label=forms.label_of(names.get((key, spec)), written, labels, key))))))
+        marked = [name for name in names.values() if name is not None]
+        for name in marked:
+            errors.setdefault(name, []).append(shown(say.SEE_ABOVE))
+        if not marked and item is not None:
+            errors.setdefault(item, []).append(shown(say.SEE_ABOVE))
     return errors, general
 
 
@@ -140,8 +137,8 @@ def blank_form(kind: str | None, layout: Layout | None) -> forms.Form:
     if kind or code != ENGLISH:     # (an English empty pack shows the example, as ever)
         # printed text: the game's name goes in as it is (no direction marks, which no font
         # prints and the loader refuses)
-        said = title.say(code)
-        form.values["title"] = said.format(game=game_of(kind).TITLE) if title is GAME_TITLE else said
+        words = title.say(code)
+        form.values["title"] = words.format(game=game_of(kind).TITLE) if title is GAME_TITLE else words
     return form
 
 
@@ -169,9 +166,9 @@ async def make(request: Request) -> Response:
     site = request.app.state.site
     kind, name = request.query_params.get("kind"), request.query_params.get("layout")
     if kind is not None and kind not in KINDS:
-        return site.page(request, "message.html", 404, message=Said(say.NO_GAME, name=kind[:40]))
+        return site.page(request, "message.html", 404, message=say.NO_GAME.with_facts(name=kind[:40]))
     if name is not None and name not in site.layouts:
-        return site.page(request, "message.html", 404, message=Said(say.NO_LAYOUT, name=name[:40]))
+        return site.page(request, "message.html", 404, message=say.NO_LAYOUT.with_facts(name=name[:40]))
     form = asked_again(site, request.query_params.get("again")) or \
         blank_form(kind, site.layouts.get(name) if name else None)
     return render_form(request, check_form(form), None, layout=name)
@@ -207,7 +204,7 @@ async def posted(request: Request, render, page: str, labels: dict | None = None
     except Refusal as exc:
         return answer(request, exc)
     except PnpError as exc:
-        return answer(request, Refusal(str(exc)))
+        return answer(request, Refusal(exc))
     checked = check_form(form, labels)
     if action == "spec":
         return spec_download(checked)
@@ -240,7 +237,7 @@ async def run_preview(request: Request, checked: Checked) -> dict:
     except Busy:
         return {"general": [str(BUSY)], "busy": True}
     except Failed as exc:
-        return {"general": [sentence(str(exc))]}
+        return {"general": [sentence(exc)]}
     except work.Refused as exc:
         errors, general = refused(exc.args[0], checked.written, checked.labels)
         checked.errors, checked.general, checked.ok = errors, general, False
@@ -271,9 +268,9 @@ async def form_for_script(request: Request):
     try:
         return forms.read_form(text_fields(await form_of(request)))
     except Refusal as exc:
-        return JSONResponse({"ok": False, "errors": {}, "general": [sentence(str(exc))]}, exc.status)
+        return JSONResponse({"ok": False, "errors": {}, "general": [sentence(exc)]}, exc.status)
     except PnpError as exc:
-        return JSONResponse({"ok": False, "errors": {}, "general": [sentence(str(exc))]}, 400)
+        return JSONResponse({"ok": False, "errors": {}, "general": [sentence(exc)]}, 400)
 
 
 def page_labels(site: Site, form: forms.Form) -> dict:
@@ -334,7 +331,7 @@ async def spec_post(request: Request) -> Response:
     except Refusal as exc:
         return answer(request, exc)
     except PnpError as exc:
-        return answer(request, Refusal(str(exc)))
+        return answer(request, Refusal(exc))
     return spec_download(check_form(form))
 
 
@@ -392,11 +389,11 @@ def job_view(job, site: Site) -> dict:
             errors, general = refused(job.error, forms.write_spec(form, count_max()),
                                       page_labels(site, form))
             view["general"] = general + [line for lines in errors.values() for line in lines
-                                         if line != str(Said(say.SEE_ABOVE))]
+                                         if line != shown(say.SEE_ABOVE)]
         else:
-            view["general"] = [sentence(str(m.message)) for m in job.error]
+            view["general"] = [sentence(m.message) for m in job.error]
     elif job.state in ("failed", "cancelled"):
-        view["general"] = [sentence(str(job.error))]
+        view["general"] = [sentence(job.error)]
     return view
 
 
@@ -412,7 +409,7 @@ async def job_page(request: Request) -> Response:
     site = request.app.state.site
     job = site.pool.seen(request.path_params["id"])
     if job is None or job.what != "build":
-        return site.page(request, "message.html", 404, message=Said(say.NO_BUILD, time=KEPT))
+        return site.page(request, "message.html", 404, message=say.NO_BUILD.with_facts(time=KEPT))
     return site.page(request, "job.html", job=job_view(job, site),
                      progress=follow.progress(job), url=f"/jobs/{job.id}")
 
@@ -421,7 +418,7 @@ async def job_status(request: Request) -> Response:
     site = request.app.state.site
     job = site.pool.seen(request.path_params["id"])
     if job is None or job.what != "build":
-        return JSONResponse({"state": "unknown", "general": [str(Said(say.NO_BUILD, time=KEPT))], "finished": True}, 404)
+        return JSONResponse({"state": "unknown", "general": [shown(say.NO_BUILD.with_facts(time=KEPT))], "finished": True}, 404)
     view = follow.progress(job)
     words = site.env.get_template("_progress.html").module.line(view)
     return JSONResponse({**job_view(job, site), "line": " ".join(str(words).split()),
@@ -436,7 +433,7 @@ async def job_cancel(request: Request) -> Response:
         return answer(request, exc)
     job = site.pool.jobs.get(request.path_params["id"])
     if job is None or job.what != "build":
-        return answer(request, Refusal(Said(say.NO_BUILD, time=KEPT), 404))
+        return answer(request, Refusal(say.NO_BUILD.with_facts(time=KEPT), 404))
     site.pool.cancel(job.id)
     if wants_json(request):
         return JSONResponse({"ok": True})
@@ -449,12 +446,12 @@ async def job_file(request: Request) -> Response:
     job = site.pool.seen(request.path_params["id"])
     n = request.path_params["n"]
     if job is None or job.what != "build" or job.state != "done" or not n < len(job.result.get("pdfs", ())):
-        return PlainTextResponse(str(Said(say.NO_FILE, time=KEPT)), 404)
+        return PlainTextResponse(shown(say.NO_FILE.with_facts(time=KEPT)), 404)
     name, path = job.result["pdfs"][n]       # kept on disk (pnp.web.keeping)
     try:
         data = await asyncio.get_running_loop().run_in_executor(None, _read, path)
     except OSError:
-        return PlainTextResponse(str(Said(say.NO_FILE, time=KEPT)), 404)
+        return PlainTextResponse(shown(say.NO_FILE.with_facts(time=KEPT)), 404)
     return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(name)}"'})
 

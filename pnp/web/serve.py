@@ -13,6 +13,11 @@ capping them (1,100 half-sent requests held 1,100 descriptors until the server r
 ``limit_concurrency`` answers 503 after accepting, so the descriptors are still taken. The
 body's deadline is the guard's (``pnp.web.guard``), which sees every body whatever the server.
 
+granian counts connections, not clients, and drops the host of an absolute request URI: the
+door in front of it (``pnp.web.door``, a process of its own listening on the address asked
+for, granian on loopback behind it) caps each client's connections and refuses a Host that
+disagrees with the URI.
+
 The server process builds its app from the settings in ``SETTINGS_VARIABLE`` (its worker pool,
 its private temporary folder); replicas on other machines share the cache folder.
 """
@@ -66,7 +71,8 @@ def app_of(settings: dict):
                       public=settings["public"], allow_hosts=settings["allow_hosts"],
                       cache=settings["cache"] and str(Path(settings["cache"]) / "pnp" / "web"),
                       proxies=settings["proxies"], own_temp=True,
-                      ipv6_prefix=settings.get("ipv6_prefix", 64))
+                      ipv6_prefix=settings.get("ipv6_prefix", 64),
+                      door_secret=settings.get("door_secret"))
 
 
 def _load(_target: str):
@@ -119,8 +125,15 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
     from pnp.web.guard import is_loopback
     from pnp.web.site import PRIVATE, PUBLIC
 
+    import secrets
+
+    from pnp.web.door import Door, most_connections
+
     settings = settings_of(host, port, workers, public, allow_host, cache, proxy, ipv6_prefix)
     _check_free(host, port)
+    # granian listens on loopback behind the door, which listens on the address asked for
+    inside = _free_loopback_port()
+    settings["door_secret"] = secrets.token_urlsafe(24)
     limits = PUBLIC if public else PRIVATE
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
@@ -149,10 +162,17 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
             stopped_by.append(args[0] if args else signal.SIGINT)
             super().signal_handler_interrupt(*args, **kwargs)
 
+    door = Door(("127.0.0.1", inside), limits.per_client_connections, most_connections(),
+                limits.header_seconds, settings["proxies"], ipv6_prefix, settings["door_secret"])
+    try:
+        listening = _listen(host, port)
+    except OSError as exc:
+        raise PnpError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    door_pid = door.run_in_process(listening)
     server = Stoppable(
         # HTTP/1 only: in "auto" granian first sniffs for HTTP/2 with no deadline, so a
         # connection that sends nothing was held for good; HTTP/2 is the proxy's to speak
-        "pnp", address=host, port=port, interface=Interfaces.ASGI, http=HTTPModes.http1,
+        "pnp", address="127.0.0.1", port=inside, interface=Interfaces.ASGI, http=HTTPModes.http1,
         workers=1, backlog=max(128, limits.connections),
         backpressure=limits.connections,
         http1_settings=HTTP1Settings(header_read_timeout=int(limits.header_seconds * 1000)),
@@ -166,10 +186,48 @@ def serve(host: str, port: int, open_browser: bool = False, workers: int | None 
         if exc.code and not stopped_by:     # its processes could not start (their log says why)
             raise PnpError("the page's server processes could not start") from None
         raise
+    finally:
+        _end(door_pid)
     if stopped_by and stopped_by[0] == signal.SIGINT:
         raise KeyboardInterrupt
     if stopped_by:
         click.echo("pnp: stopped", err=True)
+
+
+def _listen(host: str, port: int):
+    """The listening socket the door serves (pnp.web.door), bound here so that an address in
+    use is one line now."""
+    import socket
+
+    from pnp.web.door import BACKLOG
+
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(BACKLOG)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _end(pid: int) -> None:
+    """The door's process ended and reaped."""
+    try:
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+
+
+def _free_loopback_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def _check_free(host: str, port: int) -> None:

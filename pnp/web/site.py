@@ -17,11 +17,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from pnp.games import KINDS, game
 from pnp.i18n import current, web_gettext, web_ngettext
-from pnp.i18n.told import said
 from pnp.web import forms, language, say
+from pnp.web.say import shown
 from pnp.web.answers import Answers
 from pnp.web.jobs import Pool
-from pnp.web.say import Said
 
 MAX_BOARDS = 200            # boards in one build from the page (pnp build takes 5000)
 MAX_PAGES = 400             # pages in one build from the page
@@ -32,7 +31,7 @@ PREVIEW_PAGES = 2
 PREVIEW_BOARDS = 24         # a preview builds at most the first 24 boards (a class set whole)
 DAILY_KEPT = 60             # boards of the day kept in memory
 
-BUSY = Said(say.BUSY)
+BUSY = say.BUSY
 
 # the files of static/ the page serves, and what each is
 STATIC_TYPES = {"pnp.js": "text/javascript; charset=utf-8", "pnp.css": "text/css; charset=utf-8",
@@ -54,14 +53,15 @@ class Limits:
     upload_seconds: float           # an upload's body must arrive within this
     header_seconds: float           # a request's headers must arrive within this
     connections: int                # open connections a server process serves at once
+    per_client_connections: int | None  # ... and the door lets one client hold (pnp.web.door)
 
 
 PRIVATE = Limits(waiting=62, per_client=None, per_minute=None, burst=0, most_seconds=None,
                  most_queued=256 * 2**20, body_seconds=60, upload_seconds=300, header_seconds=30,
-                 connections=512)
+                 connections=512, per_client_connections=None)
 PUBLIC = Limits(waiting=62, per_client=2, per_minute=60, burst=20, most_seconds=120,
                 most_queued=64 * 2**20, body_seconds=20, upload_seconds=120, header_seconds=10,
-                connections=256)
+                connections=256, per_client_connections=64)
 
 
 class Site:
@@ -87,10 +87,11 @@ class Site:
         # words not written in a template (a layout's title, what it prints): translated when
         # the catalog has them, and escaped as any value (``_`` would take them as markup)
         self.env.filters["tr"] = web_gettext
-        # a game's sentences about a board (its figures, yesterday's answer), made in a worker
-        # in English and said here in the page's (pnp.i18n.told)
-        self.env.filters["said"] = said
-        self.env.filters["said_picture"] = said_picture
+        # every Message or fact a template prints (a game's sentences about a board made in a
+        # worker, a refusal, a validator's finding) is said in the page's language where it is
+        # printed: ``{{ message }}``, as for any value
+        self.env.finalize = shown_in_template
+        self.env.filters["picture"] = picture
         self.env.globals["labelled"] = labelled
         self.env.globals["number"] = language.number
         self.env.globals["language_now"] = current      # for macros, which see no page context
@@ -116,7 +117,7 @@ def count_max() -> int:
 
 
 class Refusal(Exception):
-    """A request the page answers with a message (the page's words, ``Said``, or a line it
+    """A request the page answers with a message (the page's words, a Message, or a line it
     shows as it is) and a status."""
 
     def __init__(self, message, status: int = 400):
@@ -133,21 +134,21 @@ async def form_of(request: Request, files: int = 0) -> dict:
     except ClientDisconnect:
         if request.scope["state"].get("too_large"):
             limit = request.scope["state"]["body_limit"]
-            raise Refusal(Said(say.TOO_LARGE, kb=limit // 1000), 413) from None
+            raise Refusal(say.TOO_LARGE.with_facts(kb=limit // 1000), 413) from None
         if request.scope["state"].get("too_slow"):
-            raise Refusal(Said(say.TOO_SLOW), 408) from None
-        raise Refusal(Said(say.ENDED_EARLY), 400) from None
+            raise Refusal(say.TOO_SLOW, 408) from None
+        raise Refusal(say.ENDED_EARLY, 400) from None
     except Exception:   # noqa: BLE001 - a malformed body (multipart's own errors) is one line
-        raise Refusal(Said(say.UNREADABLE)) from None
+        raise Refusal(say.UNREADABLE) from None
     given = request.headers.get("x-csrf-token") or data.get("csrftoken")
     if not isinstance(given, str) or not request.app.state.site.guard.token_ok(given):
-        raise Refusal(Said(say.OUT_OF_DATE), 403)
+        raise Refusal(say.OUT_OF_DATE, 403)
     return data
 
 
 def answer(request: Request, exc: Refusal) -> Response:
     """A refusal on a page of its own (or as JSON, to the page's script), in the page's words."""
-    line = say.sentence(str(exc))
+    line = say.sentence(exc)
     if wants_json(request):
         return JSONResponse({"ok": False, "general": [line], "errors": {}}, exc.status)
     return request.app.state.site.page(request, "message.html", exc.status, message=line)
@@ -166,20 +167,26 @@ def data_url(png: bytes) -> str:
 
 
 
+def shown_in_template(value):
+    """A value as a template prints it: a Message or a fact said in the page's language
+    (``say.shown``), anything else left to Jinja as it is."""
+    return shown(value) if isinstance(value, (say.Message, say.Fact)) else value
+
+
 def safe_name(name: str) -> str:
     """A file name for a download header: the loader allows any printable name, the header
     wants plain ASCII."""
     return re.sub(r"[^A-Za-z0-9._ -]", "_", name)[:120] or "pnp.pdf"
 
 
-def said_picture(look: dict) -> Markup:
+def picture(look: dict) -> Markup:
     """A game's picture with its SVG's <title> (what a screen reader says of it) in the page's
     language: the worker wrote it in English, and its sentence came along ("svg_title")."""
     from html import escape
 
     svg, title = look["svg"], look.get("svg_title")
     if title is not None:
-        svg = svg.replace(f">{escape(title)}</title>", f">{escape(said(title))}</title>", 1)
+        svg = svg.replace(f">{escape(title)}</title>", f">{escape(shown(title))}</title>", 1)
     return Markup(svg)
 
 

@@ -16,7 +16,6 @@ from starlette.responses import Response
 from pnp.i18n import web_gettext
 from pnp.web import forms, making, say
 from pnp.web.gallery import Layout
-from pnp.web.say import Said
 from pnp.web.site import Refusal, answer, count_max
 
 
@@ -26,7 +25,7 @@ def layout_for(request: Request) -> Layout:
     for layout in request.app.state.site.layouts.values():
         if layout.audience == who and layout.ask:
             return layout
-    raise Refusal(Said(say.NO_TASK, who=who[:40]), 404)
+    raise Refusal(say.NO_TASK.with_facts(who=who[:40]), 404)
 
 
 def split(flist, ask: dict) -> tuple[list, list]:
@@ -45,7 +44,7 @@ def split(flist, ask: dict) -> tuple[list, list]:
             asked[f.name] = f
         else:
             rest.append(f)
-    return [dataclasses.replace(asked[name], label=say._(ask[name]) if ask[name] else asked[name].label)
+    return [dataclasses.replace(asked[name], label=web_gettext(ask[name]) if ask[name] else asked[name].label)
             for name in ask if name in asked], rest
 
 

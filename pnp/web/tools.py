@@ -13,7 +13,7 @@ from pnp.errors import PnpError
 from pnp.web import follow, say, work
 from pnp.web.answers import Outcome
 from pnp.web.jobs import Busy, Failed
-from pnp.web.say import Said, sentence
+from pnp.web.say import sentence, shown
 from pnp.web.site import BUSY, DAILY_KEPT, Refusal, answer, data_url, form_of, safe_name
 
 # --- board of the day -----------------------------------------------------------------------
@@ -24,9 +24,9 @@ def parse_day(text: str | None) -> dt.date:
     try:
         day = read_date(text, "the date")
     except PnpError as exc:
-        raise Refusal(str(exc)) from None
+        raise Refusal(exc) from None
     if not 2000 <= day.year <= 2200:
-        raise Refusal(Said(say.DATE_RANGE, day=day.isoformat()))
+        raise Refusal(say.DATE_RANGE.with_facts(day=day.isoformat()))
     return day
 
 
@@ -74,7 +74,7 @@ async def daily(request: Request) -> Response:
     except Busy:
         return answer(request, Refusal(BUSY, 503))
     except (Failed, work.Refused) as exc:
-        return answer(request, Refusal(str(exc), 500))
+        return answer(request, Refusal(exc, 500))
     boards = [{**b, "png": data_url(b["png"]), "url": f"/daily/{day.isoformat()}/{n}.pdf"}
               for n, b in enumerate(result["boards"])]
     context = {"day": day, "boards": boards, "yesterday": day - dt.timedelta(days=1),
@@ -83,7 +83,7 @@ async def daily(request: Request) -> Response:
         found = yesterday(site, day)
     except Busy:            # the boards are shown; the answer is asked for at the next visit
         return site.page(request, "daily.html", **context, answers=None,
-                         failed=follow.sentence(str(BUSY)))
+                         failed=follow.sentence(BUSY))
     if not isinstance(found, Outcome):
         job = found
         if not await follow.briefly(job):
@@ -94,11 +94,11 @@ async def daily(request: Request) -> Response:
         if found is None:           # it ended without an outcome kept: shown once, then anew
             site.answers.seen(site.pool, job)
             return site.page(request, "daily.html", **context, answers=None,
-                             failed=follow.sentence(str(job.error or job.state)))
+                             failed=follow.sentence(job.error or job.state))
     if found.lines is not None:
         return site.page(request, "daily.html", **context, answers=found.lines)
     return site.page(request, "daily.html", **context, answers=None,
-                     cannot=follow.sentence(str(found.cannot)))
+                     cannot=follow.sentence(found.cannot))
 
 
 def yesterday_shown(request: Request, job) -> Response:
@@ -115,11 +115,11 @@ async def daily_pdf(request: Request) -> Response:
         result = await the_day(request, day)
         board = result["boards"][request.path_params["n"]]
     except Refusal as exc:
-        return PlainTextResponse(sentence(str(exc)), exc.status)
+        return PlainTextResponse(sentence(exc), exc.status)
     except Busy:
         return PlainTextResponse(str(BUSY), 503)
     except (Failed, work.Refused, IndexError):
-        return PlainTextResponse(str(Said(say.NO_BOARD)), 404)
+        return PlainTextResponse(shown(say.NO_BOARD), 404)
     return Response(board["pdf"], media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{safe_name(board["name"])}"'})
 
@@ -140,17 +140,17 @@ async def validate_post(request: Request) -> Response:
         data = await form_of(request, files=1)
         upload = data.get("pdf")
         if upload is None or isinstance(upload, str):
-            raise Refusal(Said(say.CHOOSE_A_PDF))
+            raise Refusal(say.CHOOSE_A_PDF)
         name = (upload.filename or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1][:100] or "your file"
         if not await upload.read(1):
-            raise Refusal(Said(say.EMPTY_FILE, name=name))
+            raise Refusal(say.EMPTY_FILE.with_facts(name=name))
         # the upload goes into the job's folder on disk before it waits for a worker
         job = await site.pool.submit_upload(CHECK, work.validate_pdf, None,
                                             upload=(upload.file, work.UPLOAD),
                                             timeout=CHECK_SECONDS, watched=True)
     except Refusal as exc:
         return site.page(request, "validate.html", exc.status, report=None,
-                         general=[follow.sentence(str(exc))])
+                         general=[follow.sentence(exc)])
     except Busy:
         return site.page(request, "validate.html", 503, report=None, general=[str(BUSY)])
     follow.started(job, CHECK_SECONDS, name=name)
@@ -168,7 +168,8 @@ def checked(request: Request, job) -> Response:
         from pnp.verify.record import NO_RECORD     # a PDF saved again by another program
 
         lines = [line.replace(work.UPLOAD, name) for line in follow.mistakes(job)]
-        resaved = job.state == "refused" and any(work.refused_for(m) == NO_RECORD for m in job.error)
+        resaved = job.state == "refused" and any(getattr(m.message, "msgid", None) == NO_RECORD
+                                                 for m in job.error)
         return 422, {"cannot": lines, "resaved": resaved}
 
     return follow.page(request, job, "validate.html", finished, name=name)

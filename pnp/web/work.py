@@ -16,12 +16,11 @@ import pypdfium2 as pdfium
 
 from pnp import services
 from pnp.build import output_paths
-from pnp.errors import PnpError, Problem
+from pnp.errors import PnpError
 from pnp.games import KINDS, game
-from pnp.i18n.message import Message
-from pnp.i18n.told import SAYABLE, Number, Told
+from pnp.i18n.message import Fact, Message, Number
 from pnp.spec import loads
-from pnp.web.say import Counts, Figure, Mistake, Said
+from pnp.web.say import Counts, Mistake
 
 for _kind in KINDS:            # the games too: a worker forked from here starts warm
     game(_kind)
@@ -89,8 +88,8 @@ UPLOAD = "uploaded.pdf"
 def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     """The validator's verdict on an uploaded file (written into the private folder ``tmp``
     under a name of ours; ``None``: the pool wrote it there already): whether it is proved, and
-    where it first parts from its rebuild if not, then one row per board, each word of it said
-    in the page's language when shown (``Said``)."""
+    where it first parts from its rebuild if not, then one row per board, each word of it a
+    Message or a fact, said in the page's language when shown."""
     from pnp.verify.record import NotOurs
     from pnp.verify.validate import MAX_PROBLEMS, prove_file, summary_said
 
@@ -100,44 +99,38 @@ def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
     try:
         verdict = prove_file(path)
     except NotOurs as exc:
-        said = exc.args[0] if exc.args else None
-        if isinstance(said, Message) and said.facts.get("file") == str(path):
-            raise Refused([Mistake(Said("{finding}", finding=said.with_facts(
-                **{**said.facts, "file": UPLOAD})))]) from None
-        raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
+        message = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else None
+        if message is None or message.facts.get("file") != str(path):
+            raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
+        raise Refused([Mistake(safe_to_show(message.with_facts(**{**message.facts, "file": UPLOAD})))]) \
+            from None
     reports = verdict.reports
-    rows = [{"board": Figure(r.number) if r.number else None, "label": page_said(r.label), "pages": [Figure(p + 1) for p in r.pages],
-             "ok": r.ok, "problems": [{"code": p.code, "message": page_said(p.wording)}
+    rows = [{"board": Number(r.number, "d") if r.number else None, "label": safe_to_show(r.label),
+             "pages": [Number(p + 1, "d") for p in r.pages],
+             "ok": r.ok, "problems": [{"code": p.code, "message": safe_to_show(p.message)}
                                       for p in r.problems[:MAX_PROBLEMS]],
              "more_problems": _more(len(r.problems) - MAX_PROBLEMS)} for r in reports]
     advice = None
     if verdict.advice is not None:      # the CLI's command has no place on a page: pnp's own words
-        advice = Said("{finding}", finding=Message(
-            "To get a file that proves, check the PDF exactly as pnp gave it, or make it again "
-            "from its spec: the same spec and seed give the same file, byte for byte."))
-    return {"rows": rows, "summary": page_said(summary_said(reports, lambda things: Counts(tuple(things)))),
-            "ok": verdict.ok, "proved": verdict.proved,
-            "proof": Said("{finding}", finding=verdict.said), "advice": advice}
+        advice = Message("To get a file that proves, check the PDF exactly as pnp gave it, or make "
+                         "it again from its spec: the same spec and seed give the same file, byte "
+                         "for byte.")
+    return {"rows": rows, "summary": safe_to_show(summary_said(reports, Counts)),
+            "ok": verdict.ok, "proved": verdict.proved, "proof": safe_to_show(verdict.said),
+            "advice": advice}
 
 
-def refused_for(mistake) -> str | None:
-    """The English template of an uploaded file's refusal (to tell a file without a record)."""
-    said = getattr(mistake, "message", None)
-    finding = getattr(said, "facts", {}).get("finding")
-    return getattr(finding, "msgid", None)
-
-
-def _more(n: int) -> Told | None:
+def _more(n: int) -> Message | None:
     """How many more problems a row has than it shows, in the words the validator lists its
     findings with ("and 3 more"); none: nothing to say."""
     from pnp.verify.problems import MORE
 
-    return Told(MORE, n=Number(n, ",")) if n > 0 else None
+    return Message(MORE, n=Number(n, ",")) if n > 0 else None
 
 
-def page_said(wording: Problem) -> Said:
-    """A validator's wording (its message's template and facts) as the page says it: in the
-    page's language when shown; what the file wrote (a name, an ID) made safe to show as it is
+def safe_to_show(message: Message) -> Message:
+    """A validator's message (its template and facts) as the page says it: in the page's
+    language when shown; what the file wrote (a name, an ID) made safe to show as it is
     (``shown_text``: no control or direction characters, cut short), a number as the page's
     language writes it."""
     from pnp.verify.validate import shown_text
@@ -145,15 +138,13 @@ def page_said(wording: Problem) -> Said:
     def fact(value):
         if isinstance(value, Message):     # a finding said in words: its own facts made safe too
             return value.with_facts(**{k: fact(v) for k, v in value.facts.items()})
-        if isinstance(value, SAYABLE) or hasattr(value, "say"):
+        if isinstance(value, Fact) or hasattr(value, "say"):
             return value
-        if isinstance(value, Problem):
-            return Problem(value.message, **{k: fact(v) for k, v in value.facts.items()})
         if isinstance(value, int) and not isinstance(value, bool):
             return Number(value, "d")
         return shown_text(value) if isinstance(value, str) else value
 
-    return Said(wording.message, **{k: fact(v) for k, v in wording.facts.items()})
+    return fact(message if isinstance(message, Message) else Message(message))
 
 
 def analyze_code(report, tmp: str, text: str, seconds: float) -> dict:

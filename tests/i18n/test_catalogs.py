@@ -211,12 +211,12 @@ def test_a_fuzzy_entry_prints_in_english():
 
 def test_the_page_says_its_words_in_its_language_and_falls_back_on_the_printed_ones():
     """The page's catalog first, then the printed one (a game's title the page shows too)."""
-    from pnp.web.say import BUSY, Said
+    from pnp.web.say import BUSY, shown
 
     with i18n.using("de"):
-        assert str(Said(BUSY)).startswith("Dieser Computer ist gerade")
+        assert shown(BUSY).startswith("Dieser Computer ist gerade")
         assert i18n.web_gettext("How to play") == i18n._("How to play") == "So wird gespielt"
-    assert str(Said(BUSY)) == BUSY
+    assert shown(BUSY) == BUSY
 
 
 @settings(max_examples=300, deadline=None)

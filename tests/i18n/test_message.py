@@ -45,10 +45,13 @@ def test_a_message_crosses_a_pipe_whole(code):
 
 def test_one_rule_writes_every_fact():
     day = dt.date(2026, 11, 23)
-    with i18n.using("en"):
-        assert [say_fact(f) for f in (1234, Number(0.5, ".2f"), Weekday(day), Day(day),
-                                      Duration(900), Field("Board code", "code"), "A-B", True)] == \
+    with i18n.using("en"):      # as the command line says them, then as an English page does
+        facts = (1234, Number(0.5, ".2f"), Weekday(day), Day(day), Duration(900),
+                 Field("Board code", "code"), "A-B", True)
+        assert [say_fact(f, page=False) for f in facts] == \
             ["1234", "0.50", "Monday", "2026-11-23", "15 minutes", "code", "A-B", "True"]
+        assert [say_fact(f) for f in facts] == \
+            ["1234", "0.50", "Monday", "2026-11-23", "15 minutes", "“Board code”", "A-B", "True"]
     with i18n.using("fr"):
         assert say_fact(Number(0.5, ".2f")) == "0,50"
         assert say_fact(Weekday(day)) == "lundi"

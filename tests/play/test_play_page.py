@@ -16,7 +16,7 @@ from pnp.i18n.languages import language
 from pnp.play import kinds, page, read_code
 from pnp.play.words import COUNTED, table
 
-CODE = "R1-1T7J-5EC9-EMTA-QVVH-W3NM-808"        # 8 dots, perfect play in the browser
+CODE = "R1-1T7J-5EC9-EMTA-QVVH-W3NM-808"        # 8 dots
 
 
 def _data(html: str) -> dict:

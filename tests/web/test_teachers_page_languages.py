@@ -160,7 +160,7 @@ def test_a_missing_font_asks_the_person_who_runs_the_server_and_the_cli_keeps_it
         printable_in("zh")
     assert str(refused.value) == "Simplified Chinese needs the CJK fonts, which are not installed: pip install 'pnp[cjk]'"
     with i18n.using(code):
-        shown = refused.value.problem.said(i18n.web_gettext)
+        shown = refused.value.problem.say()
         assert say("ask the person who runs this server to install the CJK fonts") in shown
     assert "pip" not in shown
 

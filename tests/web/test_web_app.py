@@ -427,7 +427,7 @@ def test_look_at_a_board_draws_it_and_its_best_line_move_by_move(web):
     assert 'class="general" role="alert" id="general"></div>' in html   # and no mistake shown
 
 
-# the same board's sentences in the page's language (pnp.i18n.told): the worker makes them once,
+# the same board's sentences in the page's language (pnp.i18n.message): the worker makes them once,
 # the page says them in the language of whoever looks
 LOOKED = {"fr": ("Avec un jeu parfait, le second joueur gagne avec 6 points d’avance ; la meilleure "
                  "ouverture est", "Score : premier joueur 17, second joueur 23.", "Difficulté : "),
@@ -474,7 +474,7 @@ def test_look_at_a_board_s_id_says_it_is_the_id_and_where_the_code_is(web, langu
 
     from pnp.games.cliquer.codes import CODE_LINE, ID_NOT_CODE
     from pnp.i18n import using, web_gettext
-    from pnp.i18n.told import END_ISOLATE, ISOLATE
+    from pnp.i18n.message import END_ISOLATE, ISOLATE
 
     web.cookies.set("pnp_lang", language)
     try:
@@ -614,7 +614,6 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
     """A build page that stops polling (the tab was closed) lets its worker go."""
     from pnp.web.jobs import Pool
     from pnp.web import say
-    from pnp.web.say import Said
     from web_slow_work import sleep
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
@@ -627,7 +626,7 @@ def test_a_build_nobody_follows_any_more_is_stopped(tmp_path, monkeypatch):
         return job
 
     job = asyncio.run(scenario())
-    assert job.state == "cancelled" and job.error == Said(say.ABANDONED)
+    assert job.state == "cancelled" and job.error == say.ABANDONED
     assert list(tmp_path.iterdir()) == []
 
 
@@ -711,15 +710,14 @@ def test_a_row_counts_the_problems_it_does_not_show_as_the_validator_lists_them(
     """Past the problems a row shows, "and N more" in the validator's own words (one message,
     pnp.verify.problems.MORE), its number as the page's language writes it; none past none."""
     from pnp.i18n import using
-    from pnp.i18n.told import said
     from pnp.web.work import _more
 
     assert _more(0) is None and _more(-3) is None
-    assert said(_more(1234)) == "and 1,234 more"
+    assert _more(1234).say("en") == "and 1,234 more"
     with using("fr"):
-        assert said(_more(1234)) == "et 1\u202f234 de plus"
+        assert _more(1234).say() == "et 1\u202f234 de plus"
     with using("ar"):
-        assert said(_more(3)).startswith("و3")
+        assert _more(3).say().startswith("و3")
 
 
 @pytest.mark.parametrize("code, summary, label, meaning", [
@@ -732,7 +730,7 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
     (the codes stay)."""
     from pnp.i18n import using, web_gettext
     from pnp.verify.problems import MORE
-    from pnp.web.say import ngettext
+    from pnp.i18n.message import Message
 
     good, forged = built
     web.headers["Accept-Language"] = code
@@ -742,7 +740,7 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
         with using(code):       # a row with every problem shown has no "and 0 more"
             assert web_gettext(MORE).format(n=0) not in html
         with using(code):
-            dots = ngettext("{n} dot", "{n} dots", 8)
+            dots = Message("{n} dot", "{n} dots", n=8).say()
         assert f"{label}" in html and dots in html and " dots)" not in html
         status, forged_html = check(web, "forged.pdf", forged.read_bytes())
         assert status == 422 and "not-reproduced: " + meaning in forged_html

@@ -31,7 +31,6 @@ def test_a_busy_preview_is_asked_again_by_the_page_until_it_is_drawn(monkeypatch
     from pnp.web import say
     from pnp.web.app import read_layouts
     from pnp.web.jobs import Busy, Pool
-    from pnp.web.say import Said
 
     asked: list[str] = []
     lock = threading.Lock()
@@ -42,7 +41,7 @@ def test_a_busy_preview_is_asked_again_by_the_page_until_it_is_drawn(monkeypatch
             with lock:
                 asked.append(what)
                 if len(asked) <= BUSY_TIMES:
-                    raise Busy(Said(say.BUSY))
+                    raise Busy(say.BUSY)
         return submit(self, what, *args, **kwargs)
 
     monkeypatch.setattr(Pool, "submit", sometimes_busy)

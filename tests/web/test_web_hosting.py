@@ -69,12 +69,14 @@ def mb(n: int) -> str:
     ("an upload's body must arrive within", f"{PRIVATE.upload_seconds:g} s", f"{PUBLIC.upload_seconds:g} s"),
     ("a request's headers must arrive within", f"{PRIVATE.header_seconds:g} s", f"{PUBLIC.header_seconds:g} s"),
     ("open connections served at once", str(PRIVATE.connections), str(PUBLIC.connections)),
+    ("open connections from one address", "no cap", f"{PUBLIC.per_client_connections}, "),
 ])
 def test_the_table_of_limits_is_the_codes(label, private, public):
     row = next(l for l in HOSTING.splitlines() if l.startswith("|") and label in l)
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert private in cells[1] and public in cells[2], row
     assert PRIVATE.most_seconds is None and PRIVATE.per_client is None and PRIVATE.per_minute is None
+    assert PRIVATE.per_client_connections is None
 
 
 def test_the_built_package_carries_the_gallery(tmp_path):

@@ -128,9 +128,8 @@ def test_a_build_that_cannot_be_kept_on_a_full_disk_says_plain_words(web, monkey
 
 def busy(*args, **kwargs):
     from pnp.web import say
-    from pnp.web.say import Said
 
-    raise Busy(Said(say.BUSY))
+    raise Busy(say.BUSY)
 
 
 @pytest.mark.parametrize("how, url, data", [

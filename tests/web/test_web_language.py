@@ -189,7 +189,7 @@ def test_how_long_a_finished_pdf_is_kept_is_said_from_the_jobs_own_figure(client
     """The page's "no longer kept" messages read the time from jobs.FINISHED_SECONDS, in the
     page's language with its plural (Babel), not a number written into each translation."""
     from pnp.web.jobs import FINISHED_SECONDS
-    from pnp.web.say import NO_BUILD, Duration, Said
+    from pnp.web.say import NO_BUILD, Duration, shown
 
     r = client.get(f"/jobs/{'0' * 32}", headers={"Accept-Language": code})
     assert r.status_code == 404
@@ -198,7 +198,7 @@ def test_how_long_a_finished_pdf_is_kept_is_said_from_the_jobs_own_figure(client
         assert htmlib.escape(kept, quote=False) in r.text
         # another figure would be said as its own, in the language's own plural
         three = i18n.duration(180)
-        assert three in str(Said(NO_BUILD, time=Duration(180)))
+        assert three in shown(NO_BUILD.with_facts(time=Duration(180)))
         one = i18n.duration(60)
     if code == "en":
         assert (kept, three, one) == ("15 minutes", "3 minutes", "1 minute")

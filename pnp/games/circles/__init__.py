@@ -7,8 +7,7 @@ embedded data. The doors live in the rooms of the same names (see ``pnp.games``)
 
 from __future__ import annotations
 
-from pnp.errors import Problem as Wording
-from pnp.i18n import N_, W_
+from pnp.i18n import N_
 from pnp.i18n.message import Message
 
 from .board import Board
@@ -26,17 +25,17 @@ NOUN = "set"          # what one board of this game is, in a build's "wrote ..."
 
 
 # a set's label in a report (str(): the CLI's English), by its circles' arrangement
-DESCRIBED = {"row": W_("{title} {ident}: {circles} in a row, {sizes} spaces, {variants}"),
-             "ring": W_("{title} {ident}: {circles} in a ring, {sizes} spaces, {variants}")}
+DESCRIBED = {"row": Message("{title} {ident}: {circles} in a row, {sizes} spaces, {variants}"),
+             "ring": Message("{title} {ident}: {circles} in a ring, {sizes} spaces, {variants}")}
 
 
-def describe(board: Board) -> Wording:
-    variants = ", ".join(board.variants.names()) or Wording(W_("no variants"))
+def describe(board: Board) -> Message:
+    variants = ", ".join(board.variants.names()) or Message("no variants")
     sizes = "/".join(str(s) for s in sorted({len(c.spaces) for c in board.circles}))
     if board.arrangement not in DESCRIBED:      # data no generator makes: said as it is
-        return Wording(f"{TITLE} {board.ident}: {len(board.circles)} circles in a "
+        return Message(f"{TITLE} {board.ident}: {len(board.circles)} circles in a "
                        f"{board.arrangement}, {sizes} spaces, {variants}")
-    return Wording(DESCRIBED[board.arrangement], title=Wording(TITLE), ident=board.ident,
+    return Message(DESCRIBED[board.arrangement], title=Message(TITLE), ident=board.ident,
                    circles=Message("{n} circle", "{n} circles", n=len(board.circles)), sizes=sizes, variants=variants)
 
 

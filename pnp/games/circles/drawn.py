@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 
 from pnp.games.base import Problem
-from pnp.i18n import W_
-from pnp.i18n.told import Number
 
 from .board import SPACE_KINDS, Board
 from .draw import SPACE_TAG
 from .layout import CLEAR
 from .problems import PROBLEMS
+from pnp.i18n.message import Message, Number
 
 BOARD_PIECE = "circles-board"
 ROUND_SLACK = 0.25      # a space's distance from its circle's centre may vary this much (share)
@@ -63,7 +62,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
             centres.append(None)
             continue
         if missing:
-            problems.append(PROBLEMS("drawn-space-missing", W_("circle {n}: space(s) {spaces} not on the page"),
+            problems.append(PROBLEMS("drawn-space-missing", Message("circle {n}: space(s) {spaces} not on the page"),
                                      n=Number(n), spaces=", ".join(map(str, missing[:5]))))
             centres.append(None)
             continue
@@ -73,8 +72,8 @@ def check_drawn(board: Board, placements) -> list[Problem]:
             if kinds.get(i, {code}) != {code}:
                 drawn = ", ".join(SPACE_KINDS[c] if 0 <= c < len(SPACE_KINDS) else "unmarked"
                                   for c in sorted(kinds[i]))
-                problems.append(PROBLEMS("drawn-space-kind", W_("circle {n}: space {space} is a {kind} in the "
-                                                              "data but the page shows a {drawn}"),
+                problems.append(PROBLEMS("drawn-space-kind", Message("circle {n}: space {space} is a {kind} in the "
+                                                                     "data but the page shows a {drawn}"),
                                          n=Number(n), space=Number(k + 1), kind=kind, drawn=drawn))
         points = [((boxes[i][0] + boxes[i][2]) / 2, (boxes[i][1] + boxes[i][3]) / 2)
                   for i in wanted]
@@ -90,14 +89,14 @@ def check_drawn(board: Board, placements) -> list[Problem]:
             angle = math.degrees(math.atan2(p[1] - cy, p[0] - cx))
             if abs(r - mean) > ROUND_SLACK * mean or _angle_gap(angle, expected) > step / 2:
                 problems.append(PROBLEMS(
-                    "drawn-space-moved", W_("circle {n}: space {space} ({kind}) is not drawn "
-                                            "{steps} steps clockwise from the start at the top"),
-                    n=Number(n), space=Number(k + 1), kind=circle.spaces[k], steps=Number(at)))
+                                         "drawn-space-moved", Message("circle {n}: space {space} ({kind}) is not drawn "
+                                                                      "{steps} steps clockwise from the start at the top"),
+                                         n=Number(n), space=Number(k + 1), kind=circle.spaces[k], steps=Number(at)))
                 break
     extra = sorted(i for i in boxes if i >= first or i < 0)
     if extra:
-        problems.append(PROBLEMS("drawn-space-unknown", W_("{count} marked space(s) the data does not have"),
-                                     count=Number(len(extra))))
+        problems.append(PROBLEMS("drawn-space-unknown", Message("{count} marked space(s) the data does not have"),
+                                 count=Number(len(extra))))
     if all(c is not None for c in centres) and len(centres) > 2:
         problems += _adjacency(board, centres)
     return problems
@@ -111,7 +110,7 @@ def _adjacency(board: Board, centres) -> list[Problem]:
             if frozenset((i, j)) in adjacent:
                 continue
             if math.dist(centres[i], centres[j]) < CLEAR * near * NEAR_SLACK:
-                return [PROBLEMS("drawn-adjacency", W_("circles {one} and {other} are not adjacent but are "
-                                                      "drawn as close as adjacent ones"),
+                return [PROBLEMS("drawn-adjacency", Message("circles {one} and {other} are not adjacent but are "
+                                                            "drawn as close as adjacent ones"),
                                  one=Number(i + 1), other=Number(j + 1))]
     return []

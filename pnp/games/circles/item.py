@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pnp.errors import Problem, WrongValue
+from pnp.errors import WrongValue
 from pnp.games.base import brief, option
-from pnp.i18n import W_
 from pnp.options import named
 from .board import MAX_SPACES, MIN_SPACES, SHAPES, Variants
 from .rules import PLAYER_COUNTS
 from .layout import MIN_SPACE_MM, smallest_space
 from pnp.paper import MM
+from pnp.i18n.message import Message
 
 
 # Blockers to gain by default, for each neutral space in a circle (see Item.supply)
@@ -25,12 +25,12 @@ def parse_players(value) -> int:
     two colors cannot be shared fairly by three, and the board's fairness (each black space
     has a white twin) is a promise between two sides."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongValue(W_("must be 2 or 4 (a number of players), got {got}"), got=brief(value))
+        raise WrongValue(Message("must be 2 or 4 (a number of players), got {got}"), got=brief(value))
     if value == 3:
-        raise WrongValue(W_("Thinking in Circles is for 2 players, or 4 as two teams of two, got 3; 3 "
-                            "cannot share the two colors (black and white) fairly"))
+        raise WrongValue(Message("Thinking in Circles is for 2 players, or 4 as two teams of two, got 3; 3 "
+                                 "cannot share the two colors (black and white) fairly"))
     if value not in PLAYER_COUNTS:
-        raise WrongValue(W_("Thinking in Circles is for 2 players, or 4 as two teams of two, got {got}"),
+        raise WrongValue(Message("Thinking in Circles is for 2 players, or 4 as two teams of two, got {got}"),
                          got=brief(value))
     return value
 
@@ -71,16 +71,16 @@ class Item:
         parse_players(self.players)
         if self.arrangement == "ring" and self.circles < 4:
             # TRANSLATORS: "row" is the Arrangement field's choice "in a row", as the page shows it
-            raise WrongValue(W_("a ring needs at least 4 circles (got {circles}); with 3 every circle "
-                                "would be next to both others: use {arrangement}: row"),
+            raise WrongValue(Message("a ring needs at least 4 circles (got {circles}); with 3 every circle "
+                                     "would be next to both others: use {arrangement}: row"),
                              circles=self.circles, arrangement=named(Item, "arrangement"))
         shapes, colors, neutral = self.mix
         need = 2 if self.variants.lockdown else 1
         if colors < 1 or neutral < need:
-            why = (Problem(W_("the start space and one more neutral space for Lockdown"))
-                   if self.variants.lockdown else Problem(W_("the start space")))
-            raise WrongValue(W_("{spaces} {n} cannot hold {shapes} shapes x {each}, black and white x "
-                                "{colors} and {why}: use more spaces or fewer shape/color spaces"),
+            why = (Message("the start space and one more neutral space for Lockdown")
+                   if self.variants.lockdown else Message("the start space"))
+            raise WrongValue(Message("{spaces} {n} cannot hold {shapes} shapes x {each}, black and white x "
+                                     "{colors} and {why}: use more spaces or fewer shape/color spaces"),
                              spaces=named(Item, "spaces"), n=self.spaces, shapes=len(SHAPES), each=shapes,
                              colors=max(colors, 1), why=why)
         self._check_room()
@@ -93,17 +93,17 @@ class Item:
         if room(self.spaces) >= MIN_SPACE_MM:
             return
         fits = [s for s in range(MIN_SPACES, self.spaces) if room(s) >= MIN_SPACE_MM]
-        advice = Problem(W_("use at most {most} spaces or fewer circles"), most=fits[-1]) if fits \
-            else Problem(W_("use fewer circles"))
+        advice = Message("use at most {most} spaces or fewer circles", most=fits[-1]) if fits \
+            else Message("use fewer circles")
         facts = dict(circles=self.circles, spaces=self.spaces, wide=f"{room(self.spaces):.1f}",
                      least=f"{MIN_SPACE_MM:g}", advice=advice)
         if self.arrangement == "ring":
-            raise WrongValue(W_("{circles} circles of {spaces} spaces in a ring leave spaces {wide} mm wide "
-                                "on some A4 or Letter pages, too small to show which space a marker is "
-                                "on (at least {least} mm): {advice}"), **facts)
-        raise WrongValue(W_("{circles} circles of {spaces} spaces in a row leave spaces {wide} mm wide "
-                            "on some A4 or Letter pages, too small to show which space a marker is on "
-                            "(at least {least} mm): {advice}"), **facts)
+            raise WrongValue(Message("{circles} circles of {spaces} spaces in a ring leave spaces {wide} mm wide "
+                                     "on some A4 or Letter pages, too small to show which space a marker is "
+                                     "on (at least {least} mm): {advice}"), **facts)
+        raise WrongValue(Message("{circles} circles of {spaces} spaces in a row leave spaces {wide} mm wide "
+                                 "on some A4 or Letter pages, too small to show which space a marker is on "
+                                 "(at least {least} mm): {advice}"), **facts)
 
     @property
     def supply(self) -> int:

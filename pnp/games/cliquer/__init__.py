@@ -5,8 +5,6 @@ the room of the same name (see ``pnp.games``).
 
 from __future__ import annotations
 
-from pnp.errors import Problem as Wording
-from pnp.i18n import W_
 from pnp.i18n.message import Message
 
 from .board import Board
@@ -22,9 +20,9 @@ KIND = __name__.rpartition(".")[2]    # the folder's name: a copied folder is a 
 TITLE = "CliqueR"
 
 
-def describe(board: Board) -> Wording:
+def describe(board: Board) -> Message:
     """A board's label in a report (str(): the CLI's English)."""
-    return Wording(W_("CliqueR {ident} ({dots})"), ident=board.ident,
+    return Message("CliqueR {ident} ({dots})", ident=board.ident,
                    dots=Message("{n} dot", "{n} dots", n=len(board.dots)))
 
 
@@ -75,9 +73,9 @@ def analyze(board: Board, solve: bool | None = None, seconds: float | None = Non
 
 # An install without a C compiler skips the solver core silently (pip shows a build's output
 # only with -v), so the one command that waits on it says so, in its report and its JSON.
-SLOW_SOLVER = W_("perfect play was searched in pure Python: pnp's C solver core was not built "
-                 "when pnp was installed (no C compiler?), and it is 14-27 times faster "
-                 "(docs/development.md: building it)")
+SLOW_SOLVER = Message("perfect play was searched in pure Python: pnp's C solver core was not built "
+                      "when pnp was installed (no C compiler?), and it is 14-27 times faster "
+                      "(docs/development.md: building it)")
 
 
 def _c_solver() -> bool:

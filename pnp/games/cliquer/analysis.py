@@ -14,8 +14,7 @@ from .difficulty import measure
 from .geometry import Dot, convex_hull
 from .rules import Rules, triangulation_size
 from .solver import Budget
-from pnp.i18n import W_, Wn_
-from pnp.i18n.told import Number, Told
+from pnp.i18n.message import ForThePage, Message, Number
 
 # Perfect play is always bounded (see solver.Budget). Unasked, it is tried on boards of up to
 # SOLVE_BY_DEFAULT dots within QUICK; asked (--solve), on up to SOLVE_AT_MOST dots within ASKED.
@@ -115,20 +114,26 @@ def depth_figures(dots: Sequence[Dot], solve: bool | SolveRequest | None,
                  budget=request.budget, perfect=perfect)
 
 
-def skipped_because(exc: Exception, asked: bool) -> Told:
+def skipped_because(exc: Exception, asked: bool) -> Message:
     """Why perfect play was given up, and the advice that fits the limit that stopped it: the
-    CLI's words (its options), around the reason the web page says in its language."""
+    CLI's words (its options) after the reason, which a page says alone, in its language (no
+    command line on a page)."""
     if isinstance(exc, MemoryError):     # the table itself could not be had
-        return Told("{reason}; a smaller --solve-memory makes the solver's table smaller",
-                    reason=Told(OUT_OF_MEMORY))
-    if exc.limit == "memory":            # more time would not help: more memory might
-        return Told("{reason}; --solve-memory gives it more", reason=exc.told)
-    if not asked and exc.limit == "seconds":
-        return Told("{reason}; --solve gives it up to 10 minutes of CPU", reason=exc.told)
-    return Told("{reason}; --solve-" + exc.limit + " gives it more", reason=exc.told)
+        reason, hint = Message(OUT_OF_MEMORY), "; a smaller --solve-memory makes the solver's table smaller"
+    elif exc.limit == "memory":          # more time would not help: more memory might
+        reason, hint = exc.told, "; --solve-memory gives it more"
+    elif not asked and exc.limit == "seconds":
+        reason, hint = exc.told, "; --solve gives it up to 10 minutes of CPU"
+    else:
+        reason, hint = exc.told, "; --solve-" + exc.limit + " gives it more"
+    return Message(WITH_CLI_HINT, reason=reason, hint=ForThePage(hint, Message.plain("")))
 
 
-OUT_OF_MEMORY = W_("out of memory")
+# a reason and the CLI's advice after it (not a catalog message: the page says the reason alone)
+WITH_CLI_HINT = "{reason}{hint}"
+
+
+OUT_OF_MEMORY = Message("out of memory")
 
 
 def move_name(move) -> str:
@@ -151,51 +156,51 @@ def play_figures(margin: int, line) -> dict:
     }
 
 
-def outcome(margin: int) -> Told:
+def outcome(margin: int) -> Message:
     """Who wins perfect play, and by how many points."""
     if margin == 0:
-        return Told(W_("a draw"))
+        return Message("a draw")
     if margin > 0:
-        return Told(Wn_("the first player wins by {n}", "the first player wins by {n}"), abs(margin))
-    return Told(Wn_("the second player wins by {n}", "the second player wins by {n}"), abs(margin))
+        return Message("the first player wins by {n}", "the first player wins by {n}", n=abs(margin))
+    return Message("the second player wins by {n}", "the second player wins by {n}", n=abs(margin))
 
 
-def format_report(figures: dict) -> Told:
-    """The figures as short readable text (a line each; English as a string, the page's
-    language by ``said()``: pnp.i18n.told)."""
+def format_report(figures: dict) -> Message:
+    """The figures as short readable text (a line each: a Message, English as a string,
+    the page's language by ``say()``)."""
     names, dots = figures["names"], figures["dots"]
     comp = figures["components"]
     n, h = comp["dots"], comp["hull_dots"]
     inside = figures["interior_dots"]
     lines = [
-        Told(W_("Dots: {n}  {dots}"), n,
-             dots="  ".join(f"{name}{tuple(d)}" for name, d in zip(names, dots))),
-        Told(Wn_("Hull: {n} dot ({names})", "Hull: {n} dots ({names})"), h,
-             names=" ".join(figures["hull_dots"])),
-        Told(Wn_("Interior: {n} dot ({names})", "Interior: {n} dots ({names})"), len(inside),
-             names=" ".join(inside)) if inside else
-        Told(Wn_("Interior: {n} dot", "Interior: {n} dots"), len(inside)),
-        Told(W_("Difficulty: {difficulty} ({band}): {share}% of the dots inside the hull, {single} "
+        Message("Dots: {n}  {dots}", n=n,
+                dots="  ".join(f"{name}{tuple(d)}" for name, d in zip(names, dots))),
+        Message("Hull: {n} dot ({names})", "Hull: {n} dots ({names})", n=h,
+                names=" ".join(figures["hull_dots"])),
+        Message("Interior: {n} dot ({names})", "Interior: {n} dots ({names})", n=len(inside),
+                names=" ".join(inside)) if inside else
+        Message("Interior: {n} dot", "Interior: {n} dots", n=len(inside)),
+        Message("Difficulty: {difficulty} ({band}): {share}% of the dots inside the hull, {single} "
                 "of {triangles} triangles hold exactly one dot; a careful player gains about "
-                "{stakes} points a move over a greedy one"),
-             difficulty=Number(figures["difficulty"], ".2f"), band=Told(figures["band"]),
-             share=Number(comp["interior_share"] * 100, ".0f"), single=comp["single_dot_triangles"],
-             triangles=comp["triangles"], stakes=Number(comp["stakes_per_move"], ".2f")),
-        Told(W_("Moves in every finished game: 3 x {n} - 3 - {hull} = {moves}"), n, hull=h,
-             moves=figures["moves_in_game"]),
+                "{stakes} points a move over a greedy one",
+                difficulty=Number(figures["difficulty"], ".2f"), band=Message(figures["band"]),
+                share=Number(comp["interior_share"] * 100, ".0f"), single=comp["single_dot_triangles"],
+                triangles=comp["triangles"], stakes=Number(comp["stakes_per_move"], ".2f")),
+        Message("Moves in every finished game: 3 x {n} - 3 - {hull} = {moves}", n=n, hull=h,
+                moves=figures["moves_in_game"]),
     ]
     play = figures["perfect_play"]
     if play is None:
         # the CLI's advice, in its own words
         why = figures.get("perfect_play_skipped") or f"use --solve; up to {SOLVE_AT_MOST} dots"
-        lines.append(Told(W_("Perfect play: not worked out ({why})"), why=why))
+        lines.append(Message("Perfect play: not worked out ({why})", why=why))
     else:
-        lines.append(Told(W_("Perfect play: {outcome}; best opening {opening}"),
-                          outcome=outcome(play["first_player_margin"]),
-                          opening="-".join(play["best_opening"])))
-        lines.append(Told(W_("Best line of play: {line}"), line=", ".join(play["best_line"])))
+        lines.append(Message("Perfect play: {outcome}; best opening {opening}",
+                             outcome=outcome(play["first_player_margin"]),
+                             opening="-".join(play["best_opening"])))
+        lines.append(Message("Best line of play: {line}", line=", ".join(play["best_line"])))
     if figures.get("depth") is not None:
         from .depth import format_depth
 
         lines += format_depth(figures["depth"])      # asked on the CLI only: English
-    return Told.joined(lines)
+    return Message.joined(lines)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from pnp.games.base import Problem
-from pnp.i18n import W_
-from pnp.i18n.told import Number
 from .problems import PROBLEMS
 from .geometry import Dot, Scale, far_enough, line_clear, line_distance, orient
+from pnp.i18n.message import Message, Number
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class Limits:
         if any(not (lo <= x <= hi and lo <= y <= hi) for x, y in dots):
             return False
         n = len(dots)
-        apart = {}
+        apart = [0] * (n * n)       # apart[i * n + j], i < j: clear_n * |ij|^2
         for i in range(n):
             xi, yi = dots[i]
             for j in range(i + 1, n):
@@ -72,12 +72,12 @@ class Limits:
                 q = dx * dx + dy * dy
                 if q == 0 or q * space_d < space_n:
                     return False
-                apart[i, j] = clear_n * q
-        for i, j, k in combinations(range(n), 3):
+                apart[i * n + j] = clear_n * q
+        for i, j, k, ij, ik, jk in _triples(n):
             (ax, ay), (bx, by), (cx, cy) = dots[i], dots[j], dots[k]
             cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
             area = cross * cross * clear_d
-            if cross == 0 or area < apart[i, j] or area < apart[i, k] or area < apart[j, k]:
+            if cross == 0 or area < apart[ij] or area < apart[ik] or area < apart[jk]:
                 return False
         return True
 
@@ -90,33 +90,40 @@ class Limits:
         name = _dot_name
         for i, p in enumerate(dots):
             if not self.inside(p):
-                out.append(PROBLEMS("outside", W_("dot {dot} at {at} is not inside the square's margin "
-                                              "(allowed {lo}..{hi})"), dot=name(i), at=str(p),
-                                   lo=Number(self.lo), hi=Number(self.hi)))
+                out.append(PROBLEMS("outside", Message("dot {dot} at {at} is not inside the square's margin "
+                                                       "(allowed {lo}..{hi})"), dot=name(i), at=str(p),
+                                    lo=Number(self.lo), hi=Number(self.hi)))
         for i, j in combinations(range(len(dots)), 2):
             if dots[i] == dots[j]:
-                out.append(PROBLEMS("spacing", W_("dots {one} and {other} are the same point {at}"),
-                                   one=name(i), other=name(j), at=str(dots[i])))
+                out.append(PROBLEMS("spacing", Message("dots {one} and {other} are the same point {at}"),
+                                    one=name(i), other=name(j), at=str(dots[i])))
             elif not far_enough(dots[i], dots[j], self.spacing):
                 gap = ((dots[i][0] - dots[j][0]) ** 2 + (dots[i][1] - dots[j][1]) ** 2) ** 0.5
-                out.append(PROBLEMS("spacing", W_("dots {one} and {other} are {gap} mm apart, less than "
-                                              "the spacing"), one=name(i), other=name(j),
-                                   gap=Number(gap * self.unit_mm, ".2f")))
+                out.append(PROBLEMS("spacing", Message("dots {one} and {other} are {gap} mm apart, less than "
+                                                       "the spacing"), one=name(i), other=name(j),
+                                    gap=Number(gap * self.unit_mm, ".2f")))
         for i, j, k in combinations(range(len(dots)), 3):
             a, b, c = dots[i], dots[j], dots[k]
             if a == b or b == c or a == c:
                 continue
             if orient(a, b, c) == 0:
-                out.append(PROBLEMS("collinear", W_("dots {dots} {points} lie on one line"),
-                                   dots=f"{name(i)}, {name(j)}, {name(k)}", points=f"{a} {b} {c}"))
+                out.append(PROBLEMS("collinear", Message("dots {dots} {points} lie on one line"),
+                                    dots=f"{name(i)}, {name(j)}, {name(k)}", points=f"{a} {b} {c}"))
                 continue
             for p, q, r, names in ((a, b, c, (k, i, j)), (a, c, b, (j, i, k)), (b, c, a, (i, j, k))):
                 if not line_clear(p, q, r, self.clearance):
                     d = line_distance(p, q, r) * self.unit_mm
-                    out.append(PROBLEMS("clearance", W_("dot {dot} is {gap} mm from the line through {one} "
-                                                  "and {other}"), dot=name(names[0]),
-                                       gap=Number(d, ".2f"), one=name(names[1]), other=name(names[2])))
+                    out.append(PROBLEMS("clearance", Message("dot {dot} is {gap} mm from the line through {one} "
+                                                             "and {other}"), dot=name(names[0]),
+                                        gap=Number(d, ".2f"), one=name(names[1]), other=name(names[2])))
         return out
+
+
+@lru_cache(maxsize=None)
+def _triples(n: int) -> tuple:
+    """The triples i < j < k of n dots in combinations order, with the places of their pairs
+    ij, ik, jk in ``Limits.clean``'s list (made once for each number of dots, not each board)."""
+    return tuple((i, j, k, i * n + j, i * n + k, j * n + k) for i, j, k in combinations(range(n), 3))
 
 
 def _dot_name(i: int) -> str:

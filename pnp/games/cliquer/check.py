@@ -5,18 +5,17 @@ from __future__ import annotations
 from dataclasses import fields
 
 from pnp.games.base import Problem
-from pnp.i18n import W_
-from pnp.i18n.told import Number
 from .board import Board, Limits
 from .difficulty import check_recorded
 from .item import Item
 from .problems import PROBLEMS
+from pnp.i18n.message import Message, Number
 
 
 def check(board: Board) -> list[Problem]:
     problems = _limits(board)
     if len(board.dots) < 3:
-        problems.append(PROBLEMS("too-few-dots", W_("a board needs at least 3 dots, has {dots}"),
+        problems.append(PROBLEMS("too-few-dots", Message("a board needs at least 3 dots, has {dots}"),
                                  dots=Number(len(board.dots))))
     problems += Limits.of(board).problems(board.dots)
     if len(board.dots) >= 3:
@@ -42,7 +41,7 @@ def _limits(board: Board) -> list[Problem]:
         if name == "dots" and value < low:
             continue                      # too-few-dots says it
         if low is not None and value < low or high is not None and value > high:
-            problems.append(PROBLEMS("limits", W_("{name} is {value}; a spec allows {low}..{high}"), name=name,
+            problems.append(PROBLEMS("limits", Message("{name} is {value}; a spec allows {low}..{high}"), name=name,
                                      value=Number(value, "g"), low=Number(low, "g"),
                                      high=Number(high, "g")))
     return problems

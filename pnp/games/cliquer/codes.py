@@ -20,14 +20,14 @@ neighbouring characters is caught.
 from __future__ import annotations
 
 from pnp.errors import WrongValue
-from pnp.i18n import N_, W_
-from pnp.i18n.told import Told
+from pnp.i18n import N_
 from pnp.seeding import looks_like_ident
 
 from functools import lru_cache
 from math import comb
 
 from .geometry import Dot, collinear_triples
+from pnp.i18n.message import Message
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -42,13 +42,13 @@ MAX_GRID = 255
 # words say which line to type, since the ID above it is printed larger
 CODE_LINE = N_("Board code, to type into pnp: {code}")
 # what `pnp analyze`, `pnp build` and Look at a board say when given the ID instead
-ID_NOT_CODE = W_("{ident} is a board's ID, not its code: a CliqueR sheet prints the board's code "
-                 "just under its ID, on the line “{line}”; type that code instead")
+ID_NOT_CODE = Message("{ident} is a board's ID, not its code: a CliqueR sheet prints the board's code "
+                      "just under its ID, on the line “{line}”; type that code instead")
 
 
 def id_not_code(text: str) -> WrongValue:
     """The mistake of typing a board's ID ("5UYT-01") where its code belongs."""
-    return WrongValue(ID_NOT_CODE, ident=text.strip(), line=Told(CODE_LINE, code=f"{PREFIX}-…"))
+    return WrongValue(ID_NOT_CODE, ident=text.strip(), line=Message(CODE_LINE, code=f"{PREFIX}-…"))
 
 
 def _base32(n: int, width: int = 0) -> str:
@@ -99,29 +99,29 @@ def decode(code: str) -> tuple[tuple[Dot, ...], int]:
         raise id_not_code(code)
     text = _letters(code)
     if not text.startswith(PREFIX):
-        raise WrongValue(W_("board code {code} should start with {prefix}-"), code=repr(code), prefix=PREFIX)
+        raise WrongValue(Message("board code {code} should start with {prefix}-"), code=repr(code), prefix=PREFIX)
     body = text[len(PREFIX):]
     if len(body) < 4 or len(body) > 120:
-        raise WrongValue(W_("board code {code} has the wrong length"), code=repr(code))
+        raise WrongValue(Message("board code {code} has the wrong length"), code=repr(code))
     number = 0
     for ch in body[:-2]:
         if ch not in _VALUE:
-            raise WrongValue(W_("board code {code} has {letter}, which is not a code letter"), code=repr(code),
+            raise WrongValue(Message("board code {code} has {letter}, which is not a code letter"), code=repr(code),
                              letter=repr(ch))
         number = number * 32 + _VALUE[ch]
     check = 0
     for ch in body[-2:]:
         if ch not in _VALUE:
-            raise WrongValue(W_("board code {code} has {letter}, which is not a code letter"), code=repr(code),
+            raise WrongValue(Message("board code {code} has {letter}, which is not a code letter"), code=repr(code),
                              letter=repr(ch))
         check = check * 32 + _VALUE[ch]
     if number % CHECK != check:
-        raise WrongValue(W_("board code {code} is mistyped (its check letters do not match)"), code=repr(code))
+        raise WrongValue(Message("board code {code} is mistyped (its check letters do not match)"), code=repr(code))
     number, n = divmod(number, 64)
     rank, grid = divmod(number, 256)
     side = grid + 1
     if n < 3 or grid < 1 or rank >= comb(side * side, n):
-        raise WrongValue(W_("board code {code} does not describe a board"), code=repr(code))
+        raise WrongValue(Message("board code {code} does not describe a board"), code=repr(code))
     positions = []
     for i in range(n, 0, -1):   # unrank: largest p with C(p, i) <= rank
         p = i - 1
@@ -134,6 +134,6 @@ def decode(code: str) -> tuple[tuple[Dot, ...], int]:
         positions.append(p)
     dots = tuple(sorted(divmod(p, side) for p in positions))
     if collinear_triples(dots):
-        raise WrongValue(W_("board code {code} does not describe a CliqueR board (three of its dots are on "
-                            "one line)"), code=repr(code))
+        raise WrongValue(Message("board code {code} does not describe a CliqueR board (three of its dots are on "
+                                 "one line)"), code=repr(code))
     return dots, grid

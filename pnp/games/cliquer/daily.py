@@ -91,8 +91,9 @@ def previous_played(day: dt.date, budget, progress=None) -> dict:
     with perfect play's whole best line when it was worked out within ``budget``}.
 
     The whole line is worked out once and kept in the cache folder beside the answer; the answer
-    then names the line's first move as its opening, so the line drawn and the line printed
-    agree (the opening previous_answer finds alone can be another, equally good)."""
+    names the line's first move as its opening, the very opening previous_answer finds alone
+    (one choice among equally good moves, solver.CANONICAL), so the line drawn and the line
+    printed agree, whichever of the two worked the board out first."""
     from . import kept
     from .analysis import SolveRequest, analyze, play_figures
 

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
 from pnp.i18n import N_
 
-from .geometry import Dot, convex_hull
+from .geometry import Dot, board_hull, convex_hull
 from .rules import triangulation_size
 
 # stakes per move ~ STAKES_FLOOR + STAKES_SPAN * value, with value = 1 - exp(-RATE * share)
@@ -65,27 +66,45 @@ def band_of(value: float) -> str:
 
 
 def containment_counts(dots: Sequence[Dot]) -> list[int]:
-    """For every triangle of dots (in combinations order), how many dots lie strictly inside it."""
+    """For every triangle of dots (in combinations order), how many dots lie strictly inside it.
+
+    ``left[a * n + b]`` holds (as bits) the dots strictly left of the directed line a -> b, and
+    for a < b, ``left[b * n + a]`` every other dot (on the line included). Each triple's one
+    cross product settles its three dots' sides: for i < j < k, orient(i, j, k) =
+    orient(j, k, i) = -orient(i, k, j), exactly (integers). So the masks take one product a
+    triple (84 on nine dots), not one a pair and a dot (324)."""
     n = len(dots)
-    everyone = (1 << n) - 1
-    # left[i][j]: dots strictly left of the directed line i -> j, built once per pair
-    left = [[0] * n for _ in range(n)]
-    bits = [(1 << k, x, y) for k, (x, y) in enumerate(dots)]
-    for i, j in combinations(range(n), 2):
-        a, b = dots[i], dots[j]
-        ax, ay, dx, dy = a[0], a[1], b[0] - a[0], b[1] - a[1]
+    left = [0] * (n * n)
+    turns = []              # per triple: is k left of i -> j?
+    triples = _triples(n)
+    for i, j, k, ij, jk, ki, ji, ik, kj, bit_i, bit_j, bit_k in triples:
+        (ax, ay), (bx, by), (cx, cy) = dots[i], dots[j], dots[k]
         # integers: the comparison of the two products is exact
-        mask = sum(bit for bit, x, y in bits if dx * (y - ay) > dy * (x - ax))
-        left[i][j] = mask
-        left[j][i] = everyone & ~mask & ~(1 << i | 1 << j)
-    counts = []
-    for i, j, k in combinations(range(n), 3):
-        if (left[i][j] >> k) & 1:
-            inside = left[i][j] & left[j][k] & left[k][i]
-        else:
-            inside = left[j][i] & left[i][k] & left[k][j]
-        counts.append(inside.bit_count())
-    return counts
+        one, other = (bx - ax) * (cy - ay), (by - ay) * (cx - ax)
+        if one > other:
+            left[ij] |= bit_k
+            left[jk] |= bit_i
+            left[ki] |= bit_j
+            turns.append(True)
+        else:       # clockwise, or on one line: the other side of each (as a < b puts it)
+            left[ji] |= bit_k
+            left[kj] |= bit_i
+            if one < other:
+                left[ik] |= bit_j
+            else:
+                left[ki] |= bit_j
+            turns.append(False)
+    return [(left[t[3]] & left[t[4]] & left[t[5]]).bit_count() if turn
+            else (left[t[6]] & left[t[7]] & left[t[8]]).bit_count()
+            for t, turn in zip(triples, turns)]
+
+
+@lru_cache(maxsize=None)
+def _triples(n: int) -> tuple:
+    """The triples i < j < k of n dots in combinations order, with the places in
+    ``containment_counts``' masks of ij, jk, ki, ji, ik, kj and the bits of i, j, k."""
+    return tuple((i, j, k, i * n + j, j * n + k, k * n + i, j * n + i, i * n + k, k * n + j,
+                  1 << i, 1 << j, 1 << k) for i, j, k in combinations(range(n), 3))
 
 
 def measure(dots: Sequence[Dot]) -> Difficulty:
@@ -93,7 +112,8 @@ def measure(dots: Sequence[Dot]) -> Difficulty:
     n = len(dots)
     if n < 3:
         raise ValueError(f"a CliqueR board needs at least 3 dots, got {n}")
-    hull = len(convex_hull(dots))
+    # a board's tuple of dots: its hull made once for this and for its sheet (geometry)
+    hull = len(board_hull(dots) if type(dots) is tuple else convex_hull(dots))
     interior = n - hull
     counts = containment_counts(dots)
     single = counts.count(1)

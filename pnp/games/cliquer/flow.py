@@ -15,8 +15,9 @@ from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import Unfit
 from pnp.paper import MM, Frame
 from pnp.errors import Advice
-from pnp.i18n import W_, _, per_language
+from pnp.i18n import _, per_language
 from pnp.pdf import fonts
+from pnp.i18n.message import Message
 
 SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
 BODY_PT = 9.0           # the least a worksheet's or a full-page board's words print at: a
@@ -313,8 +314,8 @@ def _draw_poured(canvas, poured: Poured) -> None:
         block.draw(canvas, frame.x, frame.top, frame.width, poured.scale)
 
 
-NO_ROOM_FOR_WORDS = W_("The words do not fit beside or below the square on this paper: make "
-                       "{size_mm} smaller, or change {page_orientation} or {page_margin_mm}.")
+NO_ROOM_FOR_WORDS = Message("The words do not fit beside or below the square on this paper: make "
+                            "{size_mm} smaller, or change {page_orientation} or {page_margin_mm}.")
 
 
 def pour(canvas, regions, blocks, what: str) -> float:

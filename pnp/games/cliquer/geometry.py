@@ -9,6 +9,7 @@ and fail on another.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Sequence
 
@@ -64,6 +65,13 @@ def convex_hull(dots: Iterable[Dot]) -> list[Dot]:
 
     lower, upper = half(pts), half(pts[::-1])
     return lower[:-1] + upper[:-1]
+
+
+@lru_cache(maxsize=64)
+def board_hull(dots: tuple) -> tuple:
+    """A board's hull (``convex_hull``), made once for everything that asks it of the same
+    dots: its difficulty when generated, then the sheet's figures, lines and letters."""
+    return tuple(convex_hull(dots))
 
 
 def in_triangle(p: Dot, a: Dot, b: Dot, c: Dot) -> bool:

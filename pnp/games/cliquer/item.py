@@ -7,11 +7,11 @@ from typing import Literal
 
 from pnp.errors import WrongValue
 from pnp.games.base import option
-from pnp.i18n import W_
 from . import codes
 from .ink import MIN_CLEARANCE_MM, MIN_SPACING_MM
 from .layout import REDUCED_SIDE_MM
 from .target import DEPTH_MOST_DOTS
+from pnp.i18n.message import Message
 
 DEFAULT_SIDE_MM = 170
 WORKSHEET_SIDE_MM = 120     # leaves room on the page for the how-to box and the questions
@@ -20,7 +20,7 @@ WORKSHEET_SIDE_MM = 120     # leaves room on the page for the how-to box and the
 def _code(value) -> str:
     """The code as pnp prints it, however it was typed (case, spaces, hyphens)."""
     if not isinstance(value, str):
-        raise WrongValue(W_("a board code is text like R1-XXXX-..."))
+        raise WrongValue(Message("a board code is text like R1-XXXX-..."))
     return codes.normal(value)
 
 
@@ -40,7 +40,7 @@ class Target:
 
 
 def _band_or_target() -> WrongValue:
-    return WrongValue(W_("write a band ({bands}) or {example}"), bands="easy, medium, hard",
+    return WrongValue(Message("write a band ({bands}) or {example}"), bands="easy, medium, hard",
                       example="{target: 0.7, tolerance: 0.05}")
 
 
@@ -56,7 +56,7 @@ def _difficulty(value) -> Target:
             raise _band_or_target()
         target, tolerance = value["target"], value.get("tolerance", 0.05)
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (target, tolerance)):
-            raise WrongValue(W_("target and tolerance must be numbers"))
+            raise WrongValue(Message("target and tolerance must be numbers"))
         return Target(*value_target(float(target), float(tolerance)), f"{target}±{tolerance}")
     raise _band_or_target()
 

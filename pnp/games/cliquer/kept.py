@@ -6,13 +6,15 @@ and keeps it in the user's cache folder (pnp.cachedir).
 
 A kept answer is one small JSON file named by the board's code (which is its dots), written
 atomically (a part file renamed into place, so a reader never sees half of one). It holds the
-margin and a best opening, and, once a whole best line was worked out (`pnp site` draws it), that
-line. It is read as hostile: a file that is too big, is not exactly the expected shape, names
-other dots, whose opening is not a legal first move, whose margin is past what any game on the
-board can score, or whose line is not a whole legal game from that opening scoring that margin,
-is ignored (and replaced after the next solve). What it cannot check without solving again is
-that the margin is perfect play: the folder is the user's own, written only by pnp. Any failure
-to read or write the folder only means solving again.
+margin and the best opening, and, once a whole best line was worked out (`pnp site` draws it),
+that line; the opening and the line are the solver's one choice among equally good moves
+(solver.CANONICAL), so an answer read back says what solving again would. It is read as hostile:
+a file that is too big, is not exactly the expected shape, names other dots, whose opening is not a
+legal first move, whose margin is past what any game on the board can score, or whose line is not
+a whole legal game from that opening scoring that margin, is ignored (and replaced after the next
+solve). What it cannot check without solving again is that the margin is perfect play: the folder
+is the user's own, written only by pnp. Any failure to read or write the folder only means
+solving again.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ from . import codes
 from .geometry import Dot
 from .rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Move, Rules
 
-FORMAT = 1
+# 2 since issue 45: every opening and line is solver.CANONICAL, the first best move in segment
+# order. A format-1 answer without a line may hold the search's own best opening, another equally
+# good one, so it is not read: that board is solved once more, and then says what a cold solve says.
+FORMAT = 2
 MOST_BYTES = 4096           # a 40-dot board with a whole line is under 2 KB: larger is not ours
 FOLDER = "perfect-play"
 

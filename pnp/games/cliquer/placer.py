@@ -22,10 +22,10 @@ import sys
 from functools import lru_cache
 
 from pnp.errors import Advice, OptionsError
-from pnp.i18n import W_
 
 from .board import Limits
 from .geometry import Dot
+from pnp.i18n.message import Message
 
 SAMPLE_TRIES = 60        # random positions tried per dot before handing over to the search
 
@@ -36,10 +36,10 @@ class Infeasible(OptionsError):
 
 
 # what the page says, each field named by its label in the page's language
-NO_ROOM = W_("{margin_mm} leaves no room for dots on a {side} mm board: make it smaller, or make "
-             "{size_mm} larger.")
-TOO_MANY = W_("Only {placed} of the {n} dots fit on this board with this much room around each: "
-              "lower {dots}, {clearance_mm} or {spacing_mm}, or raise {size_mm}.")
+NO_ROOM = Message("{margin_mm} leaves no room for dots on a {side} mm board: make it smaller, or make "
+                  "{size_mm} larger.")
+TOO_MANY = Message("Only {placed} of the {n} dots fit on this board with this much room around each: "
+                   "lower {dots}, {clearance_mm} or {spacing_mm}, or raise {size_mm}.")
 
 
 @lru_cache(maxsize=None)

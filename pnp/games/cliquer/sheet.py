@@ -11,20 +11,18 @@ from functools import lru_cache
 
 from .board import Board, dot_name
 from .codes import CODE_LINE, encode
-from .geometry import convex_hull
+from .geometry import board_hull
 from .ink import dot_position
 from pnp.pdf.fonts import MIN_TEXT_PT
 from .layout import HEADER_MM
 from .rules import triangulation_size
 from pnp.paper import MM, Frame
-from pnp.i18n import N_, W_, _, ngettext, number
+from pnp.i18n import N_, _, ngettext, number
 from pnp.pdf import fonts
+from pnp.i18n.message import Message
 
 
-@lru_cache(maxsize=64)
-def hull(dots: tuple) -> tuple:
-    """The board's hull, made once for the several things a sheet prints from it."""
-    return tuple(convex_hull(dots))
+hull = board_hull       # made once for the several things a sheet prints from it
 
 
 def moves_in_game(board: Board) -> int:
@@ -95,8 +93,12 @@ def header_mm(board: Board, width: float, step: bool = True) -> float:
     from .flow import INSET
 
     inner = width - 2 * INSET
-    return HEADER_MM + SUBTITLE_LINE_MM * (len(subtitle_lines(board, inner, step)) - 1
-                                           + len(code_lines(board, inner)) - 1)
+    return _header_mm(subtitle_lines(board, inner, step), code_lines(board, inner))
+
+
+def _header_mm(lines: list[str], codes: list[str]) -> float:
+    """``header_mm`` of a header printing the subtitle's ``lines`` and the code's ``codes``."""
+    return HEADER_MM + SUBTITLE_LINE_MM * (len(lines) - 1 + len(codes) - 1)
 
 
 def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
@@ -104,10 +106,12 @@ def draw_header(canvas, board: Board, frame: Frame, step: bool = True) -> None:
     from .flow import inset
 
     # a header frame of fixed height (above the square) too short for the wrapped figures
-    # prints them on one line, shrunk as needed
-    lines, least = subtitle_lines(board, inset(frame).width, step), SUBTITLE_LEAST_PT
-    codes = code_lines(board, inset(frame).width)
-    if frame.height < header_mm(board, frame.width, step) * MM - 1e-6:
+    # prints them on one line, shrunk as needed (the lines are made once: ``header_mm`` of
+    # the frame's width wraps them in the very same inner width, width - 2 INSET)
+    inner = inset(frame).width
+    lines, least = subtitle_lines(board, inner, step), SUBTITLE_LEAST_PT
+    codes = code_lines(board, inner)
+    if frame.height < _header_mm(lines, codes) * MM - 1e-6:
         lines, least = [subtitle(board, step)], MIN_TEXT_PT
         codes = [_(CODE_LINE).format(code=encode(board.dots, board.grid))]
     frame = inset(frame)
@@ -225,7 +229,7 @@ def settled(board: Board, frame: Frame, blocks_of, what: str):
 
 
 # what the page says when a page's square and words do not fit (``settled``)
-SQUARE_TOO_LARGE = W_("The square and its words do not fit this paper: make {size_mm} at most "
-                      "{side} mm, or change {page_size}, {page_orientation} or {page_margin_mm}.")
-NO_SQUARE_FITS = W_("No square fits this paper with its words: change {page_size}, "
-                    "{page_orientation} or {page_margin_mm}.")
+SQUARE_TOO_LARGE = Message("The square and its words do not fit this paper: make {size_mm} at most "
+                           "{side} mm, or change {page_size}, {page_orientation} or {page_margin_mm}.")
+NO_SQUARE_FITS = Message("No square fits this paper with its words: change {page_size}, "
+                         "{page_orientation} or {page_margin_mm}.")

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from html import escape
 
-from pnp.i18n import W_, Wn_
-from pnp.i18n.told import Number, Told
 
 from .analysis import SOLVE_AT_MOST, outcome
 from .board import Board, dot_name
 from .rules import CLIQUE_POINTS, LINE_POINTS, TRIANGLE_POINTS, Rules
+from pnp.i18n.message import Message, Number
 
 PAD = 7                       # lattice units around the square: room for the letters
 PLAYERS = ("first", "second")
@@ -53,31 +52,31 @@ def _replay(board: Board, line) -> tuple[list, list[str]]:
         state, points = rules.play(state, (a, b))
         moves.append((player, a, b, closed))
         first, second = state.scores
-        steps.append(Told(MOVE[player], number, a=dot_name(a), b=dot_name(b), points=points,
-                          what=_what(points, len(closed)), first=first, second=second))
+        steps.append(Message(MOVE[player], n=number, a=dot_name(a), b=dot_name(b), points=points,
+                             what=_what(points, len(closed)), first=first, second=second))
     return moves, steps
 
 
 # a move of the best line in words, by who plays it (the two players' sentences differ in more
 # than one word in some languages)
-MOVE = {"first": W_("Move {n}: the first player draws {a}–{b} and scores {points} ({what}). "
-                    "Score: first player {first}, second player {second}."),
-        "second": W_("Move {n}: the second player draws {a}–{b} and scores {points} ({what}). "
-                     "Score: first player {first}, second player {second}.")}
+MOVE = {"first": Message("Move {n}: the first player draws {a}–{b} and scores {points} ({what}). "
+                         "Score: first player {first}, second player {second}."),
+        "second": Message("Move {n}: the second player draws {a}–{b} and scores {points} ({what}). "
+                          "Score: first player {first}, second player {second}.")}
 
 
-def _what(points: int, triangles: int) -> Told:
+def _what(points: int, triangles: int) -> Message:
     """What a move's points are made of, in words."""
     if triangles == 0:
-        return Told(W_("the line alone"))
-    made = Told(Wn_("the line and {n} triangle", "the line and {n} triangles"), triangles)
+        return Message("the line alone")
+    made = Message("the line and {n} triangle", "the line and {n} triangles", n=triangles)
     cliques = (points - LINE_POINTS - TRIANGLE_POINTS * triangles) // CLIQUE_POINTS
     if not cliques:
         return made
-    return Told(Wn_("{made} and a 4-clique", "{made} and {n} 4-cliques"), cliques, made=made)
+    return Message("{made} and a 4-clique", "{made} and {n} 4-cliques", n=cliques, made=made)
 
 
-def _svg(board: Board, moves, key: str, title: Told) -> str:
+def _svg(board: Board, moves, key: str, title: Message) -> str:
     g = board.grid
 
     def xy(i: int) -> tuple[int, int]:      # the page's y grows upward, the screen's downward
@@ -112,45 +111,45 @@ def _svg(board: Board, moves, key: str, title: Told) -> str:
     return "".join(parts)
 
 
-def _title(board: Board, moves) -> Told:
+def _title(board: Board, moves) -> Message:
     names = ", ".join(dot_name(i) for i in range(len(board.dots)))
     if moves:
-        return Told(Wn_("The board {ident}: {n} dot, {names}, with the {moves} moves of the best "
-                        "line drawn", "The board {ident}: {n} dots, {names}, with the {moves} "
-                        "moves of the best line drawn"), len(board.dots), ident=board.ident,
-                    names=names, moves=len(moves))
-    return Told(Wn_("The board {ident}: {n} dot, {names}", "The board {ident}: {n} dots, {names}"),
-                len(board.dots), ident=board.ident, names=names)
+        return Message("The board {ident}: {n} dot, {names}, with the {moves} moves of the best "
+                       "line drawn", "The board {ident}: {n} dots, {names}, with the {moves} "
+                       "moves of the best line drawn", n=len(board.dots), ident=board.ident,
+                       names=names, moves=len(moves))
+    return Message("The board {ident}: {n} dot, {names}", "The board {ident}: {n} dots, {names}",
+                   n=len(board.dots), ident=board.ident, names=names)
 
 
-def _words(figures: dict) -> list[Told]:
+def _words(figures: dict) -> list[Message]:
     """The figures as sentences for a teacher or a player (no flags, no field names)."""
     comp = figures["components"]
     n, hull, inside = comp["dots"], figures["hull_dots"], figures["interior_dots"]
-    out = [Told(Wn_("{n} dots: {hull} on the outside edge ({edge}) and {inside} inside ({names}).",
-                    "{n} dots: {hull} on the outside edge ({edge}) and {inside} inside ({names})."),
-                n, hull=len(hull), edge=" ".join(hull), inside=len(inside), names=" ".join(inside))
+    out = [Message("{n} dots: {hull} on the outside edge ({edge}) and {inside} inside ({names}).",
+                   "{n} dots: {hull} on the outside edge ({edge}) and {inside} inside ({names}).",
+                   n=n, hull=len(hull), edge=" ".join(hull), inside=len(inside), names=" ".join(inside))
            if inside else
-           Told(Wn_("{n} dots: {hull} on the outside edge ({edge}), none inside.",
-                    "{n} dots: {hull} on the outside edge ({edge}), none inside."),
-                n, hull=len(hull), edge=" ".join(hull)),
-           Told(W_("Difficulty: {band} ({difficulty}). {share}% of the dots are inside the edge, "
+           Message("{n} dots: {hull} on the outside edge ({edge}), none inside.",
+                   "{n} dots: {hull} on the outside edge ({edge}), none inside.",
+                   n=n, hull=len(hull), edge=" ".join(hull)),
+           Message("Difficulty: {band} ({difficulty}). {share}% of the dots are inside the edge, "
                    "{single} of the {triangles} triangles hold exactly one dot, and a careful "
-                   "player gains about {stakes} points a move over a greedy one."),
-                band=Told(figures["band"]), difficulty=Number(figures["difficulty"], ".2f"),
-                share=Number(comp["interior_share"] * 100, ".0f"),
-                single=comp["single_dot_triangles"], triangles=comp["triangles"],
-                stakes=Number(comp["stakes_per_move"], ".2f")),
-           Told(W_("Every finished game has {moves} moves, whatever the order (3 × {n} − 3 − "
-                   "{hull}: the lines of a triangulation)."),
-                n, moves=figures["moves_in_game"], hull=len(hull))]
+                   "player gains about {stakes} points a move over a greedy one.",
+                   band=Message(figures["band"]), difficulty=Number(figures["difficulty"], ".2f"),
+                   share=Number(comp["interior_share"] * 100, ".0f"),
+                   single=comp["single_dot_triangles"], triangles=comp["triangles"],
+                   stakes=Number(comp["stakes_per_move"], ".2f")),
+           Message("Every finished game has {moves} moves, whatever the order (3 × {n} − 3 − "
+                   "{hull}: the lines of a triangulation).",
+                   n=n, moves=figures["moves_in_game"], hull=len(hull))]
     play = figures.get("perfect_play")
     if play:
-        out.append(Told(W_("With perfect play {outcome}; the best opening is {opening}. The best "
-                           "line of play has {moves} moves."),
-                        outcome=outcome(play["first_player_margin"]),
-                        opening="–".join(play["best_opening"]), moves=len(play["best_line"])))
+        out.append(Message("With perfect play {outcome}; the best opening is {opening}. The best "
+                           "line of play has {moves} moves.",
+                           outcome=outcome(play["first_player_margin"]),
+                           opening="–".join(play["best_opening"]), moves=len(play["best_line"])))
     elif n > SOLVE_AT_MOST:
-        out.append(Told(W_("Perfect play is worked out for boards of up to {most} dots; this one "
-                           "has {n}."), n, most=SOLVE_AT_MOST))
+        out.append(Message("Perfect play is worked out for boards of up to {most} dots; this one "
+                           "has {n}.", n=n, most=SOLVE_AT_MOST))
     return out

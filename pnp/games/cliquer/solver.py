@@ -14,10 +14,8 @@ Two cores run that search: ``_core.c``, built by ``pip install .`` when a C comp
 (much faster, with a fixed-size table so its memory is known up front; built twice, ``_core``
 to 11 dots and ``_core_wide`` with 128-bit sets for 12 and 13; optionally on two threads), and
 the pure-Python one below, used when the C core is missing or the board is too big for it. Both
-give the same margins, and the moves are picked here, above either core, by fixed rules, so
-both print the same: the whole line takes at each move the first move in segment order that
-keeps the perfect-play value; an opening-only solve takes the first in the search's own order
-(``Solver._opening``: the value search's own best move, so it costs no second search).
+give the same margins; the cores only ever answer "what is this position worth", and the moves
+are picked here, above either core, by one rule (``CANONICAL``).
 
 Every search is bounded: ``Budget`` caps positions, CPU seconds and resident memory, checked
 every few thousand positions; going past raises ``OverBudget`` naming the limit. A ``progress``
@@ -87,8 +85,8 @@ class Solution:
     positions: int          # positions expanded (the search's work; with two workers, both
                             # threads' and not the same from run to run)
     line: tuple[Move, ...] = ()   # a whole best line of play to the end of the game (or only
-                                  # a best opening, when solve was asked for the opening only:
-                                  # see Solver.solve, it may be another equally good one)
+                                  # its first move, when solve was asked for the opening only),
+                                  # by the one rule CANONICAL
 
 
 def _workers(asked: int | None) -> int:
@@ -143,6 +141,18 @@ def _resident_mb() -> float | None:
 
 MAX_SEGMENTS = 255       # segment numbers are packed in a byte
 MOST_DOTS = max(n for n in range(3, 64) if n * (n - 1) // 2 <= MAX_SEGMENTS)    # 23 (253 segments)
+
+
+# The one best move, where several are equally good (issue 45): of the legal moves that keep the
+# perfect-play value (their points less what the opponent can then force equal the position's
+# value), the first in the board's segment order: A-B, A-C, ..., A-J, B-C, B-D, ..., I-J, each
+# segment named by its two dots with the earlier letter first, pairs compared by their first
+# letter, then their second (``Rules.segments``). It is a fact of the position alone, not of
+# the search: what the table holds, the core, the threads, a cold or warm cache, an opening
+# asked alone or a whole line change what finding it costs, never which move it is. A whole
+# best line takes this move at every position, so its first move is the best opening. The
+# browser's engine follows the same rule (docs/difficulty.md, "Which best move").
+CANONICAL = "the first move in segment order that keeps the perfect-play value"
 
 
 def within_reach(rules: Rules) -> bool:
@@ -242,24 +252,21 @@ class Solver:
     def solve(self, moves: Sequence[Move] = (), whole_line: bool = True) -> Solution:
         """Solve the position reached by playing ``moves`` from the start, with a best line.
 
-        ``whole_line`` False: a best opening only, all a daily answer prints, and the one the
-        value search itself found (``_opening``): it costs no search past the value's, where
-        the first best move in segment order (the whole line's rule) can cost as much again at
-        11 dots. Where several openings are equally good the two may name different ones; each
-        is perfect play."""
+        ``whole_line`` False: a best opening only, all a daily answer prints. Either way each
+        move is the ``CANONICAL`` one, so the opening alone is the whole line's first move."""
         rules = self.rules
         state = rules.start()
         for m in moves:
             state, _ = rules.play(state, m)
         remaining = rules.moves_in_game - len(moves)
         value = self._value(state, -_INF, _INF)
-        line = self._line(state, value) if whole_line else self._opening(state, value)
+        line = self._line(state, value, moves=None if whole_line else 1)
         return Solution(value + remaining % 2, line[0] if line else None,
                         self.positions + self.helper_positions, tuple(line))
 
     def next_move(self, state: State) -> Move:
-        """A perfect move at ``state`` (not finished): the first of a best line, without the rest
-        of the line (for computer players; the table carries over from move to move)."""
+        """The ``CANONICAL`` perfect move at ``state`` (not finished), without the rest of the
+        line (for computer players; the table carries over from move to move)."""
         value = self._value(state, -_INF, _INF)
         return self._line(state, value, moves=1)[0]
 
@@ -276,46 +283,16 @@ class Solver:
         finally:
             search.release()
 
-    def search_order(self, state: State) -> list[Move]:
-        """The legal moves in the order both cores try them at a position not in their table:
-        the bonus scored, then the open segments blocked, then the segment number, largest
-        first (the keys of ``ordered`` in either core)."""
-        rules, keys = self.rules, []
-        for k in range(len(rules.segments)):
-            if (state.open >> k) & 1:
-                a, b = rules.segments[k]
-                keys.append(((move_points(state.adjacency, a, b) - 1) << 16)
-                            | ((rules.crossing[k] & state.open).bit_count() << 8) | k)
-        return [rules.segments[key & 0xFF] for key in sorted(keys, reverse=True)]
-
-    def _opening(self, state: State, value: int) -> list[Move]:
-        """A best first move at ``state`` (bonus value ``value``), by a fixed rule: the first move
-        in ``search_order`` that keeps the value.
-
-        That is the move the value search settled on at this position: it searched the moves in
-        that order, the first exactly and each later one with a null window at the best so far,
-        so the moves before the first best one were refuted against a best no higher than the
-        value, and the first best one's reply was searched exactly. Both are in the table, so
-        each test below is answered by one probe: no second search. (Fresh table or not, the
-        rule and so the move are the same: the tests are exact; only their cost changes.)
-        """
-        rules = self.rules
-        if not state.open:
-            return []
-        for move in self.search_order(state):
-            after, points = rules.play(state, move)
-            target = points - 1 - value
-            if self._value(after, target, target + 1) <= target:
-                return [move]
-        raise AssertionError("no move keeps the perfect-play value")   # some move reaches it
-
     def _line(self, state: State, value: int, moves: int | None = None) -> list[Move]:
         """A best line from ``state`` (bonus value ``value``) to the end of the game (or ``moves``
-        long).
+        long): at each move the ``CANONICAL`` one.
 
-        At each move: the first legal move in segment order that keeps the value. The reply
-        after a move scoring ``b`` bonus is worth at least b - value to the opponent (value is
-        the best over moves), and exactly that after a best move: one null-window test each.
+        The reply after a move scoring ``b`` bonus is worth at least b - value to the opponent
+        (value is the best over moves), and exactly that after a best move: one null-window
+        test each, exact whatever the table holds (fail-soft bounds: the answer is on the right
+        side of ``target`` however much of the tree was cut or taken from the table). The moves
+        are tried in segment order and the first that passes is taken; the ones before it are
+        each proved worse, so no table, core or thread timing can make another one first.
         """
         rules, line = self.rules, []
         while state.open and len(line) != moves:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pnp.errors import WrongValue
 from pnp.i18n.message import Words
-from pnp.i18n import W_
 
 import math
 import random
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from .difficulty import BANDS, RATE, measure
 from .geometry import Dot, convex_hull, orient
+from pnp.i18n.message import Message
 
 if TYPE_CHECKING:     # only a type here: the generator hands a placer in
     from .placer import Placer
@@ -41,7 +41,7 @@ class Unreachable(ValueError):
 def band_target(name: str) -> tuple[float, float]:
     """The closed range of values a band accepts (values are rounded to 4 decimals)."""
     if name not in BANDS:
-        raise WrongValue(W_("unknown difficulty band {name}; choose one of {bands}"), name=repr(name),
+        raise WrongValue(Message("unknown difficulty band {name}; choose one of {bands}"), name=repr(name),
                          bands=Words(BANDS))
     low, high = BANDS[name]
     return low, high if high >= 1.0 else round(high - 1e-4, 4)
@@ -49,9 +49,9 @@ def band_target(name: str) -> tuple[float, float]:
 
 def value_target(target: float, tolerance: float) -> tuple[float, float]:
     if not 0.0 <= target <= 1.0:
-        raise WrongValue(W_("difficulty target must be within 0..1, got {got}"), got=target)
+        raise WrongValue(Message("difficulty target must be within 0..1, got {got}"), got=target)
     if not 0.0 <= tolerance <= 1.0:
-        raise WrongValue(W_("difficulty tolerance must be within 0..1, got {got}"), got=tolerance)
+        raise WrongValue(Message("difficulty tolerance must be within 0..1, got {got}"), got=tolerance)
     return max(0.0, target - tolerance), min(1.0, target + tolerance)
 
 

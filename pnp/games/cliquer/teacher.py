@@ -30,10 +30,11 @@ from .worksheet import (AT_A_QUESTION, BLOCK_QUESTION, PART_QUESTION, above_firs
                         blocked_from_a, blocking_line, corner_a_triangles, letters, line_name,
                         part_lines)
 from pnp.errors import Advice
-from pnp.i18n import N_, W_, _, number
+from pnp.i18n import N_, _, number
 from pnp.paper import MM, Frame
 from pnp.pdf import fonts
 from pnp.pdf.fonts import MIN_TEXT_PT
+from pnp.i18n.message import Message
 
 # Seven dots on a 12 x 12 lattice, A to G from left to right. The line A-G is level, so "above
 # it" is plain; C, E, F lie above it and E is inside their hull (question 2: 3 x 5 - 3 - 4 = 8);
@@ -71,7 +72,7 @@ BLOCK_CUT = N_("A line from A to {cut} would cross {line}, so A can no longer be
                "that is the answer. A can still be joined to {rest}.")
 
 # what the web page says when the page cannot fit (it names the field by its label)
-NO_ROOM = W_("The teacher's page does not fit this paper: make {page_margin_mm} smaller.")
+NO_ROOM = Message("The teacher's page does not fit this paper: make {page_margin_mm} smaller.")
 
 LABEL_PT = (8.0, 7.0, 6.0)      # the letters, largest first (``sheet.draw_dot_labels``)
 DOT_MM = 1.4                    # a dot's radius in the pictures

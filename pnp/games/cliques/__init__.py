@@ -7,8 +7,6 @@ on them comes from the rules (``rules``). The doors live in the rooms of the sam
 
 from __future__ import annotations
 
-from pnp.errors import Problem as Wording
-from pnp.i18n import W_
 from pnp.i18n.message import Message
 
 from .board import Board
@@ -25,9 +23,9 @@ TITLE = "Cliques"
 NOUN = "set"          # what one board of this game is, in a build's "wrote ..." line
 
 
-def describe(board: Board) -> Wording:
+def describe(board: Board) -> Message:
     """A set's label in a report (str(): the CLI's English)."""
-    return Wording(W_("Cliques set {ident} for {players}"), ident=board.ident,
+    return Message("Cliques set {ident} for {players}", ident=board.ident,
                    players=Message("{n} player", "{n} players", n=len(board.players)))
 
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pnp.games.base import Problem
-from pnp.i18n import W_
-from pnp.i18n.told import Number
 from .problems import PROBLEMS
 from .item import MAX_REMARK_CARDS
 from .board import Board
 from .rules import COLOURS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, reachable, start_tokens
 from pnp.pdf.fonts import BOLD, SANS, missing_glyphs
+from pnp.i18n.message import Message, Number
 
 STYLES = ("track", "tens-units")
 
@@ -21,15 +20,15 @@ def check(board: Board) -> list[Problem]:
         return problems
     rule = start_tokens(n)
     if board.start != rule:
-        problems.append(PROBLEMS("start-count", W_("sheets say each player starts with {start} tokens of "
-                                                  "each colour; the rule for {players} players gives "
-                                                  "{rule}"),
+        problems.append(PROBLEMS("start-count", Message("sheets say each player starts with {start} tokens of "
+                                                        "each colour; the rule for {players} players gives "
+                                                        "{rule}"),
                                  start=Number(board.start), players=Number(n), rule=Number(rule)))
     if board.first not in board.players:
-        problems.append(PROBLEMS("first-player", W_("first player {name} is not playing"),
+        problems.append(PROBLEMS("first-player", Message("first player {name} is not playing"),
                                  name=repr(board.first)))
     if not 0 <= board.remark_cards <= MAX_REMARK_CARDS:
-        problems.append(PROBLEMS("remark-cards", W_("{cards} remark cards; a spec may ask for 0..{most}"),
+        problems.append(PROBLEMS("remark-cards", Message("{cards} remark cards; a spec may ask for 0..{most}"),
                                  cards=Number(board.remark_cards), most=Number(MAX_REMARK_CARDS)))
     problems += _circles(board)
     problems += _trackers(board, rule, reachable(n))
@@ -40,24 +39,24 @@ def _players(board: Board) -> list[Problem]:
     problems = []
     n = len(board.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        problems.append(PROBLEMS("player-count", W_("{players} players; Cliques sets are for {least}..{most}"),
+        problems.append(PROBLEMS("player-count", Message("{players} players; Cliques sets are for {least}..{most}"),
                                  players=Number(n), least=Number(MIN_PLAYERS), most=Number(MAX_PLAYERS)))
     seen: set[str] = set()
     for name in board.players:
         if not name.strip():
             problems.append(PROBLEMS("player-name", "a player has an empty name"))
         elif name.casefold() in seen:
-            problems.append(PROBLEMS("player-name", W_("two players are called {name}"), name=repr(name)))
+            problems.append(PROBLEMS("player-name", Message("two players are called {name}"), name=repr(name)))
         seen.add(name.casefold())
         if len(name) > MAX_NAME:
-            problems.append(PROBLEMS("player-name", W_("{name}... has {length} characters; the sheets are "
-                                                     "laid out for at most {most}"),
+            problems.append(PROBLEMS("player-name", Message("{name}... has {length} characters; the sheets are "
+                                                            "laid out for at most {most}"),
                                      name=repr(name[:20]), length=Number(len(name)),
                                      most=Number(MAX_NAME)))
         missing = missing_glyphs(name, SANS) or missing_glyphs(name, BOLD)
         if missing:
-            problems.append(PROBLEMS("player-name", W_("{name} has {character}, which the print font cannot "
-                                                     "draw"), name=repr(name), character=repr(missing[0])))
+            problems.append(PROBLEMS("player-name", Message("{name} has {character}, which the print font cannot "
+                                                            "draw"), name=repr(name), character=repr(missing[0])))
     return problems
 
 
@@ -76,44 +75,44 @@ def _one_each(board: Board, owners: list[str], thing: str, none: str, many: str)
 
 def _circles(board: Board) -> list[Problem]:
     problems = _one_each(board, [c.founder for c in board.circles], "circle",
-                         W_("{name} has no circle on the score sheet"),
-                         W_("{name} founds {count} circles"))
+                         Message("{name} has no circle on the score sheet"),
+                         Message("{name} founds {count} circles"))
     for circle in board.circles:
         if circle.founder not in board.players:
-            problems.append(PROBLEMS("circle-unknown", W_("a circle is founded by {name}, who is not playing"),
+            problems.append(PROBLEMS("circle-unknown", Message("a circle is founded by {name}, who is not playing"),
                                      name=repr(circle.founder)))
         if circle.members != (circle.founder,):
-            problems.append(PROBLEMS("circle-members", W_("{name}'s circle should start with its founder "
-                                                        "alone marked, has {members}"),
+            problems.append(PROBLEMS("circle-members", Message("{name}'s circle should start with its founder "
+                                                               "alone marked, has {members}"),
                                      name=circle.founder, members=str(list(circle.members))))
     return problems
 
 
 def _trackers(board: Board, rule: int, reach: tuple[int, int]) -> list[Problem]:
     problems = _one_each(board, [t.player for t in board.trackers], "tracker",
-                         W_("{name} has no token tracker"), W_("{name} has {count} token trackers"))
+                         Message("{name} has no token tracker"), Message("{name} has {count} token trackers"))
     low, high = reach
     for t in board.trackers:
         if t.player not in board.players:
-            problems.append(PROBLEMS("tracker-unknown", W_("a tracker belongs to {name}, who is not playing"),
+            problems.append(PROBLEMS("tracker-unknown", Message("a tracker belongs to {name}, who is not playing"),
                                      name=repr(t.player)))
         if t.style not in STYLES:
-            problems.append(PROBLEMS("tracker-style", W_("{name}'s tracker has style {style}"),
+            problems.append(PROBLEMS("tracker-style", Message("{name}'s tracker has style {style}"),
                                      name=t.player, style=repr(t.style)))
         if t.start != rule:
-            problems.append(PROBLEMS("tracker-start", W_("{name}'s tracker marks {start} as the start; the "
-                                                       "rule gives {rule}"),
+            problems.append(PROBLEMS("tracker-start", Message("{name}'s tracker marks {start} as the start; the "
+                                                              "rule gives {rule}"),
                                      name=t.player, start=Number(t.start), rule=Number(rule)))
         for colour in COLOURS:
             lo, hi = getattr(t, colour)
             # below zero is a count nobody can hold: a misprint, not a safe margin
             if lo != low or hi < high:
-                problems.append(PROBLEMS("tracker-range", W_("{name}'s {colour} track shows {lo}..{hi}; a "
-                                                           "player can hold {low}..{high}"),
+                problems.append(PROBLEMS("tracker-range", Message("{name}'s {colour} track shows {lo}..{hi}; a "
+                                                                  "player can hold {low}..{high}"),
                                          name=t.player, colour=colour, lo=Number(lo), hi=Number(hi),
                                          low=Number(low), high=Number(high)))
             elif t.style == "tens-units" and (lo % 10 or hi % 10 != 9):
-                problems.append(PROBLEMS("tracker-style", W_("{name}'s {colour} tens and units must show whole "
-                                                           "tens, shows {lo}..{hi}"),
+                problems.append(PROBLEMS("tracker-style", Message("{name}'s {colour} tens and units must show whole "
+                                                                  "tens, shows {lo}..{hi}"),
                                          name=t.player, colour=colour, lo=Number(lo), hi=Number(hi)))
     return problems

@@ -11,14 +11,13 @@ today, and that nothing a group needs to play is missing.
 from __future__ import annotations
 
 from pnp.games.base import Problem
-from pnp.i18n import W_
-from pnp.i18n.told import Number, Told
 from .problems import PROBLEMS
 from .board import Board
 from .rules import COLOURS, MAX_PLAYERS, reachable
 from .rules_card import START_TAG
 from .tracker import TAGS
 from .vote_card import TAG as VOTE_TAG
+from pnp.i18n.message import Message, Number
 
 
 def check_drawn(board: Board, placements) -> list[Problem]:
@@ -32,7 +31,7 @@ def check_drawn(board: Board, placements) -> list[Problem]:
         marks = pieces.get(f"tracker {tracker.player}")
         if marks is None:
             problems.append(PROBLEMS("drawn-tracker-missing",
-                                     W_("{name}'s token tracker is not in the PDF"),
+                                     Message("{name}'s token tracker is not in the PDF"),
                                      name=tracker.player))
             continue
         problems += _tracker(board, tracker.player, tracker.style, marks)
@@ -51,15 +50,15 @@ def _rules_card(board: Board, marks) -> list[Problem]:
 def _printed_starts(board: Board, pieces: dict[str, list]) -> list[Problem]:
     """The start count printed in words on the score sheet and the rules card."""
     problems = []
-    for name, says in (("score sheet", W_("the score sheet says players start with {shown}; "
-                                          "the data says {start}")),
-                       ("rules card", W_("the rules card says players start with {shown}; "
-                                         "the data says {start}"))):
+    for name, says in (("score sheet", Message("the score sheet says players start with {shown}; "
+                                               "the data says {start}")),
+                       ("rules card", Message("the rules card says players start with {shown}; "
+                                              "the data says {start}"))):
         shown = {d.index for d in pieces.get(name, ()) if d.tag == START_TAG}
         if name in pieces and shown != {board.start}:
             problems.append(PROBLEMS("drawn-start-count", says,
                                      shown=" and ".join(map(str, sorted(shown)))
-                                     or Told(W_("no number")), start=Number(board.start)))
+                                     or Message("no number"), start=Number(board.start)))
     return problems
 
 
@@ -70,12 +69,12 @@ def _vote_cards(board: Board, pieces: dict[str, list]) -> list[Problem]:
         if faces != {0, 1}:
             lacking = [colour for k, colour in enumerate(COLOURS) if k not in faces]
             if lacking:
-                problems.append(PROBLEMS("drawn-vote-cards", W_("{name} has no {colours} vote "
-                                                                "card in the PDF"),
+                problems.append(PROBLEMS("drawn-vote-cards", Message("{name} has no {colours} vote "
+                                                                     "card in the PDF"),
                                          name=player, colours=" or ".join(lacking)))
             else:
-                problems.append(PROBLEMS("drawn-vote-cards", W_("{name} has no proper vote card "
-                                                                "in the PDF"), name=player))
+                problems.append(PROBLEMS("drawn-vote-cards", Message("{name} has no proper vote card "
+                                                                     "in the PDF"), name=player))
     return problems
 
 
@@ -97,17 +96,17 @@ def _tracker(board: Board, player: str, style: str, marks) -> list[Problem]:
         shown = shown_counts(marks, tag, style, low, high)
         gaps = [c for c in range(low, high + 1) if c not in shown]
         if gaps:
-            problems.append(PROBLEMS("drawn-tracker-range", W_("{name}'s {colour} track cannot show "
-                                                           "{gaps}; a player can hold {low}..{high}"),
+            problems.append(PROBLEMS("drawn-tracker-range", Message("{name}'s {colour} track cannot show "
+                                                                    "{gaps}; a player can hold {low}..{high}"),
                                      name=player, colour=colour, gaps=", ".join(map(str, gaps[:5])),
                                      low=Number(low), high=Number(high)))
         # one "start" label per shown cell it sits in, so repeated objects count once
         starts = {d.index for d in marks if d.tag == "CqS" + tag[-1]}
         if sum(starts) != board.start:
-            problems.append(PROBLEMS("drawn-tracker-start", W_("{name}'s {colour} track marks {marked} as "
-                                                           "the start; the sheets say {start}"),
+            problems.append(PROBLEMS("drawn-tracker-start", Message("{name}'s {colour} track marks {marked} as "
+                                                                    "the start; the sheets say {start}"),
                                      name=player, colour=colour,
-                                     marked=" + ".join(map(str, sorted(starts))) or Told(W_("nothing")),
+                                     marked=" + ".join(map(str, sorted(starts))) or Message("nothing"),
                                      start=Number(board.start)))
     return problems
 
@@ -122,8 +121,8 @@ def _score_sheet(board: Board, marks) -> list[Problem]:
             heads.setdefault(d.index, []).append(d.center[0])
     problems = []
     if sorted(heads) != list(range(n)):
-        problems.append(PROBLEMS("drawn-circles", W_("the score sheet heads {circles} circles for "
-                                                    "{players} players"),
+        problems.append(PROBLEMS("drawn-circles", Message("the score sheet heads {circles} circles for "
+                                                          "{players} players"),
                                  circles=Number(len(heads)), players=Number(n)))
         return problems
     columns = [sum(xs) / len(xs) for _, xs in sorted(heads.items())]
@@ -133,13 +132,13 @@ def _score_sheet(board: Board, marks) -> list[Problem]:
             row, col = divmod(d.index, MAX_PLAYERS)
             nearest = min(range(n), key=lambda j: abs(columns[j] - d.center[0]))
             if row != col or nearest != col:
-                problems.append(PROBLEMS("drawn-founders", W_("row {row} has a pre-marked box under {name}'s "
-                                                            "circle, which is not its own"),
+                problems.append(PROBLEMS("drawn-founders", Message("row {row} has a pre-marked box under {name}'s "
+                                                                   "circle, which is not its own"),
                                          row=Number(row + 1),
                                          name=board.players[nearest] if nearest < n else "?"))
             founders[row] = d.center[1]
     missing = [board.players[i] for i in range(n) if i not in founders]
     if missing:
-        problems.append(PROBLEMS("drawn-founders", W_("no pre-marked founder box for {names}"),
+        problems.append(PROBLEMS("drawn-founders", Message("no pre-marked founder box for {names}"),
                                  names=", ".join(missing[:5])))
     return problems

@@ -5,12 +5,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from pnp.errors import Problem, WrongValue
+from pnp.errors import WrongValue
 from pnp.games.base import brief, option
-from pnp.i18n import W_
 from .rules import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, REMARKS_PER_PLAYER
 from pnp.pdf.faces import JOINERS
 from pnp.pdf.fonts import BOLD, SANS, check_printable
+from pnp.i18n.message import Message
 
 MAX_REMARK_CARDS = 200
 
@@ -28,43 +28,43 @@ def parse_players(value) -> tuple[str, ...]:
     says why in its language)."""
     bounds = dict(fewest=MIN_PLAYERS, most=MAX_PLAYERS)
     if isinstance(value, bool):
-        raise WrongValue(W_("must be a number of players ({fewest}..{most}) or a list of names, got {got}"),
+        raise WrongValue(Message("must be a number of players ({fewest}..{most}) or a list of names, got {got}"),
                          got=str(value), **bounds)
     if isinstance(value, int):
         if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-            raise WrongValue(W_("Cliques is for {fewest}..{most} players, got {got}"), got=brief(value),
+            raise WrongValue(Message("Cliques is for {fewest}..{most} players, got {got}"), got=brief(value),
                              **bounds)
         return seat_names(value)
     if not isinstance(value, list):
-        raise WrongValue(W_("must be a number of players ({fewest}..{most}) or a list of names"), **bounds)
+        raise WrongValue(Message("must be a number of players ({fewest}..{most}) or a list of names"), **bounds)
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise WrongValue(W_("Cliques is for {fewest}..{most} players, got {names} names"),
+        raise WrongValue(Message("Cliques is for {fewest}..{most} players, got {names} names"),
                          names=len(value), **bounds)
     names: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(value):
-        where = Problem(W_("name {n}"), n=i + 1)
+        where = Message("name {n}", n=i + 1)
         if not isinstance(raw, str):
-            raise WrongValue(W_("{where} must be a name, got {got} (put quotes around it)"), where=where,
+            raise WrongValue(Message("{where} must be a name, got {got} (put quotes around it)"), where=where,
                              got=brief(raw))
         # NFC so that "é" typed as e + combining accent is one name with the precomposed one
         name = " ".join(unicodedata.normalize("NFC", raw).split())
         if not name:
-            raise WrongValue(W_("{where} is empty; every player needs a name"), where=where)
+            raise WrongValue(Message("{where} is empty; every player needs a name"), where=where)
         if len(name) > MAX_NAME:
-            raise WrongValue(W_("{where} {name} is {length} characters; at most {most}"), where=where,
+            raise WrongValue(Message("{where} {name} is {length} characters; at most {most}"), where=where,
                              name=repr(name), length=len(name), most=MAX_NAME)
         odd = next((ch for ch in name if unicodedata.category(ch).startswith("C")
                     and ch not in JOINERS), None)     # a joiner some scripts need is fine
         if odd is not None:
-            raise WrongValue(W_("{where} {name} has an invisible control character (U+{code}); type the "
-                                "name plainly"), where=where, name=repr(name), code=f"{ord(odd):04X}")
+            raise WrongValue(Message("{where} {name} has an invisible control character (U+{code}); type the "
+                                     "name plainly"), where=where, name=repr(name), code=f"{ord(odd):04X}")
         for font in (SANS, BOLD):   # names are printed in both weights
             check_printable(name, where, font)
         key = name.casefold()
         if key in seen:
-            raise WrongValue(W_("{where} {name} repeats name {first}; names must differ (circles are "
-                                "named after them)"), where=where, name=repr(name), first=seen[key] + 1)
+            raise WrongValue(Message("{where} {name} repeats name {first}; names must differ (circles are "
+                                     "named after them)"), where=where, name=repr(name), first=seen[key] + 1)
         seen[key] = i
         names.append(name)
     return tuple(names)

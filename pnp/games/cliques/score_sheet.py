@@ -17,9 +17,10 @@ from pnp.paper import MM, Frame
 from .board import Board
 from .rules_card import START_TAG
 from .rules import MAX_PLAYERS
-from pnp.i18n import W_, _, current
+from pnp.i18n import _, current
 from pnp.pdf.fonts import BOLD, SANS, string_width
 from pnp.pdf.marks import marked
+from pnp.i18n.message import Message
 
 GAP = 10.0            # between sections
 TITLE = 13.0          # a section's heading line
@@ -101,9 +102,9 @@ def _tally_row(board: Board, frame: Frame) -> float:
     return min(MAX_ROW, (below_title - TALLY_HEAD - frame.y) / (len(board.players) + SPARE_ROWS))
 
 
-TOO_MANY_ROWS = W_("A score sheet for {n} players does not fit this page: make {page_margin_mm} "
-                   "smaller, choose portrait in {page_orientation} or a larger {page_size}, or "
-                   "give fewer {players}.")
+TOO_MANY_ROWS = Message("A score sheet for {n} players does not fit this page: make {page_margin_mm} "
+                        "smaller, choose portrait in {page_orientation} or a larger {page_size}, or "
+                        "give fewer {players}.")
 
 
 def fitted_plan(board: Board, frame: Frame) -> Plan:
@@ -141,7 +142,7 @@ def _header(board: Board, canvas, frame: Frame) -> None:
     text_in_box(canvas, tag, beside(frame.x, frame.width, frame.right - tag_w, tag_w), y - 22,
                 tag_w, 22, SANS, 9, align="right")
     # the source draws the starter for each game: the sheet leaves her to be drawn at the table
-    line = wording.start(board.start) + current().sentence_gap + wording.said(wording.FIRST_BLANK, wording.TURN, wording.OPEN, wording.END)
+    line = wording.start(board.start) + current().sentence_gap + wording.paragraph(wording.FIRST_BLANK, wording.TURN, wording.OPEN, wording.END)
     with marked(canvas, START_TAG, board.start):
         text_in_box(canvas, line, frame.x, frame.y, frame.width, frame.height - 24, SANS, 9, 7,
                     valign="top")

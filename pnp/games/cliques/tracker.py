@@ -40,10 +40,10 @@ TENS_UNITS = N_("Two rings a colour: count = tens + units, from 0 up to {most}, 
 
 def foot(board: Board, tracker: Tracker) -> str:
     if tracker.style != "tens-units":
-        return wording.said(HOW, wording.OPEN)
+        return wording.paragraph(HOW, wording.OPEN)
     most = number(tokens_in_play(len(board.players)))
     return current().sentence_gap.join([_(TENS_UNITS).format(most=most),
-                                        wording.said(HOW, wording.OPEN)])
+                                        wording.paragraph(HOW, wording.OPEN)])
 
 
 def draw(board: Board, tracker: Tracker, canvas, frame: Frame) -> None:

@@ -77,7 +77,7 @@ CUTTING = N_("Cut out the trackers and vote cards; fold each vote card on its do
              "outside (glue if you like).")
 
 
-def said(*sentences: str) -> str:
+def paragraph(*sentences: str) -> str:
     """Sentences (messages) in the page's language, run together as one paragraph."""
     return current().sentence_gap.join(_(s) for s in sentences)
 
@@ -87,12 +87,12 @@ def sections(count: int) -> list[tuple[str, str]]:
     gap = current().sentence_gap
     return [
         ("", _(AIM)),
-        (_("Setup"), start(count) + gap + said(AREAS, FIRST, CUTTING)),
-        (_("Your turn"), said(TURN, OPEN, ANY_OPEN, END)),
-        (_("Remark"), said(REMARK, SLIPS)),
-        (_("Vote"), said(VOTERS, VOTE, SILENCE, DUPLICATE, SPEND)),
-        (_("After the vote"), said(PAIRS, JOIN, TALLY)),
-        (_("End"), said(END, SCORE)),
+        (_("Setup"), start(count) + gap + paragraph(AREAS, FIRST, CUTTING)),
+        (_("Your turn"), paragraph(TURN, OPEN, ANY_OPEN, END)),
+        (_("Remark"), paragraph(REMARK, SLIPS)),
+        (_("Vote"), paragraph(VOTERS, VOTE, SILENCE, DUPLICATE, SPEND)),
+        (_("After the vote"), paragraph(PAIRS, JOIN, TALLY)),
+        (_("End"), paragraph(END, SCORE)),
         (_(HOUSE), _(TIE)),
         (_(HOUSE), _(EQUIPMENT)),
         (_("Tip"), _(TIP)),

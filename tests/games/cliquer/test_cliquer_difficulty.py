@@ -87,6 +87,28 @@ def test_containment_counts_match_brute_force(dots):
     assert containment_counts(dots) == brute
 
 
+def _counts_pair_by_pair(dots):
+    """containment_counts as first written: each pair's mask from a test of every dot."""
+    n = len(dots)
+    left = [[0] * n for _ in range(n)]
+    for i, j in combinations(range(n), 2):
+        (ax, ay), (bx, by) = dots[i], dots[j]
+        mask = sum(1 << k for k, (x, y) in enumerate(dots) if (bx - ax) * (y - ay) > (by - ay) * (x - ax))
+        left[i][j] = mask
+        left[j][i] = ((1 << n) - 1) & ~mask & ~(1 << i | 1 << j)
+    return [(left[i][j] & left[j][k] & left[k][i] if (left[i][j] >> k) & 1
+             else left[j][i] & left[i][k] & left[k][j]).bit_count()
+            for i, j, k in combinations(range(n), 3)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), max_size=10))
+def test_containment_counts_from_one_product_a_triple_are_those_of_every_pair_and_dot(dots):
+    # any dots, three on a line and the same point twice included (a board has neither, but
+    # the counts must not depend on how the masks are made)
+    assert containment_counts(dots) == _counts_pair_by_pair(dots)
+
+
 def test_bands_cover_zero_to_one_and_unknown_names_are_refused():
     edges = sorted(BANDS.values())
     assert edges[0][0] == 0.0 and edges[-1][1] == 1.0

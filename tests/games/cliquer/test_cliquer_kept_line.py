@@ -85,7 +85,7 @@ def test_any_whole_game_is_kept_with_its_own_margin_and_no_other(seed, off):
 
 def hostile_lines(rules: Rules, line: list, margin: int):
     """Kept answers with a line that must not be believed: (name, the file's content)."""
-    whole = {"format": 1, "dots": [list(d) for d in BOARD.dots], "margin": margin,
+    whole = {"format": kept.FORMAT, "dots": [list(d) for d in BOARD.dots], "margin": margin,
              "opening": list(line[0]), "line": [list(m) for m in line]}
     crossing = next(m for m in rules.segments if m not in line and m[0] in line[0])
     yield "not a list", {**whole, "line": "A-B C-D"}

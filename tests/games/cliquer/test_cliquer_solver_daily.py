@@ -135,14 +135,15 @@ def test_a_kept_answer_is_printed_even_past_the_dots_tried_by_default(fresh, mon
 def hostile_contents(board):
     """Kept files that must not be believed: each is ignored and the board solved again."""
     dots = [list(d) for d in board.dots]
-    whole = {"format": 1, "dots": dots, "margin": 5, "opening": [0, 1]}
+    whole = {"format": kept.FORMAT, "dots": dots, "margin": 5, "opening": [0, 1]}
     yield "not json", b"\x00\xff not json"
     yield "a list", b"[1, 2, 3]"
     yield "nested deep", b"[" * 100000 + b"]" * 100000
     yield "too big", json.dumps({**whole, "pad": "x" * 5000}).encode()
     yield "extra key", json.dumps({**whole, "trust": True}).encode()
     yield "a key short", json.dumps({k: v for k, v in whole.items() if k != "format"}).encode()
-    yield "other format", json.dumps({**whole, "format": 2}).encode()
+    yield "other format", json.dumps({**whole, "format": kept.FORMAT + 1}).encode()
+    yield "the format before one best move", json.dumps({**whole, "format": 1}).encode()
     yield "margin is a bool", json.dumps({**whole, "margin": True}).encode()
     yield "margin a float", json.dumps({**whole, "margin": 5.0}).encode()
     yield "margin past any game", json.dumps({**whole, "margin": 10**6}).encode()
@@ -154,7 +155,7 @@ def hostile_contents(board):
     yield "opening backwards", json.dumps({**whole, "opening": [1, 0]}).encode()
     yield "opening of names", json.dumps({**whole, "opening": ["A", "B"]}).encode()
     yield "opening of three", json.dumps({**whole, "opening": [0, 1, 2]}).encode()
-    yield "huge number", b'{"format": 1, "margin": 1' + b"0" * 3000 + b"}"
+    yield "huge number", b'{"format": 2, "margin": 1' + b"0" * 3000 + b"}"
 
 
 def test_hostile_kept_answers_are_ignored_and_replaced(fresh, monkeypatch):

@@ -13,8 +13,12 @@ from ..codes import encode
 from .words import NOSCRIPT, WORDS, title
 
 # Perfect play in the browser from any position, on boards of up to this many dots: what a
-# phone works out in about a second (measured in node: bench/play_engine.js)
-BROWSER_SOLVES = 8
+# phone works out in about a second. Measured by `python bench/play_solver.py` (node 20, this
+# project's shared 2-core machine, the first solve from the start on the generator's boards of
+# seeds 0-2): 7 dots 0.03-0.35 s (22,600-29,200 positions), 8 dots 0.8-1.7 s (200,000-454,000),
+# 9 dots 15-24 s; pnp's C solver is 3-35 times faster on the same boards. A phone is slower
+# than a laptop's core, so 7.
+BROWSER_SOLVES = 7
 FILES = ("engine.js", "page.js")
 
 

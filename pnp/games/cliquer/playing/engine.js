@@ -174,42 +174,112 @@
   function lookaheadPlayer(rules, st, rng) { return choice(lookaheadMoves(rules, st), rng); }
 
   // ---- perfect play: the margin the player to move can force from a position, by negamax
-  // over positions with a table (a position is its set of drawn segments). The move chosen is
-  // solver.py's whole-line rule: the first legal move in segment order that keeps the value.
+  // with alpha-beta over positions and a table of bounds (a position is its set of drawn
+  // segments, as in solver.py; good moves, those that score most, first). Sets of segments are
+  // two 32-bit words, so boards of up to 10 dots (45 segments: the table's keys are exact
+  // numbers up to 53 bits). The move chosen is solver.py's whole-line rule: the first legal
+  // move in segment order that keeps the value.
+  var MOST_SEGMENTS = 45;
+
+  function count(x) {
+    x = x - ((x >>> 1) & 0x55555555);
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    return (((x + (x >>> 4)) & 0x0F0F0F0F) * 0x01010101) >>> 24;
+  }
+
   function Solver(rules, most) {
+    var S = rules.segments.length;
+    if (S > MOST_SEGMENTS) throw new Error("perfect play in the browser takes at most " + MOST_SEGMENTS + " segments");
     this.rules = rules;
     this.table = new Map();
     this.positions = 0;
     this.most = most || Infinity;       // positions before giving up (OverBudget)
-  }
-
-  function key(st) {
-    var parts = [], word = 0, bits = 0;
-    for (var k = 0; k < st.drawn.length; k++) {
-      word = word * 2 + st.drawn[k];
-      if (++bits === 30) { parts.push(word); word = 0; bits = 0; }
+    this.first = rules.segments.map(function (s) { return s[0]; });
+    this.second = rules.segments.map(function (s) { return s[1]; });
+    this.lo = new Int32Array(S);        // the segments each one crosses, and itself
+    this.hi = new Int32Array(S);
+    for (var k = 0; k < S; k++) {
+      var list = rules.crossing[k].concat([k]);
+      for (var i = 0; i < list.length; i++) {
+        if (list[i] < 32) this.lo[k] |= 1 << list[i]; else this.hi[k] |= 1 << (list[i] - 32);
+      }
     }
-    parts.push(word);
-    return parts.join(".");
+    this.adj = new Int32Array(rules.n);
   }
 
-  // The points margin the mover can force from here to the end
-  Solver.prototype.value = function (st) {
-    var k = key(st), known = this.table.get(k);
-    if (known !== undefined) return known;
+  Solver.prototype.points = function (a, b) {
+    var adj = this.adj, common = adj[a] & adj[b];
+    if (!common) return LINE_POINTS;
+    var triangles = count(common), twice = 0, rest = common;
+    if (triangles > 1) while (rest) {
+      var low = rest & -rest, c = 31 - Math.clz32(low);
+      twice += count(adj[c] & common);
+      rest ^= low;
+    }
+    return LINE_POINTS + TRIANGLE_POINTS * triangles + CLIQUE_POINTS * (twice / 2);
+  };
+
+  Solver.prototype.search = function (dLo, dHi, oLo, oHi, alpha, beta) {
+    if (!oLo && !oHi) return 0;
     if (++this.positions > this.most) throw new OverBudget();
-    var rules = this.rules, best = null, moves = rules.legalMoves(st);
-    for (var i = 0; i < moves.length; i++) {
-      var after = rules.copy(st), p = rules.play(after, moves[i]);
-      var v = p - this.value(after);
-      if (best === null || v > best) best = v;
+    var key = (dHi >>> 0) * 4294967296 + (dLo >>> 0), known = this.table.get(key);
+    if (known !== undefined) {
+      if (known[0] >= beta) return known[0];
+      if (known[1] <= alpha) return known[1];
+      if (known[0] > alpha) alpha = known[0];
+      if (known[1] < beta) beta = known[1];
     }
-    if (best === null) best = 0;
-    this.table.set(k, best);
+    var start = alpha, moves = [], k, rest, low;
+    for (rest = oLo; rest; rest ^= low) { low = rest & -rest; k = 31 - Math.clz32(low); moves.push(k); }
+    for (rest = oHi; rest; rest ^= low) { low = rest & -rest; k = 63 - Math.clz32(low); moves.push(k); }
+    var first = this.first, second = this.second, adj = this.adj, self = this;
+    // the table's best move first, then those that score most, then those that block most
+    var hint = known === undefined ? -1 : known[2];
+    var scored = moves.map(function (k) {
+      var blocks = count(self.lo[k] & oLo) + count(self.hi[k] & oHi);
+      return (k === hint ? 1 << 20 : 0) + (self.points(first[k], second[k]) * 64 + blocks) * 64 + k;
+    });
+    scored.sort(function (x, y) { return y - x; });
+    var best = -Infinity, bestMove = -1;
+    for (var i = 0; i < scored.length; i++) {
+      k = scored[i] & 63;
+      var p = Math.floor((scored[i] % (1 << 20)) / 4096), a = first[k], b = second[k];
+      adj[a] |= 1 << b;
+      adj[b] |= 1 << a;
+      var v = p - this.search(k < 32 ? dLo | 1 << k : dLo, k < 32 ? dHi : dHi | 1 << (k - 32),
+                              oLo & ~this.lo[k], oHi & ~this.hi[k], p - beta, p - alpha);
+      adj[a] ^= 1 << b;
+      adj[b] ^= 1 << a;
+      if (v > best) {
+        best = v;
+        bestMove = k;
+        if (best > alpha) alpha = best;
+        if (alpha >= beta) break;
+      }
+    }
+    var bounds = known || [-Infinity, Infinity, -1];
+    if (best <= start) bounds = [bounds[0], Math.min(bounds[1], best), bounds[2]];
+    else if (best >= beta) bounds = [Math.max(bounds[0], best), bounds[1], bestMove];
+    else bounds = [best, best, bestMove];
+    this.table.set(key, bounds);
     return best;
   };
 
-  // every move of st with the margin it keeps for the mover
+  // The points margin the mover can force from position st to the end
+  Solver.prototype.value = function (st) {
+    var dLo = 0, dHi = 0, oLo = 0, oHi = 0, n = this.rules.n, a, b;
+    for (var k = 0; k < st.drawn.length; k++) {
+      if (st.drawn[k]) { if (k < 32) dLo |= 1 << k; else dHi |= 1 << (k - 32); }
+      if (st.open[k]) { if (k < 32) oLo |= 1 << k; else oHi |= 1 << (k - 32); }
+    }
+    for (a = 0; a < n; a++) {
+      this.adj[a] = 0;
+      for (b = 0; b < n; b++) if (st.joined[a * n + b]) this.adj[a] |= 1 << b;
+    }
+    return this.search(dLo, dHi, oLo, oHi, -Infinity, Infinity);
+  };
+
+  // every legal move of st with the margin it keeps for the mover, in segment order
   Solver.prototype.margins = function (st) {
     var rules = this.rules, self = this;
     return rules.legalMoves(st).map(function (k) {
@@ -219,14 +289,17 @@
   };
 
   Solver.prototype.bestMove = function (st) {
-    var all = this.margins(st), best = null, move = null;
-    all.forEach(function (m) { if (best === null || m[1] > best) { best = m[1]; move = m[0]; } });
-    return move;      // the first in segment order of those with the best margin
+    var value = this.value(st), rules = this.rules, moves = rules.legalMoves(st);
+    for (var i = 0; i < moves.length; i++) {
+      var after = rules.copy(st), p = rules.play(after, moves[i]);
+      if (p - this.value(after) === value) return moves[i];
+    }
+    return null;      // a finished game
   };
 
   function OverBudget() { this.name = "OverBudget"; }
 
-  var api = {Rules: Rules, Solver: Solver, OverBudget: OverBudget, segmentsCross: segmentsCross,
+  var api = {Rules: Rules, Solver: Solver, MOST_SEGMENTS: MOST_SEGMENTS, OverBudget: OverBudget, segmentsCross: segmentsCross,
              players: {random: randomPlayer, greedy: greedyPlayer, lookahead: lookaheadPlayer},
              greedyMoves: greedyMoves, lookaheadMoves: lookaheadMoves,
              LINE_POINTS: LINE_POINTS, TRIANGLE_POINTS: TRIANGLE_POINTS, CLIQUE_POINTS: CLIQUE_POINTS};

@@ -454,4 +454,15 @@
   restore();
   show();
   afterMove();
+  // a link to this page with other moves, followed from this page (or typed into its address)
+  window.addEventListener("hashchange", function () {
+    moves = [];
+    shown = 0;
+    chosen = null;
+    rebuild();
+    tell("");
+    restore();
+    show();
+    afterMove();
+  });
 })();
