@@ -4,6 +4,10 @@ build, polling it, the download. Each waits and asks again on a "busy" answer (5
 the server's Retry-After, as the page's script does, and gives up, "turned away", after
 ``--patience`` busy answers in a row to one step (or on a 5xx or no answer at all).
 
+Each teacher's class set is what the teachers' page asks for: how many pupils (20 to 30, at
+random) and the level (easy, medium or hard), the rest as the page gives it; so teachers with
+the same class ask for the same spec, as they would (the page merges and keeps such previews).
+
 It prints: teachers who got their PDF and those turned away, busy answers, the preview (asked
 to PNGs back, waits included) and a whole teacher at p50/p95, the server's memory (all its
 processes) every 10 s; beside them two baselines from the same run: the same class-set preview
@@ -70,7 +74,11 @@ def one_teacher(port: int, n: int, patience: int, busy: list) -> dict:
     try:
         page = Page(port, source)           # the start page (its token for the forms)
         status, body, _ = patient(lambda: page.get("/for/teachers"), patience, note)
-        form = {**CLASS_SET, "seed": f"rush-{n}"}
+        # what the teachers' page asks (layouts/class-set.yaml): how many pupils, the level;
+        # the rest as the page gives it, so two teachers with the same class ask the same
+        rng = random.Random(n)
+        form = {**CLASS_SET, "items.0.count": str(rng.randint(20, 30)),
+                "items.0.difficulty": rng.choice(["easy", "medium", "hard"])}
         start = time.perf_counter()
         status, body, _ = patient(lambda: page.post("/preview", form), patience, note)
         preview = time.perf_counter() - start
@@ -117,7 +125,7 @@ def main() -> None:
             print(f"pnp serve {' '.join(options)} on 127.0.0.1:{port}, {os.cpu_count()} cores, "
                   f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; {args.teachers} "
                   f"teachers arriving over {args.over:g} s, each: the teachers' page, a preview of "
-                  f"a class set of 24 worksheets, the build, polling it, the download")
+                  f"their class set (20 to 30 worksheets, a level), the build, polling it, the download")
             rng = random.Random(43)
             arrivals = sorted(rng.uniform(0, args.over) for _ in range(args.teachers))
             results: list[dict] = [{} for _ in range(args.teachers)]

@@ -177,12 +177,15 @@ def yesterday_drawn(day, seconds: float | None = None, progress=None) -> Iterato
     for kind in offering("daily_answer"):
         module = game(kind)
         if not (offers(module, "daily_played") and offers(module, "picture")):
-            yield {"answer": module.daily_answer(day, seconds, progress), "picture": None}
+            yield {"answer": module.daily_answer(day, seconds, progress), "picture": None,
+                   "kind": kind, "board": None, "figures": None}
             continue
         played = module.daily_played(day, seconds, progress)
         board = played["board"]
         yield {"answer": played["answer"], "picture": None if board is None else
-               module.picture(board, played["figures"], key=f"{kind}-yesterday")}
+               module.picture(board, played["figures"], key=f"{kind}-yesterday"),
+               # what playing the board in the browser needs (its game's play door)
+               "kind": kind, "board": board, "figures": played["figures"]}
 
 
 def pictures(spec: Spec) -> list[dict]:
@@ -199,6 +202,23 @@ def pictures(spec: Spec) -> list[dict]:
                 figures = module.analyze(board, solve=False)
                 out.append(module.picture(board, figures, key=f"board-{len(out) + 1}"))
     return out
+
+
+def playable(spec: Spec) -> list[tuple[str, object]]:
+    """(kind, board) of each board of ``spec`` whose game can be played in the browser (the
+    play door, pnp.play)."""
+    from pnp.build import generated
+    from pnp.games.base import offers
+
+    with closing(generated(spec, spec.seed)) as pairs:
+        return [(entry.kind, board) for entry, board in pairs if offers(game(entry.kind), "play")]
+
+
+def daily_playable(day) -> list[tuple[str, object]]:
+    """(kind, board) of each board of ``day`` that can be played in the browser, in the order
+    ``daily`` builds them."""
+    return [found for kind in offering("daily_spec")
+            for found in playable(loads(game(kind).daily_spec(day), f"<daily {kind} {day.isoformat()}>"))]
 
 
 # ---- analyze: a code, a spec, a PDF ----------------------------------------------------------

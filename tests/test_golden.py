@@ -65,7 +65,7 @@ GOLDEN = {
     "cliques": ("2655166bd906e0a4", "3b702e8b3916872f"),  # issue 44: the tracker says its count goes up to 49
     "circles ar": ("e954635f0f6526b4", "a3b3700361a75238"),  # issue 44: the card's house rules marked, in Arabic
     "cliques hi": ("5b283570a6e32ee3", "352fa2a5de1cdce2"),  # issue 44: the tracker's range in words, in Hindi
-    "class set zh": ("e7de848154cf5ec3", "d47dfca3f82a1693"),  # issue 44: the teacher's page and the plain header, in Chinese
+    "class set zh": ("9d69f984de9b714b", "d7f1d8d16079e004"),  # issue 44: the teacher's page and the plain header, in Chinese (its hull line 用一根橡皮筋只套住这些点 since the blind reading)
 }
 
 

@@ -26,7 +26,7 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from pnp import services
+from pnp import play, services
 from pnp.errors import PnpError
 from pnp.site import folder as files
 
@@ -49,20 +49,23 @@ class Board:
     size: int            # the PDF's bytes
     pages: int
     pictures: tuple      # the game's pictures of its boards ({svg, steps, words})
+    plays: tuple = ()    # the pages playing its boards in the browser, in the day's folder
 
 
 @dataclass(frozen=True)
 class Day:
     date: dt.date
     boards: tuple[Board, ...]
-    answers: tuple[dict, ...]       # {"answer": a line, "picture": the best line drawn, or None}
+    answers: tuple[dict, ...]       # {"answer": a line, "picture": the best line drawn, or None,
+                                    #  "play": the page playing that board, or None}
     id: str                         # the feed's id of the day
 
     def listed(self) -> "Day":
         """The day as every day's page and the feed list it: without its pictures (years of
         days are kept in memory until those are written)."""
         return replace(self, boards=tuple(replace(b, pictures=()) for b in self.boards),
-                       answers=tuple({**a, "picture": None} for a in self.answers))
+                       answers=tuple({"answer": a["answer"], "picture": None, "play": a["play"]}
+                                     for a in self.answers))
 
 
 def build(folder: Path, first: dt.date, count: int, seconds: float | None = None,
@@ -124,17 +127,30 @@ def _address(url: str | None) -> str:
 
 def _day(date: dt.date, seconds, progress, url: str) -> tuple[Day, list[tuple[str, bytes]]]:
     """One day's boards (their PDFs built and pictured) and the answers to the day before's;
-    and its PDFs, (name, bytes) each."""
+    and its files, (name, bytes) each: the PDFs and the pages that play the boards."""
     boards, pdfs = [], []
     with tempfile.TemporaryDirectory(prefix="pnp-site-") as tmp:
         for spec, path, _, pages in services.daily(date, Path(tmp)):
             pdfs.append((path.name, path.read_bytes()))
-            boards.append(Board(spec.title, path.name, len(pdfs[-1][1]), pages,
-                                tuple(services.pictures(spec))))
+            plays = []
+            for kind, board in services.playable(spec):
+                # the day's board played without its answer: that is the next day's page
+                plays.append(f"play-{len(pdfs)}-{len(plays) + 1}.html")
+                pdfs.append((plays[-1], play.page(kind, board).encode("utf-8")))
+            boards.append(Board(spec.title, path.name, len(pdfs[-len(plays) - 1][1]), pages,
+                                tuple(services.pictures(spec)), tuple(plays)))
     names = [name for name, _ in pdfs]
     if len(set(names)) != len(names):            # two games' PDFs of one name: say so, never clobber
         raise PnpError(f"{date.isoformat()}: two boards of the day are named alike ({names})")
-    answers = tuple(services.yesterday_drawn(date, seconds, progress))
+    answers = []
+    for found in services.yesterday_drawn(date, seconds, progress):
+        name = None
+        if found["board"] is not None and found["kind"] in play.kinds():
+            # the day before's board, its answer worked out: perfect play along its best line
+            name = f"play-yesterday-{found['kind']}.html"
+            pdfs.append((name, play.page(found["kind"], found["board"], found["figures"]).encode("utf-8")))
+        answers.append({"answer": found["answer"], "picture": found["picture"], "play": name})
+    answers = tuple(answers)
     ident = f"{url}{date.isoformat()}/index.html" if url else \
         f"urn:uuid:{uuid.uuid5(ID_SPACE, date.isoformat())}"
     return Day(date, tuple(boards), answers, ident), pdfs
@@ -154,8 +170,10 @@ class _pages:
                                extensions=["jinja2.ext.i18n"])
         # the web page's templates say their words through the catalogs; the site is English
         self.env.install_null_translations(newstyle=True)
-        self.env.filters["said"] = str          # a game's sentences (pnp.i18n.told): English
-        self.env.filters["said_picture"] = lambda look: Markup(look["svg"])     # as written
+        # a game's sentences are Messages, printed as their English (``str``); the shared picture
+        # macro's filter, which pnp serve uses to say a picture's title in the page's language
+        # (pnp.web.site.picture): the site's are English, as written
+        self.env.filters["picture"] = lambda look: Markup(look["svg"])
         self.url = url
 
     def _render(self, name: str, root: str = "", **context) -> bytes:

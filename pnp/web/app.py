@@ -25,7 +25,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.middleware import Middleware
 from starlette.routing import Route
 
-from pnp.web import follow, gallery, looking, making, say, tasks, tools
+from pnp.web import follow, gallery, looking, making, playing, say, tasks, tools
 from pnp.web.cache import Kept
 from pnp.web.clients import IPV6_PREFIX, networks_of
 from pnp.web.say import shown
@@ -147,6 +147,8 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, workers: int | None = 
         Route("/working/{id}", follow.work_page),
         Route("/working/{id}/status", follow.work_status),
         Route("/working/{id}/cancel", follow.work_cancel, methods=["POST"]),
+        Route("/play", playing.play_page),
+        Route("/play/{name}", playing.asset),
         Route("/thumb/{name}.png", gallery.thumb),
         Route("/static/{name}", static),
     ]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from dataclasses import dataclass, field
 
 from starlette.requests import Request
@@ -229,11 +230,18 @@ async def run_preview(request: Request, checked: Checked) -> dict:
     """{"images": [...], "boards", "pages"} or {"errors", "general"} for a mistake only the
     build finds (an impossible board), placed beside its item."""
     site = request.app.state.site
+    # the same spec gives the same pages (same spec and seed, byte-identical PDFs): a preview
+    # asked for alike by many (every teacher's page opens on the same class set) is one job
+    # while it runs, and kept a while after (``Site.previews``)
+    key = hashlib.sha256(f"{keys_apart(checked)}\0{checked.written.text}".encode()).hexdigest()
     try:
-        result = await site.pool.run("preview", work.build_spec, checked.written.text,
-                                     forms.SPEC_NAME, keys_apart(checked), PREVIEW_PAGES, False,
-                                     MAX_PAGES, PREVIEW_BOARDS, timeout=60,
-                                     gone=request.is_disconnected)
+        result = site.previews.get(key)
+        if result is None:
+            result = await site.pool.shared("preview", key, work.build_spec, checked.written.text,
+                                            forms.SPEC_NAME, keys_apart(checked), PREVIEW_PAGES,
+                                            False, MAX_PAGES, PREVIEW_BOARDS, timeout=60,
+                                            gone=request.is_disconnected)
+            site.previews.put(key, result)
     except Busy:
         return {"general": [str(BUSY)], "busy": True}
     except Failed as exc:

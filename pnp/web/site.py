@@ -30,6 +30,7 @@ MAX_CODE = 400              # characters of a board code typed in
 PREVIEW_PAGES = 2
 PREVIEW_BOARDS = 24         # a preview builds at most the first 24 boards (a class set whole)
 DAILY_KEPT = 60             # boards of the day kept in memory
+PREVIEWS_KEPT = 64          # previews kept in memory, by their spec (two small PNGs each)
 
 BUSY = say.BUSY
 
@@ -59,7 +60,7 @@ class Limits:
 PRIVATE = Limits(waiting=62, per_client=None, per_minute=None, burst=0, most_seconds=None,
                  most_queued=256 * 2**20, body_seconds=60, upload_seconds=300, header_seconds=30,
                  connections=512, per_client_connections=None)
-PUBLIC = Limits(waiting=62, per_client=2, per_minute=60, burst=20, most_seconds=120,
+PUBLIC = Limits(waiting=254, per_client=2, per_minute=60, burst=20, most_seconds=120,
                 most_queued=64 * 2**20, body_seconds=20, upload_seconds=120, header_seconds=10,
                 connections=256, per_client_connections=64)
 
@@ -78,6 +79,7 @@ class Site:
         self.thumbs: dict[str, bytes] = {}
         self.days: dict[str, dict] = {}
         self.answers = Answers()        # yesterday's answer, a date's outcome (pnp.web.answers)
+        self.previews = Recent(PREVIEWS_KEPT)   # previews by their spec (pnp.web.making)
         # the page's words through the catalogs (pnp.web.language), in the request's language;
         # a {% trans %} block's lines are joined as one message, as pybabel extracts them
         self.env = Environment(loader=PackageLoader("pnp.web", "templates"),
@@ -106,6 +108,27 @@ class Site:
                        path=request.url.path, lang=current(),
                        languages=language.switch_links(request.url.path, request.url.query))
         return HTMLResponse(self.env.get_template(template).render(**context), status)
+
+
+class Recent:
+    """The last ``most`` results put, by key; the least recently used go first."""
+
+    def __init__(self, most: int):
+        from collections import OrderedDict
+
+        self.most, self.items = most, OrderedDict()
+
+    def get(self, key):
+        found = self.items.get(key)
+        if found is not None:
+            self.items.move_to_end(key)
+        return found
+
+    def put(self, key, value) -> None:
+        self.items[key] = value
+        self.items.move_to_end(key)
+        while len(self.items) > self.most:
+            self.items.popitem(last=False)
 
 
 def count_max() -> int:

@@ -77,8 +77,10 @@ def test_every_pdf_of_the_week_passes_the_validator_and_is_pnp_dailys_own(week, 
 
 def test_every_link_is_relative_and_leads_to_a_file_of_the_site(week):
     folder, _ = week
-    pages = sorted(folder.rglob("*.html"))
+    pages = sorted(p for p in folder.rglob("*.html") if not p.name.startswith("play-"))
     assert len(pages) == 7 + 2                     # a page a day, the front page, every day
+    # and two pages a day that play its board and the day before's (tests/site/test_site_play.py)
+    assert len(list(folder.rglob("play-*.html"))) == 7 * 2
     for path in pages:
         links = Links()
         links.feed(path.read_text(encoding="utf-8"))
@@ -163,7 +165,7 @@ def test_answers_are_worked_out_once_kept_and_the_same_as_pnp_dailys(runner, tmp
     cold = runner.invoke(cli, ["site", str(tmp_path / "cold"), "--from", SMALL.isoformat(),
                                "--days", "2"])
     assert cold.exit_code == 0, cold.output
-    assert cold.output == (f"wrote 10 files in {tmp_path / 'cold'}: 2 days, 2026-11-25 to "
+    assert cold.output == (f"wrote 14 files in {tmp_path / 'cold'}: 2 days, 2026-11-25 to "
                            f"2026-11-26; open {tmp_path / 'cold' / 'index.html'}\n")
     kept = sorted(Path(os.environ["XDG_CACHE_HOME"]).rglob("*.json"))
     assert len(kept) == 2 and all('"line":' in p.read_text() for p in kept)
@@ -187,7 +189,7 @@ def test_the_feed_links_are_absolute_given_the_sites_address(runner, tmp_path):
     folder = tmp_path / "site"
     result = runner.invoke(cli, ["site", str(folder), "--from", "2026-11-25",
                                  "--url", "https://club.example.org/daily"])
-    assert result.output == f"wrote 8 files in {folder}: 1 day, 2026-11-25; open {folder / 'index.html'}\n"
+    assert result.output == f"wrote 10 files in {folder}: 1 day, 2026-11-25; open {folder / 'index.html'}\n"
     feed = ET.parse(folder / "feed.xml").getroot()
     assert feed.find(f"{ATOM}id").text == "https://club.example.org/daily/index.html"
     assert {link.get("href") for link in feed.iter(f"{ATOM}link")} == {

@@ -210,3 +210,49 @@ def test_the_page_is_accessible_at_a_phones_width(tmp_path, language):
         assert not axe(d)
         width = d.execute_script("return document.documentElement.scrollWidth")
         assert width <= 390, "nothing runs off a phone's screen"
+
+
+def test_pnp_serve_plays_a_code_under_its_content_security_policy(laptop):
+    """The served page runs its script and style from /play/ (no inline script is allowed
+    there): the board is drawn, a move is made, and nothing was refused by the policy."""
+    from web_live import live_server
+
+    d = laptop
+    with live_server(warm=False) as url:
+        d.get(f"{url}/play?code={SEVEN}")
+        dots = wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .dot-button"))
+        assert len(dots) == 7
+        rules, names = _rules(SEVEN)
+        a, b = rules.legal_moves(rules.start())[0]
+        dots[a].click()
+        dots[b].click()
+        wait(d).until(lambda d: len(played(d)) == 1)
+        assert d.find_element(By.CSS_SELECTOR, ".play-board").value_of_css_property("position") == "relative"
+        _shot(d, "play-served-laptop")
+        assert not axe(d)
+
+
+def test_a_site_page_from_file_plays_the_day_befores_board_to_its_answer(tmp_path, laptop, monkeypatch):
+    """`pnp site`'s day page opened from the folder: its "Play" for the day before's board
+    plays from file://, and Finish by perfect play reaches the answer's margin."""
+    import datetime as dt
+
+    from pnp.site import build
+    from support.daily_answers import FROZEN, WEEK, seed_answers
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    seed_answers()
+    build(tmp_path / "site", WEEK, 1)
+    d = laptop
+    d.get((tmp_path / "site" / "index.html").as_uri())
+    plays = [a for a in d.find_elements(By.LINK_TEXT, "Play")]
+    assert len(plays) == 2
+    plays[1].click()
+    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .dot-button"))
+    assert d.current_url.startswith("file://") and d.current_url.split("#")[0].endswith("play-yesterday-cliquer.html")
+    margin, line = FROZEN[(WEEK - dt.timedelta(days=1)).isoformat()]
+    d.find_element(By.ID, "play-finish").click()
+    wait(d).until(lambda d: board(d).get_attribute("data-over") == "true")
+    first, second = map(int, board(d).get_attribute("data-scores").split())
+    assert first - second == margin and played(d) == line.split()
+    _shot(d, "play-site-yesterday-laptop")
