@@ -1,7 +1,7 @@
 """What proving a forged file costs, against proving the good file it was forged from, same run.
 
-Every page is decided by equality with the redraw (pnp/verify/proof.py): a forged page fails
-on its content, and is read once more (with the redraw's page) only to say where it differs;
+A file is proved by equality with its rebuild (pnp/verify/validate.py): a forged file fails on
+its bytes, and costs more only for saying where it first differs (pnp/verify/difference.py);
 nothing is rendered. The mutation tests plant one defect per class in small good PDFs
 (tests/games/*/obligations.py, tests/support/defects.py): this plants each class once and
 validates every planted file in-process, in interleaved rounds with the good files it was

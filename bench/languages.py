@@ -12,8 +12,9 @@ moved by 0.2 between runs). The builds go round the languages in turn, run after
 machine busier at one moment than another weighs on every language alike.
 ``--baseline DIR``: a copy of pnp's source (e.g. ``git archive`` of an older commit, with its
 built C core) whose builds run in the same rounds, printed beside (the before and after of a
-change, measured in one run). The CJK faces are made once a machine (about 17 s each
-of CPU, pnp/pdf/cjk.py): the bench makes them first and reports that apart. reportlab's
+change, measured in one run). The CJK faces are made once a machine (44 s each
+of CPU at load 9-14, bench/claims.py --only cjk-first; pnp/pdf/cjk.py): the bench makes them
+first and reports that apart. reportlab's
 reading of each face's tables is kept once a machine too (pnp/pdf/font_tables.py), by the
 round not counted, as a user's first build keeps it. The aim (issue 37): within 1.5x
 English's time and 2x its size.

@@ -10,7 +10,7 @@ For each pack: every layout in ``pnp/layouts`` and ``layouts/``, a 24-student cl
 (page boards with worksheets) and a 10-player Cliques set. A page is near-empty when its
 pieces cover less than a third of the area inside its margins (a whole-page piece covers all).
 
-Also timed: the read-back layout check (``pnp.verify.layout_check``) against ``pnp validate``
+Also timed: the read-back layout check (``support.pageread.layout_check``) against ``pnp validate``
 itself on the starter pack, since the validator runs the check on every page.
 
 Run: python bench/paper.py [--papers]   (--papers: every pack on all four papers too)
@@ -258,7 +258,7 @@ def check_cost() -> str:
     from pnp.build import build
     import pypdfium2 as pdfium
 
-    from pnp.verify.layout_check import safe_area
+    from support.pageread.layout_check import safe_area
     from pnp.verify.record import read_payload
     from pnp.verify.validate import validate_file
     from support.pdfium_pages import check_page

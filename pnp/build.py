@@ -192,10 +192,10 @@ def _refuse_failing(target: Path, tmp: Path) -> None:
     """``pnp build --check``: the finished temporary file is validated before the rename, and a
     failure stops the build with one line (exit 2), leaving any earlier PDF in place.
 
-    Not by default: it reads every page back, which costs more than drawing it (--check makes a
-    200-board build about 1.5x as long, bench/validator.py). That a build never writes a PDF its
-    validator fails is proved by the tests instead, over the space a spec can ask for: every
-    game, paper, orientation, size option and the extreme margins over many seeds
+    Not by default: it rebuilds the file from its record, which costs about what the build does
+    (bench/validator.py), so --check about doubles a build's CPU. That a build never writes a
+    PDF its validator fails is proved by the tests instead, over the space a spec can ask for:
+    every game, paper, orientation, size option and the extreme margins over many seeds
     (tests/test_print_fidelity.py), every layout in layouts/ and the starter pack; and
     bench/layout_sweep.py looks between those corners."""
     from pnp.verify.record import NotOurs

@@ -145,7 +145,8 @@ def cli():
 @click.option("--language", type=click.Choice(CODES), default=None,
               help="print every word in this language (overrides the spec's language:)")
 @click.option("--check", is_flag=True,
-              help="validate each PDF before it replaces anything (the build takes about 1.5 times as long)")
+              help="validate each PDF before it replaces anything (a validation costs about what the "
+                   "build does: bench/validator.py)")
 @user_errors
 def build(specs, out_dir, seed, jobs, split, png, force, keys_apart, language, check):
     """Build SPEC files (or CliqueR board codes) into PDFs.
@@ -270,16 +271,19 @@ def validate(pdfs, as_json, data_only, pictures, copy):
     import json
 
     from pnp.errors import PnpError
+    from pnp.i18n.message import Message
     from pnp.verify.record import NotOurs
     from pnp.verify.validate import OtherVersion, prove_file, summary
     from pnp.words import count
 
     if copy is not None and len(pdfs) != 1:
-        raise PnpError("--rebuild writes the rebuild of one PDF; name one")
+        raise PnpError(Message("--rebuild writes the rebuild of one PDF; name one"))
     if data_only and (copy is not None or pictures is not None):
-        raise PnpError("--data-only makes no rebuild: it cannot be given --rebuild or --show-difference")
+        raise PnpError(Message("--data-only makes no rebuild: it cannot be given --rebuild or "
+                               "--show-difference"))
     if copy is not None and (copy.exists() or copy.is_symlink()):
-        raise PnpError(f"--rebuild {copy}: a file of that name exists; name a new file")
+        raise PnpError(Message("--rebuild {file}: a file of that name exists; name a new file",
+                               file=str(copy)))
     all_reports, files, unreadable = [], [], 0
     for pdf in pdfs:
         try:
@@ -335,13 +339,15 @@ def _write_copy(copy: Path, rebuilt: bytes) -> None:
 
 def _pictures(pdf: Path, verdict, folder: Path) -> list[Path]:
     from pnp.errors import PnpError
+    from pnp.i18n.message import Message
     from pnp.verify import sandbox
     from pnp.verify.picture import side_by_side
 
     try:
         return side_by_side(pdf, verdict.rebuilt, verdict.pages, folder)
     except sandbox.Exhausted as exc:
-        raise PnpError(f"--show-difference: {pdf}: its pages {exc}") from None
+        raise PnpError(Message("--show-difference: {file}: drawing its pages {why}", file=str(pdf),
+                               why=exc.args[0])) from None
 
 
 @cli.command()

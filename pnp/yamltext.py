@@ -18,7 +18,6 @@ import re
 import yaml
 
 from pnp.errors import SpecError, raise_all
-from pnp.words import count
 from pnp.i18n.message import Message
 
 MAX_DEPTH = 40               # deeper nesting than any spec needs; stops stack-exhaustion input
@@ -39,10 +38,10 @@ class StrictLoader(yaml.SafeLoader):
     def compose_node(self, parent, index):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
-            raise self._fail("YAML aliases (*name) are not allowed in specs; write the value out",
+            raise self._fail(Message("YAML aliases (*name) are not allowed in specs; write the value out"),
                              event.start_mark)
         if getattr(event, "anchor", None) is not None:
-            raise self._fail("YAML anchors (&name) are not allowed in specs; write the value out",
+            raise self._fail(Message("YAML anchors (&name) are not allowed in specs; write the value out"),
                              event.start_mark)
         tag = getattr(event, "tag", None)
         if tag not in (None, "!"):
@@ -181,7 +180,8 @@ def compose(text: str, filename: str) -> yaml.Node | None:
         problem = Message("character U+{code} is not allowed in YAML", code=f"{exc.character:04X}")
         raise SpecError(str(problem), filename, *position(text, exc.position), problem=problem) from None
     except yaml.YAMLError as exc:
-        raise SpecError(f"not valid YAML: {exc}", filename) from None
+        problem = Message("not valid YAML: {problem}", problem=str(exc))   # the parser's English
+        raise SpecError(str(problem), filename, problem=problem) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -204,9 +204,9 @@ class Syntax:
         self.filename = filename
         self.lines = re.split(r"\r\n|\r|\n", text)
 
-    def at(self, line: int, column: int, message: str) -> SpecError:
-        """A mistake at 0-based (line, column)."""
-        return SpecError(message, self.filename, line + 1, column + 1)
+    def at(self, line: int, column: int, message: Message) -> SpecError:
+        """A mistake at 0-based (line, column): the CLI prints its English, a page says it."""
+        return SpecError(str(message), self.filename, line + 1, column + 1, problem=message)
 
     def line(self, i: int) -> str:
         return self.lines[i] if 0 <= i < len(self.lines) else ""
@@ -215,7 +215,8 @@ class Syntax:
         problem, context = exc.problem or "", exc.context or ""
         mark = exc.problem_mark or exc.context_mark
         if mark is None:
-            return [SpecError(f"not valid YAML: {problem or context}", self.filename)]
+            said = Message("not valid YAML: {problem}", problem=problem or context)
+            return [SpecError(str(said), self.filename, problem=said)]
         line, col = mark.line, mark.column
         ctx = exc.context_mark
         if "'\\t'" in problem:
@@ -227,7 +228,8 @@ class Syntax:
         if context.startswith("while scanning a quoted scalar") and ctx is not None:
             quote = self.line(ctx.line)[ctx.column:ctx.column + 1] or '"'
             return [self.at(ctx.line, ctx.column,
-                            f"the {quote} opened here is never closed: add a closing {quote}")]
+                            Message("the {quote} opened here is never closed: add a closing {quote}",
+                                    quote=quote))]
         if "flow" in context and problem.startswith("expected ','") and ctx is not None:
             return [self.flow(exc)]
         if problem.startswith("expected <block end>") or problem.startswith("expected <block"):
@@ -237,33 +239,37 @@ class Syntax:
             if opener is not None and opener[0] < line:
                 return [self.unclosed(*opener)]
             ch = self.line(line)[col:col + 1]
-            return [self.at(line, col, f"a value cannot start with {ch!r}: put the value in quotes")]
+            return [self.at(line, col, Message("a value cannot start with {char}: put the value in quotes",
+                                               char=repr(ch)))]
         if "unknown escape character" in problem:
             ch = self.line(line)[col:col + 1]
-            return [self.at(line, col, f"'\\{ch}' is not an escape YAML knows: in double quotes "
-                                       "write \\\\ for a backslash, or use single quotes")]
+            # TRANSLATORS: {char} is the letter after a backslash; \\ is typed as it is
+            return [self.at(line, col, Message("'\\{char}' is not an escape YAML knows: in double quotes "
+                                               "write \\\\ for a backslash, or use single quotes",
+                                               char=ch))]
         if context.startswith("while scanning a block scalar"):
-            return [self.at(line, col - 1, "'|' and '>' start a block of text on the lines below; "
-                                           "put a value that begins with them in quotes")]
+            return [self.at(line, col - 1, Message("'|' and '>' start a block of text on the lines below; "
+                                                   "put a value that begins with them in quotes"))]
         if context.startswith("while scanning an alias") or context.startswith("while scanning an anchor"):
             return [self.at(ctx.line, ctx.column,
-                            "'*' and '&' begin YAML aliases and anchors, which specs do not use: "
-                            "put a value that begins with them in quotes")]
+                            Message("'*' and '&' begin YAML aliases and anchors, which specs do not use: "
+                                    "put a value that begins with them in quotes"))]
         if problem == "sequence entries are not allowed here":
-            return [self.at(line, col, "a list entry ('- ') must start its own line, below its key "
-                                       "(items:, then '  - kind: ...' on the next line)")]
+            # TRANSLATORS: items: and '  - kind: ...' are what the spec file says (English keys)
+            return [self.at(line, col, Message("a list entry ('- ') must start its own line, below its key "
+                                               "(items:, then '  - kind: ...' on the next line)"))]
         if problem.startswith("but found another document") or "single document" in context:
-            return [self.at(line, col, "a second document starts here: a spec is one document, "
-                                       "so remove the '---' line")]
+            return [self.at(line, col, Message("a second document starts here: a spec is one document, "
+                                               "so remove the '---' line"))]
         if problem.startswith("expected '<document start>'"):
             return [self.document_start(line, col)]
-        return [self.at(line, col, f"not valid YAML: {problem or context}")]
+        return [self.at(line, col, Message("not valid YAML: {problem}", problem=problem or context))]
 
     # ---- the cases -------------------------------------------------------------------------
 
     def tabs(self, line: int, col: int) -> list[SpecError]:
         """Every line indented with a tab is one mistake; so is the tab the parser met."""
-        say = "a tab character: YAML indents with spaces only; replace the tab with spaces"
+        say = Message("a tab character: YAML indents with spaces only; replace the tab with spaces")
         found = {(line, col)}
         for i, text in enumerate(self.lines):
             lead = len(text) - len(text.lstrip(" \t"))
@@ -277,8 +283,9 @@ class Syntax:
     def stray_colon(self, line: int, col: int) -> SpecError:
         before = self.line(line)[:col]
         if re.search(r":( |$)", before):
-            return self.at(line, col, "a second ': ' on one line: give each key its own line, or put "
-                                      "text that contains ': ' in quotes (title: \"Week: one\")")
+            # TRANSLATORS: title: "Week: one" is a line of a spec (its key stays English)
+            return self.at(line, col, Message("a second ': ' on one line: give each key its own line, or put "
+                                              "text that contains ': ' in quotes (title: \"Week: one\")"))
         if re.match(r"\s*(- +)*[\w-]+ +[\[{]", self.line(line)):
             return self.no_colon(line)         # "variants {lockdown: true}"
         above = self.content_above(line)
@@ -287,36 +294,38 @@ class Syntax:
                 return self.no_colon(above)
             if indent(self.line(line)) > indent(self.line(above)):
                 return self.at(line, indent(self.line(line)),
-                               f"this line is indented more than line {above + 1} above it: line it "
-                               f"up with the key on line {above + 1}, or end line {above + 1} with "
-                               "':' if this line belongs under it")
-        return self.at(line, col, "a ':' here that YAML cannot read: put the value in quotes")
+                               Message("this line is indented more than line {above} above it: line it "
+                                       "up with the key on line {above}, or end line {above} with "
+                                       "':' if this line belongs under it", above=above + 1))
+        return self.at(line, col, Message("a ':' here that YAML cannot read: put the value in quotes"))
 
     def no_colon(self, line: int) -> SpecError:
         text = self.line(line)
         glued = re.search(r"\w:(?=[^\s:/])", text)
         if glued:
-            return self.at(line, glued.end() - 1, "put a space after the ':' (key: value)")
-        return self.at(line, indent(text), "this line has no ':' after its key: write key: value")
+            return self.at(line, glued.end() - 1, Message("put a space after the ':' (key: value)"))
+        return self.at(line, indent(text), Message("this line has no ':' after its key: write key: value"))
 
     def flow(self, exc) -> SpecError:
         opener_mark, mark = exc.context_mark, exc.problem_mark
         opener = self.line(opener_mark.line)[opener_mark.column:opener_mark.column + 1] or "["
         closer = _CLOSERS.get(opener, "]")
         got = self.line(mark.line)[mark.column:mark.column + 1]
-        where = f"line {opener_mark.line + 1} column {opener_mark.column + 1}"
+        where = Message("line {line} column {column}", line=opener_mark.line + 1, column=opener_mark.column + 1)
         if got in ("]", "}") and got != closer:
             return self.at(mark.line, mark.column,
-                           f"the {opener!r} at {where} is closed with {got!r}: close it with {closer!r}")
+                           Message("the {opener} at {where} is closed with {got}: close it with {closer}",
+                                   opener=repr(opener), where=where, got=repr(got), closer=repr(closer)))
         if mark.line > opener_mark.line or got == "":
             return self.unclosed(opener_mark.line, opener_mark.column)
         return self.at(mark.line, mark.column,
-                       f"a ',' is missing between two entries of the {opener}{closer} at {where}")
+                       Message("a ',' is missing between two entries of the {brackets} at {where}",
+                               brackets=opener + closer, where=where))
 
     def unclosed(self, line: int, col: int) -> SpecError:
         opener = self.line(line)[col:col + 1] or "["
-        return self.at(line, col, f"this {opener!r} is never closed: add {_CLOSERS.get(opener, ']')!r} "
-                                  "at the end of its value")
+        return self.at(line, col, Message("this {opener} is never closed: add {closer} at the end of its value",
+                                          opener=repr(opener), closer=repr(_CLOSERS.get(opener, "]"))))
 
     def open_bracket(self, line: int, col: int) -> tuple[int, int] | None:
         """The '[' or '{' still open at (line, col), outside quotes and comments, if any."""
@@ -340,13 +349,13 @@ class Syntax:
         found = problem.split("but found ", 1)[-1].strip("'")
         text = self.line(line)
         if found in ("]", "}"):
-            return self.at(line, col, f"a {found!r} with no opening {'[' if found == ']' else '{'}: "
-                                      "remove it")
+            return self.at(line, col, Message("a {found} with no opening {opener}: remove it",
+                                              found=repr(found), opener="[" if found == "]" else "{"))
         if text[:col].rstrip().endswith(("'", '"')) and text[col:col + 1] not in ("", "#"):
-            return self.at(line, col, "text after the closing quote: put the whole value inside the quotes")
+            return self.at(line, col, Message("text after the closing quote: put the whole value inside the quotes"))
         if found == "-":
-            return self.at(line, col, "a list entry ('- ') where a key was expected: line it up with "
-                                      "the other entries of its list, or remove the '- '")
+            return self.at(line, col, Message("a list entry ('- ') where a key was expected: line it up with "
+                                              "the other entries of its list, or remove the '- '"))
         here = indent(text)
         dash = None
         if ctx is not None and self.line(ctx.line)[ctx.column:ctx.column + 1] == "-" and here == ctx.column:
@@ -356,22 +365,33 @@ class Syntax:
             entry = self.line(dash)
             key_col = key_column(entry)
             first = entry[key_col:].split(":")[0].strip()
-            return self.at(line, here, f"this line is lined up with the '- ' on line {dash + 1}: indent "
-                                       f"it {count(key_col - here, 'more space')} to belong to that list "
-                                       f"entry (like {first!r}), or remove the '- ' if line "
-                                       f"{dash + 1} is not a list entry")
+            # TRANSLATORS: {key} is a key of the spec as written there, in quotes
+            return self.at(line, here, Message(
+                "this line is lined up with the '- ' on line {dash}: indent it {n} more space to belong "
+                "to that list entry (like {key}), or remove the '- ' if line {dash} is not a list entry",
+                "this line is lined up with the '- ' on line {dash}: indent it {n} more spaces to belong "
+                "to that list entry (like {key}), or remove the '- ' if line {dash} is not a list entry",
+                n=key_col - here, dash=dash + 1, key=repr(first)))
         levels = self.levels_above(line)
-        shown = ", ".join(f"{c} on line {i + 1}" for i, c in levels[:3])
-        return self.at(line, here, f"this line is indented {count(here, 'space')}, which lines up with no key "
-                                   f"above it ({shown}): indent it like the key it belongs with")
+        shown = ""
+        for i, c in levels[:3]:
+            # TRANSLATORS: {spaces} is how many spaces a key above is indented ("2 on line 5")
+            said = Message("{spaces} on line {line}", spaces=c, line=i + 1)
+            # TRANSLATORS: two items of a list in parentheses, the first maybe a list itself
+            shown = said if not shown else Message("{before}, {after}", before=shown, after=said)
+        return self.at(line, here, Message(
+            "this line is indented {n} space, which lines up with no key above it ({keys}): indent "
+            "it like the key it belongs with",
+            "this line is indented {n} spaces, which lines up with no key above it ({keys}): indent "
+            "it like the key it belongs with", n=here, keys=shown))
 
     def document_start(self, line: int, col: int) -> SpecError:
         for i, text in enumerate(self.lines[:line + 1]):
             if text.startswith("%"):
-                return self.at(i, 0, "directives (%YAML, %TAG) are not used in specs: remove this line")
+                return self.at(i, 0, Message("directives (%YAML, %TAG) are not used in specs: remove this line"))
             if text.rstrip() == "...":
-                return self.at(line, col, f"text after the end marker '...' on line {i + 1}: "
-                                          "remove that line")
+                return self.at(line, col, Message("text after the end marker '...' on line {line}: remove that line",
+                                                  line=i + 1))
         first = self.content_above(line + 1)
         for i, text in enumerate(self.lines[:line]):
             if _strip_comment(text).strip():
@@ -379,9 +399,9 @@ class Syntax:
                 break
         if first is not None and first < line and indent(self.line(first)) > indent(self.line(line)):
             return self.at(first, indent(self.line(first)),
-                           "the spec's first key is indented: its keys start at the left edge, "
-                           "so remove the spaces before it")
-        return self.at(line, col, "not valid YAML here: a spec is one mapping of key: value lines")
+                           Message("the spec's first key is indented: its keys start at the left edge, "
+                                   "so remove the spaces before it"))
+        return self.at(line, col, Message("not valid YAML here: a spec is one mapping of key: value lines"))
 
     # ---- reading indentation ---------------------------------------------------------------
 

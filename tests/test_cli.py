@@ -100,8 +100,8 @@ def test_build_check_refuses_a_pdf_its_validator_fails_in_one_line(runner, tmp_p
     from pnp.games import game
     from pnp.games.base import Problem
 
-    monkeypatch.setattr(game("circles"), "check_drawn",       # a drawing bug, as the validator sees it
-                        lambda board, placements: [Problem("drawn-space-moved", "space 3 is 1 pt off")])
+    monkeypatch.setattr(game("circles"), "check",       # a generator bug, as the validator sees it
+                        lambda board: [Problem("start-win", "circles 1, 2, 3 start on a win")])
     spec = ROOT / "layouts" / "circles.yaml"
     refused = runner.invoke(cli, ["build", str(spec), "-o", str(tmp_path), "--check"])
     assert refused.exit_code == 2 and "validator fails" in refused.output

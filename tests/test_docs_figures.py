@@ -7,7 +7,8 @@ What counts as a figure: a number (digits, thousands commas, a decimal point; a 
 - time: ``ms``, ``s``, ``min``, ``second(s)``, ``minute(s)``, ``hour(s)``;
 - memory or size: ``kB``, ``KB``, ``MB``, ``GB``;
 - a ratio: ``×`` or ``x``, unless a number follows (then it is a product or a size: ``3 × 9``,
-  ``115 × 75 mm``, ``24 × 6 dots``);
+  ``115 × 75 mm``, ``24 × 6 dots``); ``times`` after a number with a decimal point (``0.88
+  times``; "15 times each" is a count);
 - a share: ``%``;
 
 in the prose and tables of README.md and docs/**/*.md. In a table, a column whose head names a
@@ -49,7 +50,8 @@ claims = _claims()
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 FIGURE = re.compile(
     rf"(?<![\w.,]){_NUMBER}(?:\s?(?:–|-|to)\s?{_NUMBER})?\s?"
-    r"(?:ms|s|min|seconds?|minutes?|hours?|[kK]B|MB|GB|%|(?:×|x)(?!\s?\d))(?![\w])")
+    r"(?:ms|s|min|seconds?|minutes?|hours?|[kK]B|MB|GB|%|(?:×|x)(?!\s?\d))(?![\w])"
+    rf"|(?<![\w.,])\d+\.\d+\s(?:–|-|to)?\s?(?:{_NUMBER}\s)?times\b")
 # a table column's head that gives its cells a unit
 HEAD_UNIT = re.compile(r"\b(?:CPU|wall) s\b|\bs\)|\bMB\b|\bms\b|%|\bratio\b")
 BARE_NUMBER = re.compile(rf"(?<![\w.,]){_NUMBER}(?:\s?[–-]\s?{_NUMBER})?(?![\w.,%×]|\s?[×%]|\s[a-zA-Z])")
@@ -234,6 +236,7 @@ def test_what_is_not_a_figure(text):
     ("253 ms", ["253 ms"]), ("41–81 % of pairs", ["41–81 %"]), ("about 17 s of CPU", ["17 s"]),
     ("2,114 seconds", ["2,114 seconds"]), ("19 min 52 s", ["19 min", "52 s"]), ("2x", ["2x"]),
     ("a 107 kB file", ["107 kB"]), ("1.4x sooner for 1.4x the CPU", ["1.4x", "1.4x"]),
+    ("0.88 times the other's CPU", ["0.88 times"]), ("turns 15 times each", []),
 ])
 def test_what_is_a_figure(text, found):
     assert figures(text) == found
@@ -250,3 +253,37 @@ def test_a_column_head_gives_its_cells_a_unit():
 def test_code_blocks_hold_no_figures():
     doc = "```console\n$ pnp build\ntook 1.8 s\n```\n\n    indented 2.0 s\n"
     assert problems("docs/made-up.md", doc) == []
+
+
+# bench/claims.py's own judgement (no measuring here: its figures are the bench's job)
+
+
+def test_a_claim_outside_its_range_is_flagged():
+    row = claims.Claim("made-up", "", (), "1.37", 1.1, 1.64, "x", None, "")
+    assert claims.judge(row, claims.Measured(1.37, "")) == "ok"
+    assert claims.judge(row, claims.Measured(1.79, "")) == "OUTSIDE"
+    assert claims.judge(row, claims.Measured(0.9, "")) == "OUTSIDE"
+    assert claims.judge(row, claims.Measured(None, "failed")) == "NOT MEASURED"
+    assert claims.judge(row, claims.Measured(1.79, ""), quick=True).startswith("smoke")
+
+
+def test_an_unknown_row_is_one_line_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as stop:
+        claims.main(["--only", "no-such-row"])
+    assert stop.value.code == 2
+    assert "no row 'no-such-row'" in capsys.readouterr().err
+
+
+def test_every_row_can_be_listed(capsys):
+    assert claims.main(["--list"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{row.name}" in out for row in claims.ROWS)
+
+
+def test_the_gaps_are_listed():
+    """Each block marked unmeasured is named by --list, file and line."""
+    gaps = claims.unmeasured()
+    for where in gaps:
+        path, line = where.rsplit(":", 1)
+        marker = (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line) - 2]
+        assert "unmeasured" in marker

@@ -2,7 +2,7 @@
 the day it is registered) x A4/Letter x portrait/landscape x every size option x many seeds.
 
 Each case builds one PDF of a game's item on one paper and validates it: the validator reads
-the ink back with pdfium (``pnp.verify.layout_check``, never the drawing code), so every piece's
+the ink back with pdfium (``support.pageread.layout_check``, never the drawing code), so every piece's
 ink stays inside its frame and the 5 mm safe area on every page, no text prints under 6 pt, and
 no text overlaps text, dots or lines.
 
@@ -121,7 +121,7 @@ def run_item(kind: str, options: dict, seeds: int) -> dict:
                 out[paper] = {"refused": str(exc)}
                 continue
             # the validator reads every page back: the data, the ink against a redraw, the safe
-            # area, and the layout check (pnp.verify.layout_check) of every text on every page
+            # area, and the layout check (support.pageread.layout_check) of every text on every page
             ink, text = [], []
             for report in validate_file(path):
                 for problem in report.problems:

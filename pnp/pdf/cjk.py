@@ -7,7 +7,8 @@ PostScript (CFF) and reportlab embeds only TrueType, so the first use converts i
 cubic outline becomes quadratic (fontTools' cu2qu, within 1 unit of 1000), the Simplified
 Chinese forms that the font picks by its ``locl`` feature become the characters' own glyphs (so
 a Chinese page prints mainland forms without shaping), and the layout tables go (no CJK line
-pnp prints needs them). That takes about 17 s of CPU a weight, once (``convert``); the result
+pnp prints needs them). That takes 44 s of CPU a weight, once, on a busy machine (load 9-14;
+``python bench/claims.py --only cjk-first``) (``convert``); the result
 is kept in the user's cache folder (pnp.cachedir) under a name holding the source's, fontTools'
 and HarfBuzz's versions, written atomically and under a lock so two builds do not convert at
 once; the name is remembered beside it (``KNOWN``) so that a build need not hash the source

@@ -2,7 +2,7 @@
 
 Drawings wrap the objects the validator must find (CliqueR dots, for instance) in a PDF
 marked-content section ``/Tag <</I n>> BDC ... EMC``. Viewers ignore it; the validator reads the
-tag and index back from the page (``pnp.verify.printed.read_parsed``) and compares the object's position to the data.
+tag and index back from the page (``support.pageread.printed.read_parsed``) and compares the object's position to the data.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every problem code the validator itself reports, declared once (each game declares its own in
-its ``problems.py``). A new check of the file or its pages adds its code here, in the group it
-belongs to; the module that finds it makes its problems from this registry."""
+its ``problems.py``): the data's, and the proof's one. A new check of the record adds its code
+here; the module that finds it makes its problems from this registry."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from pnp.games.base import Problem, Problems
 from pnp.i18n import W_
 from pnp.i18n.message import Message
 from pnp.i18n.told import Number, Told
-from pnp.pdf.fonts import MIN_TEXT_PT
-from pnp.pdf.page import EDGE_MM
 
 # the attached data and what it says of the file (``pnp.verify.validate``)
 DATA = Problems({
@@ -22,25 +20,12 @@ DATA = Problems({
     "data-page": W_("the data's page size is not its paper's, or not the pages' size"),
 })
 
-# the pages as printed: legible, inside their frames and the paper's safe area
-# (``pnp.verify.layout_check``, and the safe area in ``pnp.verify.validate``)
-LAYOUT = Problems({
-    "outside-safe-area": Wording(W_("something is drawn within {mm} mm of the paper edge"),
-                                 mm=Number(EDGE_MM, "g")),
-    "text-too-small": Wording(W_("a text prints smaller than {pt} pt"), pt=Number(MIN_TEXT_PT, "g")),
-    "text-collision": W_("two texts overlap"),
-    "text-on-dot": W_("a text overlaps a dot or filled shape it does not sit inside"),
-    "text-on-line": W_("a drawn line crosses a text"),
-    "text-outside-frame": W_("a piece's text reaches outside the piece's frame"),
-    "ink-outside-frame": W_("a piece's drawing reaches outside the piece's frame"),
-})
-
 # the proof: the file against the rebuild of its record (``pnp.verify.validate``)
 PROOF = Problems({
     "not-reproduced": W_("the file is not, byte for byte, the one pnp builds from its record"),
 })
 
-PROBLEMS = DATA | LAYOUT | PROOF
+PROBLEMS = DATA | PROOF
 
 
 # the words a detailed message is built of, which a page says in its language

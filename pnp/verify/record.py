@@ -57,6 +57,11 @@ def read(path) -> Record:
     data = _bytes(path, name)
     if not data.startswith(b"%PDF-"):
         raise NotOurs(Message("{file}: not a PDF file", file=name))
+    if b"%%EOF" not in data[-1024:]:          # a reader might repair it, but it is a cut-short copy
+        raise NotOurs(Message("{file}: the PDF is cut short (no %%EOF at its end); copy it again",
+                              file=name))
+    if b"/Encrypt" in data[-4096:]:           # in the trailer: every stream, the record too, is
+        raise NotOurs(Message("{file}: the PDF is encrypted; pnp PDFs never are", file=name))
     found = [m.start() for _, m in zip(range(MAX_ATTACHED + 1), _ATTACHED.finditer(data))]
     if len(found) > MAX_ATTACHED:
         raise NotOurs(Message("{file}: more than {most} attached files; pnp attaches one",

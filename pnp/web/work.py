@@ -88,30 +88,38 @@ UPLOAD = "uploaded.pdf"
 
 
 def validate_pdf(report, tmp: str, content: bytes | None) -> dict:
-    """The validator's report of an uploaded file (written into the private folder ``tmp``
-    under a name of ours; ``None``: the pool wrote it there already), one row per board, each
-    word of it a Message or a fact, said in the page's language when shown."""
+    """The validator's verdict on an uploaded file (written into the private folder ``tmp``
+    under a name of ours; ``None``: the pool wrote it there already): whether it is proved, and
+    where it first parts from its rebuild if not, then one row per board, each word of it a
+    Message or a fact, said in the page's language when shown."""
     from pnp.verify.record import NotOurs
-    from pnp.verify.validate import MAX_PROBLEMS, summary_said, validate_file
+    from pnp.verify.validate import MAX_PROBLEMS, prove_file, summary_said
 
     path = Path(tmp) / UPLOAD
     if content is not None:
         path.write_bytes(content)
     try:
-        reports = validate_file(path)
+        verdict = prove_file(path)
     except NotOurs as exc:
         message = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else None
         if message is None or message.facts.get("file") != str(path):
             raise Refused([Mistake(str(exc).replace(str(path), UPLOAD))]) from None
         raise Refused([Mistake(safe_to_show(message.with_facts(**{**message.facts, "file": UPLOAD})))]) \
             from None
+    reports = verdict.reports
     rows = [{"board": Number(r.number, "d") if r.number else None, "label": safe_to_show(r.label),
              "pages": [Number(p + 1, "d") for p in r.pages],
              "ok": r.ok, "problems": [{"code": p.code, "message": safe_to_show(p.message)}
                                       for p in r.problems[:MAX_PROBLEMS]],
              "more_problems": _more(len(r.problems) - MAX_PROBLEMS)} for r in reports]
+    advice = None
+    if verdict.advice is not None:      # the CLI's command has no place on a page: pnp's own words
+        advice = Message("To get a file that proves, check the PDF exactly as pnp gave it, or make "
+                         "it again from its spec: the same spec and seed give the same file, byte "
+                         "for byte.")
     return {"rows": rows, "summary": safe_to_show(summary_said(reports, Counts)),
-            "ok": all(r.ok for r in reports)}
+            "ok": verdict.ok, "proved": verdict.proved, "proof": safe_to_show(verdict.said),
+            "advice": advice}
 
 
 def _more(n: int) -> Message | None:

@@ -33,7 +33,7 @@ def _planted_defects(kind: str) -> None:
     from support import defects
 
     module = _obligations(kind)
-    planted = set().union(*(m.expects for m in module.MUTATIONS + module.CODE_DEFECTS
+    planted = set().union(*(m.names | m.expects for m in module.MUTATIONS + module.CODE_DEFECTS
                             + defects.EVERY_GAME + defects.ANY_GAME))
     missing = set(game(kind).PROBLEMS) - planted - set(module.UNPLANTABLE)
     assert not missing, f"{kind}: no planted defect names {sorted(missing)} (its obligations.py)"

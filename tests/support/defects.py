@@ -161,11 +161,6 @@ def duplicate_record(forgery: Forgery, rng: random.Random) -> str | None:
     return f"a {record['kind']} record listed twice"
 
 
-def other_version(forgery: Forgery, rng: random.Random) -> str | None:
-    forgery.payload["generator"] = rng.choice(["pnp 0.0.9", "pnp 9.9", "pnp 0.1.0 "])
-    return f"made by {forgery.payload['generator']!r}"
-
-
 def print_settings(forgery: Forgery, rng: random.Random) -> str | None:
     """The print dialog told to print only the first page, or copies, or to shrink to fit."""
     from pypdf.generic import ArrayObject, DictionaryObject, NameObject as N, NumberObject
@@ -250,7 +245,6 @@ ANY_GAME = [
     Mutation("Beyond: JavaScript on opening", "", "foreign-construct", javascript_on_open),
     Mutation("Beyond: a black band across a page", "", "content-differs", blackout),
     Mutation("Beyond: a page emptied", "", "content-differs", page_emptied),
-    Mutation("Beyond: made by another pnp version", "", "other-version", other_version),
     Mutation("an unknown key in a record", "", "bad-data", unknown_key),
     Mutation("a board on no page", "", "not-printed", on_no_page),
 ]
@@ -263,11 +257,4 @@ GAPS: list[Mutation] = []     # none known today
 UNPLANTABLE = {
     "check-failed": "only a bug in a game's check reaches it; "
                     "test_validator_attack.test_a_game_check_that_crashes_fails_its_board... plants one",
-    # a page's layout: pnp's own drawing of data every game's check accepts keeps it, so only a
-    # forged page reaches these (and fails as content-differs first); each code is planted by
-    # name on a page drawn to order in tests/verify/test_layout_check.py
-    **{code: "only a forged page reaches it, beside content-differs; "
-             "tests/verify/test_layout_check.py plants one on a page drawn to order"
-       for code in ("text-too-small", "text-collision", "text-on-dot", "text-on-line",
-                    "text-outside-frame", "ink-outside-frame")},
 }

@@ -154,9 +154,25 @@ class Mutation:
     gap: str = ""                                # a defect the validator cannot see yet: why
 
     @property
-    def expects(self) -> set[str]:
-        """The codes that name the defect ("drawn-dot-moved|content-differs": either)."""
+    def names(self) -> set[str]:
+        """The codes the defect was planted for, as written (a game's read-back codes too)."""
         return set(self.expect.split("|"))
+
+    @property
+    def expects(self) -> set[str]:
+        """The codes that name the defect ("drawn-dot-moved|content-differs": either). A defect
+        of the pages or the file, once named by the read-back or the structural proof, is named
+        now by the rebuild it is not (issue 42): ``not-reproduced``."""
+        return {"not-reproduced" if code in BY_REBUILD or code.startswith("drawn-") else code
+                for code in self.expect.split("|")}
+
+
+# codes the validator reported before it proved by reproduction, each for a defect of the pages
+# or the file that the byte comparison now finds
+BY_REBUILD = {"content-differs", "foreign-construct", "page-geometry", "annotation", "print-settings",
+              "page-count", "placement", "data-attachments", "outside-safe-area", "ink-unproven",
+              "drawn-unknown", "text-too-small", "text-collision", "text-on-dot", "text-on-line",
+              "text-outside-frame", "ink-outside-frame"}
 
 
 # plantings made of a few words: the data of a random board of a kind edited, a piece unplaced, ...
@@ -172,14 +188,12 @@ def data_edit(kind: str, edit: Callable[[dict, random.Random], str | None]):
 
 
 def unplaced(kind: str, piece: str):
-    """A piece missing from the placements of a file from another pnp version, where the
-    validator cannot redraw the pages but still reads back what is drawn."""
+    """A piece missing from a board's placements: the record no longer says where pnp put it."""
     def plant(forgery: Forgery, rng: random.Random) -> str | None:
-        forgery.payload["generator"] = "pnp 0.0.9"
         record = rng.choice(forgery.boards(kind))
         record["placements"] = [p for p in record["placements"] if not p["piece"].startswith(piece)] \
             if piece else []
-        return f"{piece or 'every piece'} of a {kind} board not placed (another pnp version)"
+        return f"{piece or 'every piece'} of a {kind} board not placed"
     return plant
 
 

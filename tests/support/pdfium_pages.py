@@ -1,5 +1,5 @@
 """Pages read by pdfium, for the tests and benches that draw their own pages: the validator reads
-a page from its content operators (``pnp.verify.printed.read_parsed``); these read what pdfium,
+a page from its content operators (``support.pageread.printed.read_parsed``); these read what pdfium,
 a printer-side reader, makes of a page into the same ``PagePrint`` and ``Drawn`` objects, so
 the tests can hold the two readings to each other and check pages drawn to order.
 """
@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 
 from pnp.games.base import Problem
 from pnp.paper import Frame
-from pnp.verify.layout_check import Placed, page_problems, worth_reading
-from pnp.verify.printed import (IDENTITY, MAX_OBJECTS, Box, Drawn, Other, Outline, PagePrint, Point,
+from support.pageread.layout_check import Placed, page_problems, worth_reading
+from support.pageread.printed import (IDENTITY, MAX_OBJECTS, Box, Drawn, Other, Outline, PagePrint, Point,
                                 Shape, Text, TooMuch, apply, bezier, box_of, compose)
 
 MAX_FORM_DEPTH = 4        # form XObjects nest; pnp writes none, a hostile file may nest deeply

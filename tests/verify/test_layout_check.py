@@ -12,9 +12,9 @@ import pytest
 from pnp.paper import MM, Frame
 from pnp.pdf.fonts import SANS, ensure_fonts
 from pnp.pdf.page import geometry
-from pnp.verify.layout_check import safe_area
-from pnp.verify.printed import MAX_OBJECTS, TooMuch
-from pnp.verify.problems import LAYOUT
+from support.pageread.layout_check import safe_area
+from support.pageread.printed import MAX_OBJECTS, TooMuch
+from support.pageread.layout_check import LAYOUT
 from support.pdfium_pages import check_page, read_page
 
 PAGE = geometry("A4", "portrait", 10)
@@ -59,8 +59,8 @@ def codes_of(draw, frames=(("card", FRAME),), text=True) -> set[str]:
 def _parsed_problems(data: bytes, frames, text: bool):
     import pikepdf
 
-    from pnp.verify.layout_check import check_parsed
-    from pnp.verify.printed import read_parsed
+    from support.pageread.layout_check import check_parsed
+    from support.pageread.printed import read_parsed
 
     with pikepdf.open(io.BytesIO(data)) as pdf:
         parsed = read_parsed(pdf.pages[0], {})

@@ -18,8 +18,8 @@ import pytest
 from pnp.paper import Frame
 from pnp.pdf.canvas import Canvas
 from pnp.pdf.fonts import SANS, ensure_fonts
-from pnp.verify.layout_check import check_parsed, safe_area
-from pnp.verify.printed import read_parsed
+from support.pageread.layout_check import check_parsed, safe_area
+from support.pageread.printed import read_parsed
 from support.pdfium_pages import check_page, read_page
 
 SIZE = (595.0, 842.0)

@@ -1,4 +1,4 @@
-"""The validator reads a page's content from its decoded bytes (pnp.verify.operators), in the
+"""The validator reads a page's content from its decoded bytes (support.pageread.operators), in the
 grammar pnp writes and no other. What it reads must be what qpdf reads, operator by operator;
 whatever it does not know (a forger's comment, # escape, inline image, nested parentheses, an
 over-long number ...) is refused with what it is, never read its own way; and no page gives
@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.build import build
-from pnp.verify.operators import (LINE, MAX_OPERATORS, Lines, Name, Shown, TooMany, canonical,
+from support.pageread.operators import (LINE, MAX_OPERATORS, Lines, Name, Shown, TooMany, canonical,
                                   operators, why_foreign)
-from pnp.verify.printed import TooMuch, Unreadable, read_parsed
+from support.pageread.printed import TooMuch, Unreadable, read_parsed
 from pnp.spec import loads
 from support.tamper import SMALL
 

@@ -1,4 +1,4 @@
-"""The validator reads what a page draws from qpdf's parse (pnp.verify.printed.read_parsed), the
+"""The validator reads what a page draws from qpdf's parse (support.pageread.printed.read_parsed), the
 parse the structural proof holds, instead of from pdfium. On every page pnp writes, it must
 read what pdfium reads: the same texts, glyph boxes, paths, marks and fills; and on hostile
 content it must stop with one reason, bounded."""
@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp.build import build
-from pnp.verify.printed import MAX_OBJECTS, TooMuch, Unreadable, read_parsed
+from support.pageread.printed import MAX_OBJECTS, TooMuch, Unreadable, read_parsed
 from pnp.spec import loads
 from support.pdfium_pages import objects_of, read_page
 from support.tamper import SMALL

@@ -53,7 +53,7 @@ import random
 import pytest
 
 from pnp.paper import Frame
-from pnp.verify.readback import Drawn
+from support.pageread.printed import Drawn
 
 
 def _cliquer_marks(radius_delta=0.0, shift=0.0, which=0):

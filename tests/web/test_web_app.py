@@ -722,8 +722,8 @@ def test_a_row_counts_the_problems_it_does_not_show_as_the_validator_lists_them(
 
 @pytest.mark.parametrize("code, summary, label, meaning", [
     ("fr", "Vérifié : 7 plateaux ; 7 sans défaut, 0 en échec", "CliqueR ",
-     "page 1 : son dessin n’est pas celui que pnp dessine pour ses données : "),
-    ("ar", "تم فحص 7 لوحات: 7 سليمة، 0 فاشلة", "CliqueR ", "الصفحة 1: رسمها ليس الرسم الذي يرسمه pnp لبياناتها: "),
+     "il a été réécrit après que pnp l’a écrit"),
+    ("ar", "تم فحص 7 لوحات: 7 سليمة، 0 فاشلة", "CliqueR ", "أُعيدت كتابته بعد أن كتبه pnp"),
 ])
 def test_a_check_is_reported_in_the_page_language(web, built, code, summary, label, meaning):
     """The verdict, each board's label and each problem, its detail too, in the page's language
@@ -743,36 +743,33 @@ def test_a_check_is_reported_in_the_page_language(web, built, code, summary, lab
             dots = Message("{n} dot", "{n} dots", n=8).say()
         assert f"{label}" in html and dots in html and " dots)" not in html
         status, forged_html = check(web, "forged.pdf", forged.read_bytes())
-        assert status == 422 and "content-differs: " + meaning in forged_html
-        assert "drawing is not" not in forged_html and "failed" not in forged_html
+        assert status == 422 and "not-reproduced: " + meaning in forged_html
+        assert "rewritten" not in forged_html and "failed" not in forged_html
     finally:
         del web.headers["Accept-Language"]
 
 
 def test_a_problems_detail_is_said_on_the_french_page_and_the_cli_keeps_its_english(web, built):
-    """The forged page's difference from the redraw, every part of it (where its content parts
-    from pnp's, how many objects differ and where on the page), in French; the CLI's line says the
-    same in its English, word for word as it always has."""
+    """Where the forged file parts from its rebuild, every part of it, in French; the CLI's line
+    says the same in its English."""
     import re
 
     from pnp.verify.validate import validate_file
 
     good, forged = built
-    [english] = [p.message for r in validate_file(forged) for p in r.problems if p.code == "content-differs"]
-    assert english.startswith("page 1: its drawing is not the one pnp draws for its data: line ")
-    assert re.search(r"; \d+ object\(s\) that pnp (does not draw|draws, missing or moved), at \d+ mm from "
-                     r"the left, \d+ mm from the top", english)
+    [english] = [p.message for r in validate_file(forged) for p in r.problems if p.code == "not-reproduced"]
+    assert english.startswith("it was rewritten after pnp wrote it (re-saved by a PDF editor or a tool "
+                              "such as qpdf, pikepdf or mutool): "), english
     web.headers["Accept-Language"] = "fr"
     try:
         status, html = check(web, "forged.pdf", forged.read_bytes())
     finally:
         del web.headers["Accept-Language"]
-    [said] = re.findall(r"<p>content-differs: ([^<]*)</p>", html)
-    assert status == 422 and said.startswith("page 1 : son dessin n’est pas celui que pnp dessine pour ses "
-                                             "données : la ligne "), said
-    assert re.search(r" ; \d+ objets? que pnp (ne dessine pas|dessine, absents? ou déplacés?), à \d+ mm de "
-                     r"la gauche et \d+ mm du haut", said), said
-    assert not re.search(r"\b(line|reads|writes|object|from the|mm from)\b", said), said
+    [said] = re.findall(r"<p>not-reproduced: ([^<]*)</p>", html)
+    assert status == 422 and re.fullmatch(
+        r"il a été réécrit après que pnp l’a écrit \(réenregistré par un éditeur de PDF ou un outil comme "
+        r"qpdf, pikepdf ou mutool\) : \d+ des \d+ objets que pnp écrit y sont tels que pnp les écrit", said), said
+    assert 'id="proof"' in html and "Non prouvé" in html and 'id="advice"' in html
 
 
 def test_a_games_detailed_problem_is_said_in_the_page_language(web, built, tmp_path):
@@ -783,11 +780,11 @@ def test_a_games_detailed_problem_is_said_in_the_page_language(web, built, tmp_p
     from support.forgery import plant
     from support.obligations import MUTATIONS
 
-    missing = next(m for m in MUTATIONS if m.expect == "drawn-dot-missing")
+    collinear = next(m for m in MUTATIONS if m.expect == "collinear")
     good, _ = built
-    _, bad = plant(missing, good, tmp_path / "bad.pdf", random.Random(1))
+    _, bad = plant(collinear, good, tmp_path / "bad.pdf", random.Random(1))
     status, html = check(web, "bad.pdf", bad.read_bytes())
-    english = re.search(r"drawn-dot-missing: dot (\w+) is in the data but not drawn on the page", html)
+    english = re.search(r"collinear: dots ([A-Z, ]+) (\([^<]*?\)) lie on one line", html)
     assert status == 422 and english, html
     web.headers["Accept-Language"] = "fr"
     try:
@@ -795,6 +792,5 @@ def test_a_games_detailed_problem_is_said_in_the_page_language(web, built, tmp_p
     finally:
         del web.headers["Accept-Language"]
     assert status == 422
-    assert (f"drawn-dot-missing: le point {english.group(1)} est dans les données mais n’est pas "
-            "dessiné sur la page") in html
-    assert "not drawn on the page" not in html and "un point des données n" not in html
+    assert f"collinear: les points {english.group(1)} {english.group(2)} sont alignés" in html
+    assert "lie on one line" not in html and "trois points sont" not in html

@@ -11,7 +11,7 @@ page gives more than ``MAX_OPERATORS`` (``TooMany``), so a page of three million
 costs a bounded list. Strings are literal, or hexadecimal as ``qpdf --qdf`` rewrites them
 (even digits, no spaces: read alike by every reader).
 
-The operands it gives are the interpreter's plain values (``pnp.verify.printed``): a number is
+The operands it gives are the interpreter's plain values (``support.pageread.printed``): a number is
 its token's bytes (``float()`` reads it, exactly as ``Decimal`` then ``float`` would), a name
 is a ``Name`` (``str``, with its ``/``), a string is ``Shown``, an array a ``list`` and a
 dictionary a ``dict`` of names to numbers (``int`` or ``float``) or names.

@@ -1,6 +1,6 @@
 """What a simple TrueType font in a PDF prints for each code: its width, its text, its ink.
 
-The validator reads pages back from qpdf's parse (``pnp.verify.printed``), so it measures text as
+The validator reads pages back from qpdf's parse (``support.pageread.printed``), so it measures text as
 a viewer does, from the font the file embeds: each code's advance from the font's /Widths, its
 Unicode text from /ToUnicode, and its ink box from the embedded program's glyph outline box
 (``glyf``; the code reaches its glyph through the program's (3,0) or (1,0) cmap, as a viewer

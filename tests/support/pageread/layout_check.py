@@ -1,6 +1,6 @@
 """Is a page legible? Text size, text over text, dots or lines, and ink outside its frame.
 
-Judged from what the page prints (``pnp.verify.printed``), never from the code that drew it, with
+Judged from what the page prints (``support.pageread.printed``), never from the code that drew it, with
 shapely doing the geometry: each text is the box of its glyphs (turned with the text), each
 stroked path a band as wide as its line, each filled path its area.
 
@@ -20,7 +20,7 @@ stroked path a band as wide as its line, each filled path its area.
   validator checks that for every object already).
 
 ``page_problems`` is the one call for a page; ``check_parsed`` takes a page as the validator
-reads it (``pnp.verify.printed.read_parsed``). (The tests and benches check pages pdfium reads
+reads it (``support.pageread.printed.read_parsed``). (The tests and benches check pages pdfium reads
 with ``tests/support/pdfium_pages.check_page``.)
 """
 
@@ -38,13 +38,29 @@ from pnp.paper import MM, Frame
 from pnp.pdf.faces import joins_previous
 from pnp.pdf.fonts import MIN_TEXT_PT
 from pnp.pdf.page import EDGE_MM
-from pnp.verify.printed import PagePrint, Shape, Text
-from pnp.verify.problems import ON_PAGE, PROBLEMS, listed
+from support.pageread.printed import PagePrint, Shape, Text
+from pnp.errors import Problem as Wording
+from pnp.games.base import Problems
+from pnp.verify.problems import ON_PAGE, listed
 
 
 TOUCH = 0.05          # points: shapes this close count as touching, not overlapping
 FRAME_SLACK = 0.6     # points: a frame's edge, where cut lines run, is this wide
 SIZE_SLACK = 0.01     # points: a 6 pt text read back as 5.999 is 6 pt
+
+# the pages as printed: legible, inside their frames and the paper's safe area
+# (``support.pageread.layout_check``, and the safe area in ``pnp.verify.validate``)
+PROBLEMS = LAYOUT = Problems({
+    "outside-safe-area": Wording(W_("something is drawn within {mm} mm of the paper edge"),
+                                 mm=Number(EDGE_MM, "g")),
+    "text-too-small": Wording(W_("a text prints smaller than {pt} pt"), pt=Number(MIN_TEXT_PT, "g")),
+    "text-collision": W_("two texts overlap"),
+    "text-on-dot": W_("a text overlaps a dot or filled shape it does not sit inside"),
+    "text-on-line": W_("a drawn line crosses a text"),
+    "text-outside-frame": W_("a piece's text reaches outside the piece's frame"),
+    "ink-outside-frame": W_("a piece's drawing reaches outside the piece's frame"),
+})
+
 MAX_REPORTED = 3      # problems of one code on one page: the rest are counted, not listed
 MAX_MARKS = 4         # marks on one letter, each moved apart (Arabic: shadda, a vowel, a tanwin)
 
@@ -54,7 +70,7 @@ Placed = tuple[str, Frame]     # a piece's name and the frame it was drawn in
 
 def check_parsed(parsed, frames: Sequence[Placed], number: int, safe: Frame | None = None,
                  text: bool = True) -> list[Problem]:
-    """Problems of a page as the validator reads it (``pnp.verify.printed.read_parsed``; page
+    """Problems of a page as the validator reads it (``support.pageread.printed.read_parsed``; page
     ``number``, from 1) holding pieces in ``frames``; ``safe`` adds the safe-area check.
     ``text=False`` checks only where ink is (frames, safe area), which is much cheaper."""
     frames = list(dict.fromkeys(frames))   # a piece placed twice (forged data) is looked at once

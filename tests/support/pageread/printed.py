@@ -1,6 +1,6 @@
 """What a page prints, read back from the PDF as plain geometry: text boxes, strokes and fills.
 
-The layout checks (``pnp.verify.layout_check``) judge a page from this alone, never from the code
+The layout checks (``support.pageread.layout_check``) judge a page from this alone, never from the code
 that drew it, so they see what a printer sees: a text's size is its font size times the text
 matrix (a text drawn at 10 pt inside a half-scale transform prints at 5 pt), and a path's
 points are where its matrix puts them.
@@ -168,10 +168,10 @@ def read_parsed(page, fonts: dict, lines=None) -> Parsed:
     """A pikepdf page read from its decoded content, as pdfium reads one: each painting
     operator one path object, each text-showing operator one text object, in order, with the
     innermost marked-content tag each is drawn in. ``fonts`` caches each font's measures
-    (``pnp.verify.glyphs``) by object, ``lines`` (``pnp.verify.operators.Lines``) the operators
+    (``support.pageread.glyphs``) by object, ``lines`` (``support.pageread.operators.Lines``) the operators
     of the content lines the document's pages repeat.
 
-    The content is read in the grammar pnp writes (``pnp.verify.operators``), and only so: a
+    The content is read in the grammar pnp writes (``support.pageread.operators``), and only so: a
     page in several streams, or holding anything else (a comment, an inline image, an
     over-long number ...), raises Unreadable with what it holds. An XObject or shading (never
     in a pnp page: the structural proof names it) is taken as ink over the whole page, since
@@ -179,7 +179,7 @@ def read_parsed(page, fonts: dict, lines=None) -> Parsed:
     ``operators.MAX_OPERATORS`` operators."""
     import pikepdf
 
-    from pnp.verify.operators import TooMany, operators, why_foreign
+    from support.pageread.operators import TooMany, operators, why_foreign
 
     width, height = _page_box(page)
     content = _content(page)
@@ -230,7 +230,7 @@ POINTS = {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4}
 def _interpret(ops, font_dict, fonts: dict, width: float, height: float, Drawn) -> Parsed:
     """The content's objects, read in one pass (the hot loop of reading a pack: plain floats,
     one tuple a path, boxes made once)."""
-    from pnp.verify.operators import LINE, Name
+    from support.pageread.operators import LINE, Name
 
     texts: list[Text] = []
     text_greys: list[float] = []
@@ -551,7 +551,7 @@ def _measure(shown, font_dict, font_name, fonts: dict, size: float, spacing: flo
     holds the page's fonts found so far by name."""
     import pikepdf
 
-    from pnp.verify.operators import Name, Shown
+    from support.pageread.operators import Name, Shown
 
     if isinstance(shown, Shown):
         parts = (shown.data,)
@@ -569,7 +569,7 @@ def _measure(shown, font_dict, font_name, fonts: dict, size: float, spacing: flo
             font_key = obj.objgen if obj.is_indirect else ("direct", id(obj))
             font = fonts.get(font_key)
             if font is None:
-                from pnp.verify.glyphs import font as measured_font
+                from support.pageread.glyphs import font as measured_font
 
                 font = fonts[font_key] = measured_font(obj)
         found_font = page_fonts[name] = (font_key, font)
