@@ -1,6 +1,6 @@
 """Where a file parts from its rebuild, in a person's terms: this explains, it never proves.
 
-The proof is equality (``pnp.verify.reproduce``). When the bytes differ, this finds the first
+The proof is equality (``pnp.verify.validate``). When the bytes differ, this finds the first
 byte that does and names what the rebuild holds there: a page's drawing or its settings, a
 font, the attached record, the file's structure, or bytes past the end pnp writes. Only the
 rebuild is read as PDF (pikepdf on pnp's own bytes, which are trusted): the given file is only

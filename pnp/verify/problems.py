@@ -4,7 +4,6 @@ here; the module that finds it makes its problems from this registry."""
 
 from __future__ import annotations
 
-from pnp.errors import Problem as Wording
 from pnp.games.base import Problem, Problems
 from pnp.i18n import W_
 from pnp.i18n.message import Message

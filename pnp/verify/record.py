@@ -3,7 +3,7 @@
 The record is the attached data pnp writes into every PDF (``pnp.pdf.embed``): the boards'
 items and data, the seed, the title, the paper, the language and the pnp version. It is all a
 rebuild needs, so nothing else of the file is read as PDF: the proof is the rebuild compared
-byte for byte (``pnp.verify.reproduce``), and no reading of the file's objects decides anything.
+byte for byte (``pnp.verify.validate``), and no reading of the file's objects decides anything.
 
 The reader finds the attached file's stream (``/Type /EmbeddedFile``) by its bytes, as pnp
 writes it or a re-saver rewrites it (Flate-compressed, its dictionary spaced otherwise), and

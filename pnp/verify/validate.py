@@ -26,6 +26,7 @@ from pnp.i18n.message import Message
 from pnp.i18n.told import Number
 from pnp.render import GENERATOR, HELD_BACK, PARTS  # a split pack: which of its two PDFs this is
 from pnp.verify.problems import PROBLEMS, SEPARATED, detailed
+from pnp.verify import record
 from pnp.verify.record import NotOurs
 
 MAX_PROBLEMS = 20        # problems shown per board; the rest are counted
@@ -172,14 +173,12 @@ def _ready() -> None:
 
 
 def _verdict(path: str, data_only: bool, keep: bool) -> Verdict:
-    from pnp.verify import record
-
     found = record.read(path)
     payload = found.payload
     generator = payload.get("generator")
     if generator != GENERATOR:
         version = generator[4:] if isinstance(generator, str) and generator.startswith("pnp ") else None
-        if version is not None and version and all(c.isalnum() or c in ".+-" for c in version[:40]):
+        if version and all(c.isalnum() or c in ".+-" for c in version[:40]):
             raise OtherVersion(Message("{file}: written by pnp {version}; this is {this}, which proves "
                                        "only the files it writes: validate it with pnp {version} "
                                        "(pip install 'pnp=={version}')", file=path,
