@@ -25,7 +25,10 @@ from pnp.i18n.message import Message
 MEMORY_LIMIT = 300 * 2**20      # bytes the child may hold in memory, what it inherits included
 CPU_SECONDS = 10                # CPU time of one file; bench/validator.py measures what packs need
 WALL_SECONDS = 120              # a busy machine gets slack, a hang does not
-MIN_ROOM = 32 * 2**20           # what a child gets however much its parent already holds
+# what a child may map past what it inherits, however much its parent already holds: a
+# command's parent holds ~60 MB, so MEMORY_LIMIT decides; a long-lived parent (a test run's
+# worker, which had grown past 270 MB) left 32 MB, too little to rebuild even a small file
+MIN_ROOM = 160 * 2**20
 
 
 class Exhausted(Exception):
