@@ -233,14 +233,10 @@ def startup_no_bytecode(run: Run) -> Measured:
 
 
 def cliquer_spec(work: Path, boards: int, dots: int = 9) -> Path:
-    """bench/run.py's pack: default CliqueR boards, one a page."""
-    name = f"pack-{boards}x{dots}"
-    path = work / f"{name}.yaml"
-    path.write_text(f"title: bench pack\nseed: bench\noutput: {name}.pdf\n"
-                    f"page: {{size: A4, orientation: portrait}}\n"
-                    f"items:\n  - kind: cliquer\n    count: {boards}\n    dots: {dots}\n",
-                    encoding="utf-8")
-    return path
+    """bench/run.py's pack: default CliqueR boards, one a page (its own writer, not a copy)."""
+    from run import cliquer_spec as run_spec
+
+    return run_spec(work, boards, dots)
 
 
 def _against_bare(run: Run, spec: Path, label: str) -> Measured:

@@ -8,7 +8,7 @@ import datetime as dt
 import json
 import re
 
-from web_helpers import post, web  # noqa: F401 (the fixture)
+from web_helpers import followed as _followed, post, web  # noqa: F401 (the fixture)
 
 from pnp import services
 from pnp.games.cliquer.codes import encode
@@ -20,15 +20,6 @@ def _data(html: str) -> dict:
     return json.loads(re.search(r'<script type="application/json" id="play-data">(.*?)</script>', html, re.S)[1])
 
 
-def _followed(web, r):
-    import time
-
-    deadline = time.monotonic() + 120
-    while r.status_code == 303 or 'id="work"' in r.text:
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
-        r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
-    return r.status_code, r.text
 
 
 def test_a_code_is_played_with_the_script_and_style_from_the_server(web):

@@ -15,7 +15,7 @@ from pnp.cli import cli
 from pnp.games import KINDS
 from pnp.spec import load, loads
 from pnp.web import forms
-from web_helpers import ROOT, built, post, wait_for, web  # noqa: F401 (fixtures)
+from web_helpers import ROOT, built, followed, post, wait_for, web  # noqa: F401 (fixtures)
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*.yaml"))
 CLASS_SET = {"title": "Graph theory week", "seed": "2026-11-21", "items.0.kind": "cliquer",
@@ -360,19 +360,6 @@ def test_a_bad_date_is_one_line(web, date):
 def test_a_date_past_the_month_says_how_long_the_month_is(web):
     r = web.get("/daily?date=2026-02-30")
     assert r.status_code == 400 and "The date 2026-02-30: February 2026 has 28 days" in r.text
-
-
-def followed(web, r) -> tuple[int, str]:
-    """A page of long work followed as a browser without script does, until it has finished
-    (quick work answers at once)."""
-    import time
-
-    deadline = time.monotonic() + 120
-    while r.status_code == 303 or 'id="work"' in r.text:
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
-        r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
-    return r.status_code, r.text
 
 
 def check(web, name, content) -> tuple[int, str]:

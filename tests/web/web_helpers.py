@@ -66,3 +66,16 @@ def built(tmp_path_factory):
     good = out / "week.pdf"
     forged = rewrite(good, out / "forged.pdf", content_edit=lambda text: text + "\n0 0 m 200 200 l S\n")
     return good, forged
+
+
+def followed(web, r) -> tuple[int, str]:
+    """A page of long work followed as a browser without script does, until it has finished
+    (quick work answers at once)."""
+    import time
+
+    deadline = time.monotonic() + 120
+    while r.status_code == 303 or 'id="work"' in r.text:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+        r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
+    return r.status_code, r.text
