@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from pnp.web.app import create_app
 from pnp.web.gallery import read_layouts
-from web_helpers import BASE, ROOT, post, token_of
+from web_helpers import BASE, ROOT, counting, post, token_of
 
 CLASS_SET = {"title": "Graph theory week", "seed": "2026-11-21", "items.0.kind": "cliquer",
              "items.0.count": "6", "items.0.dots": "8", "items.0.difficulty": "medium",
@@ -30,14 +30,7 @@ def test_the_same_preview_asked_by_many_at_once_is_one_job_and_kept():
     with TestClient(app, base_url=BASE) as web:
         web.token = token_of(web.get("/").text)
         site = site_of(app)
-        started = []
-        submit = site.pool.submit
-
-        def counted(what, *args, **kwargs):
-            started.append(what)
-            return submit(what, *args, **kwargs)
-
-        site.pool.submit = counted
+        started = counting(site)
         with concurrent.futures.ThreadPoolExecutor(6) as threads:      # six pages at once
             replies = list(threads.map(lambda _: post(web, "/preview", CLASS_SET), range(6)))
         assert all(r.status_code == 200 and r.json()["ok"] for r in replies), replies[0].text[:300]

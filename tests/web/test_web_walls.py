@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from pnp.web.app import create_app
 from pnp.web.tools import CHECK
-from web_helpers import BASE, ROOT, token_of
+from web_helpers import BASE, ROOT, counting, token_of
 
 CROSS_IMAGE = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
 
@@ -33,19 +33,6 @@ def web():
     with TestClient(app(), base_url=BASE, raise_server_exceptions=False) as client:
         client.token = token_of(client.get("/").text)
         yield client
-
-
-def counting(site) -> list:
-    """Every job the site's pool starts, by kind."""
-    started = []
-    submit = site.pool.submit
-
-    def counted(what, *args, **kwargs):
-        started.append(what)
-        return submit(what, *args, **kwargs)
-
-    site.pool.submit = counted
-    return started
 
 
 def pdf_of(objects: list[str]) -> bytes:
@@ -147,7 +134,6 @@ def test_a_merged_job_goes_on_while_one_asker_is_left_and_stops_when_all_left():
         pool.close()
 
     asyncio.run(main())
-
 
 
 def test_work_followed_by_a_page_is_one_job_a_key_runs_on_unwatched_and_is_kept_when_done(tmp_path):

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from pnp.web import work
 from pnp.web.turns import BACKGROUND
-from web_helpers import BASE, ROOT, token_of
+from web_helpers import BASE, ROOT, counting, token_of
 from web_slow_work import ANSWER, NOT_WORKED_OUT, budget_spent, no_answer, slow_answer
 
 
@@ -40,19 +40,6 @@ def site_of(web):
     while not hasattr(layer, "state"):
         layer = layer.app
     return layer.state.site
-
-
-def counting(site) -> list:
-    """Every job the site's pool starts, by kind."""
-    started = []
-    submit = site.pool.submit
-
-    def counted(what, *args, **kwargs):
-        started.append(what)
-        return submit(what, *args, **kwargs)
-
-    site.pool.submit = counted
-    return started
 
 
 def until_finished(web, day: str) -> str:

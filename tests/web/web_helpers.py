@@ -79,3 +79,16 @@ def followed(web, r) -> tuple[int, str]:
         time.sleep(0.2)
         r = web.get(r.headers["location"] if r.status_code == 303 else r.url)
     return r.status_code, r.text
+
+
+def counting(site) -> list:
+    """Every job the site's pool starts, by kind."""
+    started = []
+    submit = site.pool.submit
+
+    def counted(what, *args, **kwargs):
+        started.append(what)
+        return submit(what, *args, **kwargs)
+
+    site.pool.submit = counted
+    return started
